@@ -1,0 +1,217 @@
+//! What the lab measures: errors against the truth, energy behaviour, convergence orders, work against
+//! precision, and each method's stability limit on the undamped spring.
+
+use crate::csv::position_error;
+use crate::methods::MethodId;
+use crate::run::{Run, Setup};
+use crate::{Error, Real};
+
+/// The end of one run, measured in f64.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Measurement {
+    pub dt: f64,
+    pub steps: u64,
+    /// Force evaluations the run took (its work).
+    pub evaluations: u64,
+    /// Largest position error against the truth at the last step reached.
+    pub error: f64,
+    /// Time of the first non-finite step, if the method diverged.
+    pub diverged_at: Option<f64>,
+}
+
+/// Runs `method` over the whole setup in precision `R` and measures its final position error.
+pub fn measure<R: Real>(setup: &Setup, method: MethodId) -> Measurement {
+    let mut run = Run::<R>::new(setup, method);
+    run.advance(setup.steps());
+    let truth = setup.truth().at(run.steps());
+    Measurement {
+        dt: setup.dt,
+        steps: run.steps(),
+        evaluations: run.evaluations(),
+        error: position_error(&run.state().to_f64(), &truth),
+        diverged_at: run.diverged_at().map(|k| k as f64 * setup.dt),
+    }
+}
+
+/// Energy over a run: where it started, ended, and how far it strayed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EnergyStats {
+    pub initial: f64,
+    pub last: f64,
+    pub min: f64,
+    pub max: f64,
+}
+
+impl EnergyStats {
+    /// Relative change from start to end, `(E_end − E_0)/|E_0|`.
+    pub fn drift(&self) -> f64 {
+        (self.last - self.initial) / self.initial.abs()
+    }
+
+    /// Largest relative departure from the initial energy at any step.
+    pub fn spread(&self) -> f64 {
+        (self.max - self.initial)
+            .abs()
+            .max((self.initial - self.min).abs())
+            / self.initial.abs()
+    }
+}
+
+/// Steps `method` over the setup in precision `R`, following the total energy at every step.
+pub fn energy_stats<R: Real>(setup: &Setup, method: MethodId) -> EnergyStats {
+    let mut run = Run::<R>::new(setup, method);
+    let initial = setup.energy(&run.state().to_f64()).total();
+    let mut stats = EnergyStats {
+        initial,
+        last: initial,
+        min: initial,
+        max: initial,
+    };
+    for _ in 0..setup.steps() {
+        if !run.step() {
+            break;
+        }
+        let e = setup.energy(&run.state().to_f64()).total();
+        stats.last = e;
+        stats.min = stats.min.min(e);
+        stats.max = stats.max.max(e);
+    }
+    stats
+}
+
+/// A convergence study: the setup at `dt, dt/2, …, dt/2^(levels−1)`, each run measured.
+pub fn convergence<R: Real>(
+    setup: &Setup,
+    method: MethodId,
+    levels: u32,
+) -> Result<Vec<Measurement>, Error> {
+    (0..levels)
+        .map(|k| Ok(measure::<R>(&setup.with_dt(setup.dt / f64::powi(2.0, k as i32))?, method)))
+        .collect()
+}
+
+/// The order between two measurements: `log(e1/e2)/log(dt1/dt2)`.
+pub fn observed_order(coarse: &Measurement, fine: &Measurement) -> f64 {
+    (coarse.error / fine.error).ln() / (coarse.dt / fine.dt).ln()
+}
+
+/// Least-squares slope of log(error) against log(dt) over the finite, non-zero errors: the fitted order.
+/// `None` with fewer than two usable points.
+pub fn fitted_order(points: &[Measurement]) -> Option<f64> {
+    let usable: Vec<(f64, f64)> = points
+        .iter()
+        .filter(|p| p.error.is_finite() && p.error > 0.0 && p.diverged_at.is_none())
+        .map(|p| (p.dt.ln(), p.error.ln()))
+        .collect();
+    if usable.len() < 2 {
+        return None;
+    }
+    let n = usable.len() as f64;
+    let mx = usable.iter().map(|p| p.0).sum::<f64>() / n;
+    let my = usable.iter().map(|p| p.1).sum::<f64>() / n;
+    let sxy: f64 = usable.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    let sxx: f64 = usable.iter().map(|p| (p.0 - mx) * (p.0 - mx)).sum();
+    Some(sxy / sxx)
+}
+
+/// A method's stability on the undamped spring, as a bound on ω·dt.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum StabilityLimit {
+    /// Unstable at every ω·dt > 0 (the amplitude grows every step).
+    None,
+    /// Stable for ω·dt up to this value.
+    Below(f64),
+    /// Stable at every ω·dt tried (up to [`STABILITY_SCAN_MAX`]).
+    Unbounded,
+}
+
+/// The largest ω·dt the stability scan tries.
+pub const STABILITY_SCAN_MAX: f64 = 10.0;
+
+/// The theory's stability limit on the undamped spring.
+pub fn theoretical_limit(method: MethodId) -> StabilityLimit {
+    match method {
+        MethodId::Euler | MethodId::Midpoint => StabilityLimit::None,
+        MethodId::SymplecticEuler
+        | MethodId::Verlet
+        | MethodId::VelocityVerlet
+        | MethodId::Leapfrog => StabilityLimit::Below(2.0),
+        MethodId::Rk4 => StabilityLimit::Below(8f64.sqrt()),
+        MethodId::ImplicitEuler | MethodId::Kinematic => StabilityLimit::Unbounded,
+        MethodId::KinematicAverage => StabilityLimit::Below(2.0),
+    }
+}
+
+/// The spectral radius of one step of `method` on the spring `x'' = −x` at `dt = omega_dt`, measured from the
+/// method's own output: on a linear oscillator every method here is a linear map of a two-dimensional state
+/// (x and v, or x and its previous value, or x and the half-step v), so its positions obey
+/// `x(n+2) = T x(n+1) − D x(n)`. Four positions past the start-up give the trace T and determinant D, and
+/// the roots of `λ² − Tλ + D` give the growth a step.
+pub fn amplification(method: MethodId, omega_dt: f64) -> f64 {
+    for v0 in [0.0, 0.37] {
+        let overrides = [
+            ("k".to_string(), 1.0),
+            ("x0".to_string(), 1.0),
+            ("v0".to_string(), v0),
+        ];
+        let setup = Setup::new("spring", &overrides, Some(omega_dt), Some(6.0 * omega_dt))
+            .expect("a valid spring");
+        let mut run = Run::<f64>::new(&setup, method);
+        let mut x = [0.0; 6];
+        for xi in x.iter_mut() {
+            run.step();
+            *xi = run.state().x[0];
+        }
+        let (x1, x2, x3, x4) = (x[1], x[2], x[3], x[4]);
+        let det = x1 * x3 - x2 * x2;
+        let scale = x2 * x2 + x1.abs() * x3.abs();
+        if det.abs() <= 1e-12 * scale {
+            continue;
+        }
+        // [x2 −x1; x3 −x2] (T, D) = (x3, x4)
+        let trace = (x3 * -x2 - (-x1) * x4) / (x2 * -x2 - (-x1) * x3);
+        let det_map = (x2 * x4 - x3 * x3) / (x2 * -x2 - (-x1) * x3);
+        let disc = trace * trace - 4.0 * det_map;
+        return if disc < 0.0 {
+            det_map.sqrt()
+        } else {
+            let r = disc.sqrt();
+            ((trace + r) / 2.0).abs().max(((trace - r) / 2.0).abs())
+        };
+    }
+    // A first-order sequence (the map has one active mode): its ratio is the growth.
+    let setup = Setup::new("spring", &[("k".to_string(), 1.0)], Some(omega_dt), None)
+        .expect("a valid spring");
+    let mut run = Run::<f64>::new(&setup, method);
+    run.advance(2);
+    let a = run.state().x[0];
+    run.advance(1);
+    (run.state().x[0] / a).abs()
+}
+
+/// Growth a step above which a method counts as unstable (round-off in the fit is far below it).
+pub const UNSTABLE_GROWTH: f64 = 1.0 + 1e-10;
+
+/// The largest stable ω·dt, measured: a scan in steps of 0.01 up to [`STABILITY_SCAN_MAX`] finds the first
+/// unstable value, then bisection pins the boundary to 1e-9.
+pub fn stability_limit(method: MethodId) -> StabilityLimit {
+    let stable = |h: f64| amplification(method, h) <= UNSTABLE_GROWTH;
+    let grid = 0.01;
+    let points = (STABILITY_SCAN_MAX / grid).round() as u32;
+    let Some(first_bad) = (1..=points).find(|&i| !stable(i as f64 * grid)) else {
+        return StabilityLimit::Unbounded;
+    };
+    if first_bad == 1 {
+        return StabilityLimit::None;
+    }
+    let (mut lo, mut hi) = ((first_bad - 1) as f64 * grid, first_bad as f64 * grid);
+    while hi - lo > 1e-9 {
+        let mid = 0.5 * (lo + hi);
+        if stable(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    StabilityLimit::Below(lo)
+}

@@ -1,0 +1,78 @@
+use crate::methods::Integrator;
+use crate::{Real, State, System};
+
+/// The kinematic integrator of seed 000 ("True Physics"), and its average-acceleration variant.
+///
+/// ```text
+/// kinematic:          v1 = v0 + Σ dv
+///                     x1 = x0 + v0 dt + Σ dx
+/// kinematic-average:  v1 = v0 + Σ dv
+///                     x1 = x0 + v0 dt + ½ Σ dv dt
+/// ```
+///
+/// Each force term gives its own (dx, dv) over the step from the step's starting state, exact where it
+/// has a closed form (constant forces, a thruster switched inside the step, springs, damped springs, linear
+/// drag, the central linear force) and semi-implicit Euler's `dv = a dt, dx = a dt²` where it has none
+/// (inverse-square gravity, pendulums, the chain). See [`crate::Force::add_increment`].
+///
+/// `kinematic` is exact to round-off at any dt for one constant force or one spring; with two forces that
+/// depend on the state each is blind to the other's effect inside the step and the method is first order.
+/// `kinematic-average` keeps the exact dv but takes dx as if the step's average acceleration were constant:
+/// second order, and it loses energy slowly where `kinematic` gains it. One evaluation (of every term's
+/// increment) a step; neither is symplectic. Source: seed 000.
+pub struct Kinematic<R> {
+    average: bool,
+    dx: Vec<R>,
+    dv: Vec<R>,
+    scratch: Vec<R>,
+    evaluations: u64,
+}
+
+impl<R: Real> Kinematic<R> {
+    pub fn new(dim: usize, average: bool) -> Self {
+        Kinematic {
+            average,
+            dx: vec![R::ZERO; dim],
+            dv: vec![R::ZERO; dim],
+            scratch: vec![R::ZERO; dim],
+            evaluations: 0,
+        }
+    }
+}
+
+impl<R: Real> Integrator<R> for Kinematic<R> {
+    fn start(&mut self, _: &System<R>, _: R, _: &State<R>) {
+        self.evaluations = 0;
+    }
+
+    fn step(&mut self, system: &System<R>, t: R, dt: R, state: &mut State<R>) {
+        self.dx.iter_mut().for_each(|d| *d = R::ZERO);
+        self.dv.iter_mut().for_each(|d| *d = R::ZERO);
+        for force in &system.forces {
+            force.add_increment(
+                t,
+                dt,
+                &state.x,
+                &state.v,
+                &mut self.dx,
+                &mut self.dv,
+                &mut self.scratch,
+            );
+        }
+        self.evaluations += 1;
+        let half_dt = R::HALF * dt;
+        for k in 0..state.dim() {
+            let dx = if self.average {
+                self.dv[k] * half_dt
+            } else {
+                self.dx[k]
+            };
+            state.x[k] += state.v[k] * dt + dx;
+            state.v[k] += self.dv[k];
+        }
+    }
+
+    fn evaluations(&self) -> u64 {
+        self.evaluations
+    }
+}

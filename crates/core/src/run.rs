@@ -1,0 +1,303 @@
+//! Runs: a scenario with its parameters, a step and a duration ([`Setup`]); one method stepping it in a
+//! chosen precision ([`Run`]); and the truth to compare with ([`TruthRun`]).
+
+use crate::methods::{Integrator, MethodId, RK4};
+use crate::scenarios::{self, Coordinates, Energy, Params, Scenario, Truth};
+use crate::{Error, ExplicitRungeKutta, Precision, Real, State, System};
+
+/// The most steps one run may take: 10⁸ (seconds of native work, minutes in a browser).
+pub const MAX_STEPS: u64 = 100_000_000;
+
+/// The largest step of the reference run that stands in for an exact solution.
+pub const REFERENCE_STEP: f64 = 1e-4;
+
+/// Reads a number as the CLI and the URL write it: a decimal (`0.01`, `1e-3`) or a fraction (`1/60`).
+pub fn parse_number(name: &str, text: &str) -> Result<f64, Error> {
+    let bad = || Error::NotANumber {
+        name: name.to_string(),
+        text: text.to_string(),
+    };
+    let read = |s: &str| s.trim().parse::<f64>().map_err(|_| bad());
+    let value = match text.split_once('/') {
+        Some((p, q)) => read(p)? / read(q)?,
+        None => read(text)?,
+    };
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(Error::NotFinite {
+            name: name.to_string(),
+        })
+    }
+}
+
+/// A scenario with its parameters, step and duration: everything a run needs but the method.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub scenario: &'static dyn Scenario,
+    pub params: Params,
+    pub dt: f64,
+    pub until: f64,
+}
+
+impl std::fmt::Debug for dyn Scenario {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.info().id)
+    }
+}
+
+impl Setup {
+    /// Checks everything: the scenario id, each parameter, dt > 0, until ≥ 0, finite numbers, and the
+    /// number of steps. `dt` and `until` default to the article's.
+    pub fn new(
+        scenario: &str,
+        overrides: &[(String, f64)],
+        dt: Option<f64>,
+        until: Option<f64>,
+    ) -> Result<Self, Error> {
+        let scenario = scenarios::get(scenario)?;
+        let params = scenario.params(overrides)?;
+        let info = scenario.info();
+        let dt = dt.unwrap_or(info.dt);
+        let until = until.unwrap_or(info.until);
+        for (name, value) in [("dt", dt), ("until", until)] {
+            if !value.is_finite() {
+                return Err(Error::NotFinite {
+                    name: name.to_string(),
+                });
+            }
+        }
+        if dt <= 0.0 {
+            return Err(Error::NonPositiveStep(dt));
+        }
+        if until < 0.0 {
+            return Err(Error::NegativeDuration(until));
+        }
+        let steps = (until / dt).round();
+        if steps > MAX_STEPS as f64 {
+            return Err(Error::TooManySteps {
+                steps,
+                limit: MAX_STEPS,
+            });
+        }
+        Ok(Setup {
+            scenario,
+            params,
+            dt,
+            until,
+        })
+    }
+
+    /// The article's settings for a scenario.
+    pub fn defaults(scenario: &str) -> Result<Self, Error> {
+        Setup::new(scenario, &[], None, None)
+    }
+
+    /// The same setup with another step.
+    pub fn with_dt(&self, dt: f64) -> Result<Self, Error> {
+        let overrides: Vec<(String, f64)> =
+            self.params.iter().map(|(n, v)| (n.to_string(), v)).collect();
+        Setup::new(self.scenario.info().id, &overrides, Some(dt), Some(self.until))
+    }
+
+    /// `round(until/dt)`.
+    pub fn steps(&self) -> u64 {
+        (self.until / self.dt).round() as u64
+    }
+
+    pub fn coordinates(&self) -> Coordinates {
+        self.scenario.coordinates(&self.params)
+    }
+
+    pub fn energy(&self, state: &State<f64>) -> Energy {
+        self.scenario.energy(&self.params, state)
+    }
+
+    pub fn initial(&self) -> State<f64> {
+        self.scenario.initial(&self.params)
+    }
+
+    pub fn system(&self) -> System<f64> {
+        self.scenario.system(&self.params)
+    }
+
+    pub fn truth(&self) -> TruthRun {
+        TruthRun::new(self)
+    }
+}
+
+/// One method stepping one setup in precision `R`. Scratch space is sized here; [`Run::step`] does not
+/// allocate. When a step leaves a non-finite value the run keeps its last finite state, records the step at
+/// which it diverged, and takes no more steps.
+pub struct Run<R: Real> {
+    pub method: MethodId,
+    system: System<R>,
+    integrator: Box<dyn Integrator<R>>,
+    state: State<R>,
+    previous: State<R>,
+    dt: R,
+    dt64: f64,
+    step: u64,
+    diverged_at: Option<u64>,
+}
+
+impl<R: Real> Run<R> {
+    pub fn new(setup: &Setup, method: MethodId) -> Self {
+        let system = System::cast(&setup.system());
+        let state = State::cast(&setup.initial());
+        let mut integrator = method.build::<R>(system.dim);
+        integrator.start(&system, R::ZERO, &state);
+        Run {
+            method,
+            previous: state.clone(),
+            system,
+            integrator,
+            state,
+            dt: R::from_f64(setup.dt),
+            dt64: setup.dt,
+            step: 0,
+            diverged_at: None,
+        }
+    }
+
+    /// Takes one step; returns false, taking none, once the run has diverged.
+    #[inline]
+    pub fn step(&mut self) -> bool {
+        if self.diverged_at.is_some() {
+            return false;
+        }
+        self.previous.x.copy_from_slice(&self.state.x);
+        self.previous.v.copy_from_slice(&self.state.v);
+        let t = R::from_f64(self.step as f64 * self.dt64);
+        self.integrator
+            .step(&self.system, t, self.dt, &mut self.state);
+        if self.state.is_finite() {
+            self.step += 1;
+            true
+        } else {
+            self.diverged_at = Some(self.step + 1);
+            std::mem::swap(&mut self.state, &mut self.previous);
+            false
+        }
+    }
+
+    /// Takes up to `steps` steps; returns how many it took.
+    pub fn advance(&mut self, steps: u64) -> u64 {
+        let mut taken = 0;
+        while taken < steps && self.step() {
+            taken += 1;
+        }
+        taken
+    }
+
+    pub fn state(&self) -> &State<R> {
+        &self.state
+    }
+
+    /// Steps taken.
+    pub fn steps(&self) -> u64 {
+        self.step
+    }
+
+    /// `t = steps · dt`.
+    pub fn t(&self) -> f64 {
+        self.step as f64 * self.dt64
+    }
+
+    /// The step whose result was not finite, if any.
+    pub fn diverged_at(&self) -> Option<u64> {
+        self.diverged_at
+    }
+
+    pub fn evaluations(&self) -> u64 {
+        self.integrator.evaluations()
+    }
+}
+
+/// A run in either precision, for callers that choose at run time.
+pub enum AnyRun {
+    F32(Run<f32>),
+    F64(Run<f64>),
+}
+
+impl AnyRun {
+    pub fn new(setup: &Setup, method: MethodId, precision: Precision) -> Self {
+        match precision {
+            Precision::F32 => AnyRun::F32(Run::new(setup, method)),
+            Precision::F64 => AnyRun::F64(Run::new(setup, method)),
+        }
+    }
+}
+
+/// The truth a run is compared with: the exact solution, or a reference run where none exists.
+pub struct TruthRun {
+    setup: Setup,
+    reference: Option<Reference>,
+}
+
+struct Reference {
+    system: System<f64>,
+    stepper: ExplicitRungeKutta<f64, 4>,
+    state: State<f64>,
+    substeps: u64,
+    h: f64,
+    /// Outer steps (of the setup's dt) taken.
+    step: u64,
+}
+
+impl TruthRun {
+    pub fn new(setup: &Setup) -> Self {
+        let reference = (setup.scenario.info().truth == Truth::Reference).then(|| {
+            let substeps = (setup.dt / REFERENCE_STEP).ceil().max(1.0) as u64;
+            let system = setup.system();
+            let state = setup.initial();
+            let mut stepper = ExplicitRungeKutta::new(&RK4, system.dim);
+            stepper.start(&system, 0.0, &state);
+            Reference {
+                system,
+                stepper,
+                state,
+                substeps,
+                h: setup.dt / substeps as f64,
+                step: 0,
+            }
+        });
+        TruthRun {
+            setup: setup.clone(),
+            reference,
+        }
+    }
+
+    pub fn kind(&self) -> Truth {
+        self.setup.scenario.info().truth
+    }
+
+    /// The reference run's step, where the truth is a reference.
+    pub fn reference_step(&self) -> Option<f64> {
+        self.reference.as_ref().map(|r| r.h)
+    }
+
+    /// The true state after `step` steps of the setup's dt. A reference run only moves forward; asking for
+    /// an earlier step starts it again.
+    pub fn at(&mut self, step: u64) -> State<f64> {
+        let t = step as f64 * self.setup.dt;
+        let Some(r) = self.reference.as_mut() else {
+            return self
+                .setup
+                .scenario
+                .exact(&self.setup.params, t)
+                .expect("scenarios marked exact give a closed form");
+        };
+        if step < r.step {
+            *r = TruthRun::new(&self.setup).reference.expect("reference");
+        }
+        while r.step < step {
+            for k in 0..r.substeps {
+                let t = (r.step * r.substeps + k) as f64 * r.h;
+                r.stepper.step(&r.system, t, r.h, &mut r.state);
+            }
+            r.step += 1;
+        }
+        r.state.clone()
+    }
+}

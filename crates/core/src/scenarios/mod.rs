@@ -1,0 +1,277 @@
+//! The scenarios of the five articles. Ids, parameter names and defaults are a public contract (DESIGN.md).
+//!
+//! Each scenario derives its equations of motion in its own file, and gives its forces as a [`System`], its
+//! initial state, its energy and its exact solution where one exists in closed form. Where none exists
+//! (pendulums) the run uses a high-accuracy reference instead, labelled as such. The metadata ([`ScenarioInfo`])
+//! is plain data the front end reads through the wasm crate, so nothing about the physics is restated there.
+
+mod constant_force;
+mod damped_spring;
+mod double_pendulum;
+mod drag;
+mod kepler;
+mod lunar_lander;
+mod orbit;
+mod pendulum;
+mod projectile;
+mod spring;
+mod spring_chain;
+mod two_springs;
+
+use crate::{Error, State, System};
+
+/// A parameter of a scenario, with its unit and the range it may take.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Param {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub unit: &'static str,
+    pub default: f64,
+    pub min: f64,
+    pub max: f64,
+    /// The minimum itself is excluded (masses, lengths, stiffnesses that must be positive).
+    pub min_open: bool,
+    /// Whole numbers only (the chain's number of masses).
+    pub integer: bool,
+}
+
+impl Param {
+    pub const fn new(
+        name: &'static str,
+        unit: &'static str,
+        default: f64,
+        min: f64,
+        max: f64,
+        description: &'static str,
+    ) -> Self {
+        Param {
+            name,
+            description,
+            unit,
+            default,
+            min,
+            max,
+            min_open: false,
+            integer: false,
+        }
+    }
+
+    /// A parameter that must be strictly above `min`.
+    pub const fn above(mut self) -> Self {
+        self.min_open = true;
+        self
+    }
+
+    pub const fn integer(mut self) -> Self {
+        self.integer = true;
+        self
+    }
+
+    /// The range as text: `(0, 1000000]`, `[0, 1]`.
+    pub fn range_text(&self) -> String {
+        let open = if self.min_open { "(" } else { "[" };
+        format!("{open}{}, {}]", self.min, self.max)
+    }
+
+    /// Checks one value against this parameter's range.
+    pub fn check(&self, value: f64) -> Result<f64, Error> {
+        if !value.is_finite() {
+            return Err(Error::NotFinite {
+                name: self.name.to_string(),
+            });
+        }
+        let below = if self.min_open {
+            value <= self.min
+        } else {
+            value < self.min
+        };
+        if below || value > self.max {
+            return Err(Error::OutOfRange {
+                name: self.name.to_string(),
+                value,
+                range: self.range_text(),
+            });
+        }
+        if self.integer && value.fract() != 0.0 {
+            return Err(Error::Inconsistent(format!(
+                "{} must be a whole number (got {value})",
+                self.name
+            )));
+        }
+        Ok(value)
+    }
+}
+
+/// Whether a scenario's truth is a closed-form solution or a reference run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Truth {
+    Exact,
+    /// RK4 in f64 at a step of at most [`crate::run::REFERENCE_STEP`]: no closed form exists.
+    Reference,
+}
+
+/// What a scenario is: the data the CLI lists and the page reads.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ScenarioInfo {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub description: &'static str,
+    /// Which seed it comes from.
+    pub source: &'static str,
+    pub params: &'static [Param],
+    /// Position coordinate names (velocity names follow from [`Scenario::coordinates`]).
+    pub positions: &'static [&'static str],
+    pub velocities: &'static [&'static str],
+    /// Units of the position and velocity coordinates.
+    pub position_unit: &'static str,
+    pub velocity_unit: &'static str,
+    pub energy_unit: &'static str,
+    /// The article's step and duration.
+    pub dt: f64,
+    pub until: f64,
+    pub truth: Truth,
+}
+
+/// A scenario's parameter values, in the order of its [`ScenarioInfo::params`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    pub scenario: &'static str,
+    pub values: Vec<f64>,
+}
+
+impl Params {
+    /// The value of a parameter the scenario declares. Asking for an undeclared name is a bug in the
+    /// scenario, caught by the tests that build every scenario.
+    pub fn get(&self, name: &str) -> f64 {
+        let info = get(self.scenario).expect("params of a known scenario").info();
+        let i = info
+            .params
+            .iter()
+            .position(|p| p.name == name)
+            .unwrap_or_else(|| panic!("scenario {} has no parameter {name}", self.scenario));
+        self.values[i]
+    }
+
+    /// `(name, value)` pairs.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, f64)> + '_ {
+        let info = get(self.scenario).expect("params of a known scenario").info();
+        info.params.iter().map(|p| p.name).zip(self.values.iter().copied())
+    }
+}
+
+/// Kinetic and potential energy, in the scenario's energy unit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Energy {
+    pub kinetic: f64,
+    pub potential: f64,
+}
+
+impl Energy {
+    pub fn total(&self) -> f64 {
+        self.kinetic + self.potential
+    }
+}
+
+/// Names of the coordinates: positions, then velocities.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Coordinates {
+    pub positions: Vec<String>,
+    pub velocities: Vec<String>,
+}
+
+/// One scenario of the articles.
+pub trait Scenario: Sync {
+    fn info(&self) -> &'static ScenarioInfo;
+
+    /// Coordinate names; they depend on the parameters only for the chain.
+    fn coordinates(&self, _params: &Params) -> Coordinates {
+        let info = self.info();
+        Coordinates {
+            positions: info.positions.iter().map(|s| s.to_string()).collect(),
+            velocities: info.velocities.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    /// Checks what the ranges alone cannot (a burn that ends before it starts).
+    fn validate(&self, _params: &Params) -> Result<(), Error> {
+        Ok(())
+    }
+
+    /// The forces, each divided by the mass it acts on.
+    fn system(&self, params: &Params) -> System<f64>;
+
+    fn initial(&self, params: &Params) -> State<f64>;
+
+    fn energy(&self, params: &Params, state: &State<f64>) -> Energy;
+
+    /// The exact state at time t, where a closed form exists.
+    fn exact(&self, params: &Params, t: f64) -> Option<State<f64>>;
+
+    /// Reads parameter overrides by name; the rest keep their defaults. Unknown names, non-finite values,
+    /// values out of range and inconsistent combinations are errors.
+    fn params(&self, overrides: &[(String, f64)]) -> Result<Params, Error> {
+        let info = self.info();
+        let mut values: Vec<f64> = info.params.iter().map(|p| p.default).collect();
+        for (name, value) in overrides {
+            let i = info
+                .params
+                .iter()
+                .position(|p| p.name == name)
+                .ok_or_else(|| Error::UnknownParameter {
+                    scenario: info.id,
+                    name: name.clone(),
+                })?;
+            values[i] = info.params[i].check(*value)?;
+        }
+        let params = Params {
+            scenario: info.id,
+            values,
+        };
+        self.validate(&params)?;
+        Ok(params)
+    }
+
+    fn default_params(&self) -> Params {
+        self.params(&[]).expect("defaults are valid")
+    }
+}
+
+static ALL: [&dyn Scenario; 12] = [
+    &constant_force::ConstantForce,
+    &projectile::Projectile,
+    &lunar_lander::LunarLander,
+    &spring::Spring,
+    &damped_spring::DampedSpring,
+    &orbit::Orbit,
+    &kepler::Kepler,
+    &two_springs::TwoSprings,
+    &drag::Drag,
+    &pendulum::Pendulum,
+    &double_pendulum::DoublePendulum,
+    &spring_chain::SpringChain,
+];
+
+/// Every scenario, in the order the lab lists them.
+pub fn all() -> &'static [&'static dyn Scenario] {
+    &ALL
+}
+
+pub fn ids() -> Vec<&'static str> {
+    ALL.iter().map(|s| s.info().id).collect()
+}
+
+pub fn get(id: &str) -> Result<&'static dyn Scenario, Error> {
+    ALL.iter()
+        .copied()
+        .find(|s| s.info().id == id)
+        .ok_or_else(|| Error::UnknownScenario(id.to_string()))
+}
+
+/// Common parameters, named once.
+pub(crate) const MASS: Param = Param::new("m", "kg", 1.0, 0.0, 1e6, "mass").above();
+pub(crate) const BIG: f64 = 1e9;
+
+/// Kinetic energy ½ m |v|².
+pub(crate) fn kinetic(m: f64, v: &[f64]) -> f64 {
+    0.5 * m * v.iter().map(|v| v * v).sum::<f64>()
+}

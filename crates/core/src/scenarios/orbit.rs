@@ -1,0 +1,72 @@
+//! Van Verth's dog on a rod (seed 003): circular motion under a central linear force `m r'' = −m ω² r`.
+//!
+//! The rod is modelled as the force that keeps the dog on its circle: starting at (r0, 0) with velocity
+//! (0, r0 ω), the exact motion is the circle `r = r0 (cos ωt, sin ωt)`. Energy: ½m|v|² + ½mω²|r|². Explicit
+//! Euler spirals out by √(1 + ω²dt²) a step, implicit Euler in by its inverse, symplectic methods stay on a
+//! closed curve. Defaults: m = 1 kg, ω = 1 rad/s, r0 = 1 m, dt = 0.1 s for 63 s (ten turns).
+
+use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Truth, MASS};
+use crate::{Force, State, System};
+
+pub struct Orbit;
+
+static INFO: ScenarioInfo = ScenarioInfo {
+    id: "orbit",
+    title: "Dog on a rod",
+    description: "Circular motion under a central linear force: Euler spirals out, implicit Euler spirals in, symplectic Euler stays on a closed curve.",
+    source: "Van Verth, Numerical Integration (003)",
+    params: &[
+        MASS,
+        Param::new("omega", "rad/s", 1.0, 0.0, 1e4, "angular velocity").above(),
+        Param::new("r0", "m", 1.0, 0.0, 1e9, "radius").above(),
+    ],
+    positions: &["x", "y"],
+    velocities: &["vx", "vy"],
+    position_unit: "m",
+    velocity_unit: "m/s",
+    energy_unit: "J",
+    dt: 0.1,
+    until: 63.0,
+    truth: Truth::Exact,
+};
+
+impl Scenario for Orbit {
+    fn info(&self) -> &'static ScenarioInfo {
+        &INFO
+    }
+
+    fn system(&self, p: &Params) -> System<f64> {
+        let omega = p.get("omega");
+        System::new(
+            2,
+            vec![Force::Linear {
+                first: 0,
+                anchor: vec![0.0, 0.0],
+                omega2: omega * omega,
+                gamma: 0.0,
+            }],
+        )
+    }
+
+    fn initial(&self, p: &Params) -> State<f64> {
+        let (r0, omega) = (p.get("r0"), p.get("omega"));
+        State::new(vec![r0, 0.0], vec![0.0, r0 * omega])
+    }
+
+    fn energy(&self, p: &Params, s: &State<f64>) -> Energy {
+        let (m, omega) = (p.get("m"), p.get("omega"));
+        Energy {
+            kinetic: kinetic(m, &s.v),
+            potential: 0.5 * m * omega * omega * (s.x[0] * s.x[0] + s.x[1] * s.x[1]),
+        }
+    }
+
+    fn exact(&self, p: &Params, t: f64) -> Option<State<f64>> {
+        let (r0, omega) = (p.get("r0"), p.get("omega"));
+        let (s, c) = (omega * t).sin_cos();
+        Some(State::new(
+            vec![r0 * c, r0 * s],
+            vec![-r0 * omega * s, r0 * omega * c],
+        ))
+    }
+}

@@ -1,0 +1,101 @@
+//! A chain of n equal masses joined by equal springs, the first pinned and the last free: a rope or a strand
+//! of hair (seed 000's comments).
+//!
+//! Coordinates are displacements from rest along the chain. With `u0 ≡ 0` pinned,
+//! `m u_i'' = k (u_{i−1} − 2u_i + u_{i+1})` for the inner masses and `m u_n'' = k (u_{n−1} − u_n)` for the free
+//! end. The N = n − 1 moving masses have the normal modes `u_i ∝ sin(i θ_j)`, `θ_j = (2j − 1)π/(2N + 1)`,
+//! with frequencies `ω_j = 2√(k/m) sin(θ_j/2)`, j = 1…N: the exact motion is the sum of the modes, each
+//! oscillating on its own. Energy: ½ m Σ v_i² + ½ k Σ (u_{i+1} − u_i)². Defaults: n = 10, k = 100 N/m,
+//! m = 0.1 kg, the chain stretched uniformly so its free end is `pull` = 0.1 m out, released at rest;
+//! dt = 0.01 s for 10 s (the fastest mode has ω dt ≈ 0.63).
+
+use super::{Energy, Param, Params, Scenario, ScenarioInfo, Truth};
+use crate::{Coordinates, Force, State, System};
+
+pub struct SpringChain;
+
+static INFO: ScenarioInfo = ScenarioInfo {
+    id: "spring-chain",
+    title: "Spring chain",
+    description: "Masses in a line joined by springs, the first pinned: a rope, stepped with many coupled springs at once.",
+    source: "True Physics (000), comments",
+    params: &[
+        Param::new("n", "", 10.0, 2.0, 200.0, "number of masses, the pinned one included").integer(),
+        Param::new("k", "N/m", 100.0, 0.0, 1e9, "stiffness of each spring").above(),
+        Param::new("m", "kg", 0.1, 0.0, 1e6, "mass of each bead").above(),
+        Param::new("pull", "m", 0.1, -1e6, 1e6, "initial displacement of the free end"),
+    ],
+    positions: &[],
+    velocities: &[],
+    position_unit: "m",
+    velocity_unit: "m/s",
+    energy_unit: "J",
+    dt: 0.01,
+    until: 10.0,
+    truth: Truth::Exact,
+};
+
+fn count(p: &Params) -> usize {
+    p.get("n") as usize
+}
+
+impl Scenario for SpringChain {
+    fn info(&self) -> &'static ScenarioInfo {
+        &INFO
+    }
+
+    fn coordinates(&self, p: &Params) -> Coordinates {
+        let n = count(p);
+        Coordinates {
+            positions: (1..=n).map(|i| format!("x{i}")).collect(),
+            velocities: (1..=n).map(|i| format!("v{i}")).collect(),
+        }
+    }
+
+    fn system(&self, p: &Params) -> System<f64> {
+        System::new(
+            count(p),
+            vec![Force::Chain {
+                k_over_m: p.get("k") / p.get("m"),
+            }],
+        )
+    }
+
+    fn initial(&self, p: &Params) -> State<f64> {
+        let n = count(p);
+        let pull = p.get("pull");
+        let x = (0..n).map(|i| pull * i as f64 / (n - 1) as f64).collect();
+        State::new(x, vec![0.0; n])
+    }
+
+    fn energy(&self, p: &Params, s: &State<f64>) -> Energy {
+        let stretch: f64 = s.x.windows(2).map(|w| (w[1] - w[0]) * (w[1] - w[0])).sum();
+        Energy {
+            kinetic: super::kinetic(p.get("m"), &s.v),
+            potential: 0.5 * p.get("k") * stretch,
+        }
+    }
+
+    fn exact(&self, p: &Params, t: f64) -> Option<State<f64>> {
+        let n = count(p);
+        let big_n = n - 1;
+        let w0 = (p.get("k") / p.get("m")).sqrt();
+        let start = self.initial(p);
+        let mut x = vec![0.0; n];
+        let mut v = vec![0.0; n];
+        for j in 1..=big_n {
+            let theta = (2 * j - 1) as f64 * std::f64::consts::PI / (2 * big_n + 1) as f64;
+            let omega = 2.0 * w0 * (0.5 * theta).sin();
+            let shape = |i: usize| (i as f64 * theta).sin();
+            let norm: f64 = (1..=big_n).map(|i| shape(i) * shape(i)).sum();
+            let q0: f64 = (1..=big_n).map(|i| shape(i) * start.x[i]).sum::<f64>() / norm;
+            let qv0: f64 = (1..=big_n).map(|i| shape(i) * start.v[i]).sum::<f64>() / norm;
+            let (q, qv) = super::spring::oscillate(omega, q0, qv0, t);
+            for i in 1..=big_n {
+                x[i] += q * shape(i);
+                v[i] += qv * shape(i);
+            }
+        }
+        Some(State::new(x, v))
+    }
+}

@@ -1,0 +1,470 @@
+//! Forces and the systems they make.
+//!
+//! A [`System`] is a set of coordinates and the force terms acting on them, each term already divided by the
+//! mass it acts on, so a term gives an acceleration. Every term can do three things:
+//!
+//! - add its acceleration `a(t, x, v)` (all methods);
+//! - add its Jacobians `∂a/∂x`, `∂a/∂v` (implicit Euler's Newton solve);
+//! - add its own exact `(dx, dv)` over a step from the step's starting state, as if it acted alone (the
+//!   kinematic integrator of seed 000). Terms with no closed form fall back to semi-implicit Euler's
+//!   `dv = a dt, dx = a dt²`, as the article says.
+
+use crate::Real;
+
+/// One force term, as an acceleration (force over mass).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Force<R> {
+    /// A constant acceleration on every coordinate: gravity, a steady push.
+    Uniform { a: Vec<R> },
+    /// A constant acceleration switched on at `start` and off at `end`: a thruster. On for `start ≤ t < end`.
+    Pulse { a: Vec<R>, start: R, end: R },
+    /// `aᵢ = −ω² (xᵢ − anchorᵢ) − γ vᵢ` on the coordinates `first..first + anchor.len()`, each independent:
+    /// a spring (γ = 0), a damped spring, linear drag (ω = 0), the central linear force in 2-D.
+    Linear {
+        first: usize,
+        anchor: Vec<R>,
+        omega2: R,
+        gamma: R,
+    },
+    /// `a = −GM r/|r|³` on coordinates 0 and 1: a planet around a fixed sun.
+    InverseSquare { gm: R },
+    /// `θ'' = −(g/L) sin θ` on coordinate 0.
+    Pendulum { g_over_l: R },
+    /// The double pendulum's coupled equations on (θ₁, θ₂).
+    DoublePendulum {
+        l1: R,
+        l2: R,
+        m1: R,
+        m2: R,
+        g: R,
+    },
+    /// Nearest-neighbour springs along a line, `k/m` each, the first coordinate pinned, the last end free.
+    Chain { k_over_m: R },
+}
+
+impl<R: Real> Force<R> {
+    /// Rounds an `f64` force to precision `R`.
+    pub fn cast(f: &Force<f64>) -> Self {
+        let c = R::from_f64;
+        let cv = |v: &Vec<f64>| v.iter().map(|&x| c(x)).collect::<Vec<R>>();
+        match f {
+            Force::Uniform { a } => Force::Uniform { a: cv(a) },
+            Force::Pulse { a, start, end } => Force::Pulse {
+                a: cv(a),
+                start: c(*start),
+                end: c(*end),
+            },
+            Force::Linear {
+                first,
+                anchor,
+                omega2,
+                gamma,
+            } => Force::Linear {
+                first: *first,
+                anchor: cv(anchor),
+                omega2: c(*omega2),
+                gamma: c(*gamma),
+            },
+            Force::InverseSquare { gm } => Force::InverseSquare { gm: c(*gm) },
+            Force::Pendulum { g_over_l } => Force::Pendulum {
+                g_over_l: c(*g_over_l),
+            },
+            Force::DoublePendulum { l1, l2, m1, m2, g } => Force::DoublePendulum {
+                l1: c(*l1),
+                l2: c(*l2),
+                m1: c(*m1),
+                m2: c(*m2),
+                g: c(*g),
+            },
+            Force::Chain { k_over_m } => Force::Chain {
+                k_over_m: c(*k_over_m),
+            },
+        }
+    }
+
+    /// Whether the acceleration depends on velocity.
+    pub fn velocity_dependent(&self) -> bool {
+        match self {
+            Force::Linear { gamma, .. } => *gamma != R::ZERO,
+            Force::DoublePendulum { .. } => true,
+            _ => false,
+        }
+    }
+
+    /// Whether the acceleration is affine in (x, v), so one Newton step solves implicit Euler exactly.
+    pub fn linear(&self) -> bool {
+        matches!(
+            self,
+            Force::Uniform { .. } | Force::Pulse { .. } | Force::Linear { .. } | Force::Chain { .. }
+        )
+    }
+
+    /// Adds this term's acceleration to `a`.
+    #[inline]
+    pub fn add_acceleration(&self, t: R, x: &[R], v: &[R], a: &mut [R]) {
+        match self {
+            Force::Uniform { a: g } => {
+                for (ai, &gi) in a.iter_mut().zip(g) {
+                    *ai += gi;
+                }
+            }
+            Force::Pulse { a: g, start, end } => {
+                if *start <= t && t < *end {
+                    for (ai, &gi) in a.iter_mut().zip(g) {
+                        *ai += gi;
+                    }
+                }
+            }
+            Force::Linear {
+                first,
+                anchor,
+                omega2,
+                gamma,
+            } => {
+                let range = *first..*first + anchor.len();
+                for (((ai, &xi), &vi), &ci) in
+                    a[range.clone()].iter_mut().zip(&x[range.clone()]).zip(&v[range]).zip(anchor)
+                {
+                    *ai -= *omega2 * (xi - ci) + *gamma * vi;
+                }
+            }
+            Force::InverseSquare { gm } => {
+                let r2 = x[0] * x[0] + x[1] * x[1];
+                let r = r2.sqrt();
+                let s = *gm / (r2 * r);
+                a[0] -= s * x[0];
+                a[1] -= s * x[1];
+            }
+            Force::Pendulum { g_over_l } => a[0] -= *g_over_l * x[0].sin(),
+            Force::DoublePendulum { l1, l2, m1, m2, g } => {
+                let (a1, a2) = double_pendulum(*l1, *l2, *m1, *m2, *g, x[0], x[1], v[0], v[1]);
+                a[0] += a1;
+                a[1] += a2;
+            }
+            Force::Chain { k_over_m } => {
+                let n = x.len();
+                for i in 1..n {
+                    let left = x[i - 1] - x[i];
+                    let right = if i + 1 < n { x[i + 1] - x[i] } else { R::ZERO };
+                    a[i] += *k_over_m * (left + right);
+                }
+            }
+        }
+    }
+
+    /// Adds `∂a/∂x` to `jx` and `∂a/∂v` to `jv` (row-major, n × n). Returns false for a term with no analytic
+    /// Jacobian (the double pendulum), which the caller then differentiates numerically.
+    pub fn add_jacobian(&self, x: &[R], jx: &mut [R], jv: &mut [R]) -> bool {
+        let n = x.len();
+        match self {
+            Force::Uniform { .. } | Force::Pulse { .. } => {}
+            Force::Linear {
+                first,
+                anchor,
+                omega2,
+                gamma,
+            } => {
+                for i in *first..*first + anchor.len() {
+                    jx[i * n + i] -= *omega2;
+                    jv[i * n + i] -= *gamma;
+                }
+            }
+            Force::InverseSquare { gm } => {
+                let r2 = x[0] * x[0] + x[1] * x[1];
+                let r = r2.sqrt();
+                let r3 = r2 * r;
+                let r5 = r3 * r2;
+                let three = R::from_f64(3.0);
+                for i in 0..2 {
+                    for j in 0..2 {
+                        let delta = if i == j { R::ONE / r3 } else { R::ZERO };
+                        jx[i * n + j] -= *gm * (delta - three * x[i] * x[j] / r5);
+                    }
+                }
+            }
+            Force::Pendulum { g_over_l } => jx[0] -= *g_over_l * x[0].cos(),
+            Force::DoublePendulum { .. } => return false,
+            Force::Chain { k_over_m } => {
+                for i in 1..n {
+                    jx[i * n + i - 1] += *k_over_m;
+                    jx[i * n + i] -= *k_over_m;
+                    if i + 1 < n {
+                        jx[i * n + i + 1] += *k_over_m;
+                        jx[i * n + i] -= *k_over_m;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Adds this term's own `(dx, dv)` over `[t, t + h]` from `(x, v)`, as if it acted alone:
+    /// `v(t+h) = v + dv`, `x(t+h) = x + v h + dx`. Exact where a closed form exists; otherwise semi-implicit
+    /// Euler's `dv = a h, dx = a h²` with `a` taken into `scratch`. Returns whether the increment was exact.
+    pub fn add_increment(
+        &self,
+        t: R,
+        h: R,
+        x: &[R],
+        v: &[R],
+        dx: &mut [R],
+        dv: &mut [R],
+        scratch: &mut [R],
+    ) -> bool {
+        match self {
+            Force::Uniform { a } => {
+                let half_h2 = R::HALF * h * h;
+                for ((dxi, dvi), &ai) in dx.iter_mut().zip(dv.iter_mut()).zip(a) {
+                    *dvi += ai * h;
+                    *dxi += ai * half_h2;
+                }
+                true
+            }
+            Force::Pulse { a, start, end } => {
+                // The pulse is on for τ in [τ0, τ1] of the step: dv = a (τ1 − τ0),
+                // dx = a ∫_{τ0}^{τ1} (h − τ) dτ.
+                let tau0 = (*start - t).max(R::ZERO);
+                let tau1 = (*end - t).min(h);
+                if tau1 > tau0 {
+                    let on = tau1 - tau0;
+                    let lever = on * h - R::HALF * (tau1 * tau1 - tau0 * tau0);
+                    for ((dxi, dvi), &ai) in dx.iter_mut().zip(dv.iter_mut()).zip(a) {
+                        *dvi += ai * on;
+                        *dxi += ai * lever;
+                    }
+                }
+                true
+            }
+            Force::Linear {
+                first,
+                anchor,
+                omega2,
+                gamma,
+            } => {
+                let p = Propagator::new(*omega2, *gamma, h);
+                for (k, &c) in anchor.iter().enumerate() {
+                    let i = first + k;
+                    let y = x[i] - c;
+                    let y1 = p.xx * y + p.xv * v[i];
+                    let v1 = p.vx * y + p.vv * v[i];
+                    dv[i] += v1 - v[i];
+                    dx[i] += y1 - y - v[i] * h;
+                }
+                true
+            }
+            _ => {
+                scratch.iter_mut().for_each(|s| *s = R::ZERO);
+                self.add_acceleration(t, x, v, scratch);
+                let h2 = h * h;
+                for ((dxi, dvi), &ai) in dx.iter_mut().zip(dv.iter_mut()).zip(scratch.iter()) {
+                    *dvi += ai * h;
+                    *dxi += ai * h2;
+                }
+                false
+            }
+        }
+    }
+}
+
+/// The exact flow over a step `h` of `y'' = −ω² y − γ y'`:
+/// `y(h) = xx·y + xv·v`, `v(h) = vx·y + vv·v`.
+///
+/// With `α = γ/2` and `ω_d² = ω² − α²`, the flow is `e^{−αh}` times `C ± α S` on the diagonal, `S` and
+/// `−ω² S` off it, where `C = cos ω_d h, S = sin(ω_d h)/ω_d` when under-damped, their hyperbolic twins when
+/// over-damped, and `C = 1, S = h` at critical damping.
+#[derive(Clone, Copy, Debug)]
+pub struct Propagator<R> {
+    pub xx: R,
+    pub xv: R,
+    pub vx: R,
+    pub vv: R,
+}
+
+impl<R: Real> Propagator<R> {
+    pub fn new(omega2: R, gamma: R, h: R) -> Self {
+        let alpha = R::HALF * gamma;
+        let disc = omega2 - alpha * alpha;
+        // (e^{−αh} C, e^{−αh} S), formed so that neither factor overflows for large h.
+        let (ec, es) = if disc > R::ZERO {
+            let wd = disc.sqrt();
+            let e = (-alpha * h).exp();
+            (e * (wd * h).cos(), e * (wd * h).sin() / wd)
+        } else if disc < R::ZERO {
+            let mu = (-disc).sqrt();
+            let slow = ((mu - alpha) * h).exp();
+            let fast = (-(mu + alpha) * h).exp();
+            (R::HALF * (slow + fast), R::HALF * (slow - fast) / mu)
+        } else {
+            let e = (-alpha * h).exp();
+            (e, e * h)
+        };
+        Propagator {
+            xx: ec + alpha * es,
+            xv: es,
+            vx: -omega2 * es,
+            vv: ec - alpha * es,
+        }
+    }
+}
+
+/// The double pendulum's angular accelerations (point masses on massless rods).
+#[allow(clippy::too_many_arguments)]
+#[inline]
+pub fn double_pendulum<R: Real>(
+    l1: R,
+    l2: R,
+    m1: R,
+    m2: R,
+    g: R,
+    th1: R,
+    th2: R,
+    w1: R,
+    w2: R,
+) -> (R, R) {
+    let two = R::from_f64(2.0);
+    let d = th1 - th2;
+    let (sd, cd) = (d.sin(), d.cos());
+    let den = two * m1 + m2 - m2 * (two * d).cos();
+    let a1 = (-g * (two * m1 + m2) * th1.sin()
+        - m2 * g * (th1 - two * th2).sin()
+        - two * sd * m2 * (w2 * w2 * l2 + w1 * w1 * l1 * cd))
+        / (l1 * den);
+    let a2 = (two * sd * (w1 * w1 * l1 * (m1 + m2) + g * (m1 + m2) * th1.cos() + w2 * w2 * l2 * m2 * cd))
+        / (l2 * den);
+    (a1, a2)
+}
+
+/// Coordinates and the forces on them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct System<R> {
+    /// Number of position coordinates (and of velocity coordinates).
+    pub dim: usize,
+    pub forces: Vec<Force<R>>,
+}
+
+impl<R: Real> System<R> {
+    pub fn new(dim: usize, forces: Vec<Force<R>>) -> Self {
+        System { dim, forces }
+    }
+
+    /// Rounds an `f64` system to precision `R`.
+    pub fn cast(system: &System<f64>) -> Self {
+        System {
+            dim: system.dim,
+            forces: system.forces.iter().map(Force::cast).collect(),
+        }
+    }
+
+    pub fn velocity_dependent(&self) -> bool {
+        self.forces.iter().any(Force::velocity_dependent)
+    }
+
+    pub fn linear(&self) -> bool {
+        self.forces.iter().all(Force::linear)
+    }
+
+    /// Writes the total acceleration at `(t, x, v)` into `a`.
+    #[inline]
+    pub fn acceleration(&self, t: R, x: &[R], v: &[R], a: &mut [R]) {
+        a.iter_mut().for_each(|ai| *ai = R::ZERO);
+        for force in &self.forces {
+            force.add_acceleration(t, x, v, a);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The propagator against a fine RK4 solution of y'' = −ω²y − γy' in all three damping regimes.
+    #[test]
+    fn propagator_follows_the_ode() {
+        for &(omega2, gamma) in &[(15.0, 0.1), (4.0, 4.0), (1.0, 5.0), (0.0, 0.5), (2.0, 0.0)] {
+            let h = 0.7;
+            let p = Propagator::new(omega2, gamma, h);
+            for &(y0, v0) in &[(1.0, 0.0), (0.0, 1.0)] {
+                let f = |y: f64, v: f64| (v, -omega2 * y - gamma * v);
+                let (mut y, mut v) = (y0, v0);
+                let n = 20_000;
+                let s = h / n as f64;
+                for _ in 0..n {
+                    let k1 = f(y, v);
+                    let k2 = f(y + 0.5 * s * k1.0, v + 0.5 * s * k1.1);
+                    let k3 = f(y + 0.5 * s * k2.0, v + 0.5 * s * k2.1);
+                    let k4 = f(y + s * k3.0, v + s * k3.1);
+                    y += s / 6.0 * (k1.0 + 2.0 * k2.0 + 2.0 * k3.0 + k4.0);
+                    v += s / 6.0 * (k1.1 + 2.0 * k2.1 + 2.0 * k3.1 + k4.1);
+                }
+                let y1 = p.xx * y0 + p.xv * v0;
+                let v1 = p.vx * y0 + p.vv * v0;
+                assert!((y1 - y).abs() < 1e-12, "{omega2} {gamma}: {y1} vs {y}");
+                assert!((v1 - v).abs() < 1e-12, "{omega2} {gamma}: {v1} vs {v}");
+            }
+        }
+    }
+
+    /// The analytic Jacobians against central differences of the acceleration.
+    #[test]
+    fn jacobians_match_finite_differences() {
+        let systems = [
+            System::new(
+                2,
+                vec![Force::InverseSquare { gm: 1.3 }, Force::Linear {
+                    first: 0,
+                    anchor: vec![0.2, -0.1],
+                    omega2: 2.0,
+                    gamma: 0.3,
+                }],
+            ),
+            System::new(1, vec![Force::Pendulum { g_over_l: 9.81 }]),
+            System::new(4, vec![Force::Chain { k_over_m: 1000.0 }]),
+        ];
+        for system in &systems {
+            let n = system.dim;
+            let x: Vec<f64> = (0..n).map(|i| 0.7 + 0.3 * i as f64).collect();
+            let v: Vec<f64> = (0..n).map(|i| -0.2 + 0.1 * i as f64).collect();
+            let mut jx = vec![0.0; n * n];
+            let mut jv = vec![0.0; n * n];
+            for f in &system.forces {
+                assert!(f.add_jacobian(&x, &mut jx, &mut jv));
+            }
+            let eps = 1e-6;
+            for j in 0..n {
+                let (mut xp, mut xm) = (x.clone(), x.clone());
+                xp[j] += eps;
+                xm[j] -= eps;
+                let (mut vp, mut vm) = (v.clone(), v.clone());
+                vp[j] += eps;
+                vm[j] -= eps;
+                let (mut ap, mut am) = (vec![0.0; n], vec![0.0; n]);
+                let (mut bp, mut bm) = (vec![0.0; n], vec![0.0; n]);
+                system.acceleration(0.0, &xp, &v, &mut ap);
+                system.acceleration(0.0, &xm, &v, &mut am);
+                system.acceleration(0.0, &x, &vp, &mut bp);
+                system.acceleration(0.0, &x, &vm, &mut bm);
+                for i in 0..n {
+                    let dx = (ap[i] - am[i]) / (2.0 * eps);
+                    let dv = (bp[i] - bm[i]) / (2.0 * eps);
+                    assert!((jx[i * n + j] - dx).abs() < 1e-5 * (1.0 + dx.abs()));
+                    assert!((jv[i * n + j] - dv).abs() < 1e-5 * (1.0 + dv.abs()));
+                }
+            }
+        }
+    }
+
+    /// A pulse's increment over a step it straddles equals the kinematics of the part of the step it is on.
+    #[test]
+    fn pulse_increment_covers_the_part_of_the_step_it_is_on() {
+        let f = Force::Pulse {
+            a: vec![2.0],
+            start: 1.25,
+            end: 1.75,
+        };
+        let (mut dx, mut dv, mut s) = ([0.0], [0.0], [0.0]);
+        f.add_increment(1.0, 1.0, &[0.0], &[0.0], &mut dx, &mut dv, &mut s);
+        // On for 0.5 s from τ = 0.25: v gains 1; x gains ½·2·0.5² plus 1·(1 − 0.75) coasting.
+        assert!((dv[0] - 1.0).abs() < 1e-15);
+        assert!((dx[0] - (0.25 + 0.25)).abs() < 1e-15);
+    }
+}
