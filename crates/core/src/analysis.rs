@@ -138,7 +138,9 @@ pub fn theoretical_limit(method: MethodId) -> StabilityLimit {
         | MethodId::Leapfrog => StabilityLimit::Below(2.0),
         MethodId::Rk4 => StabilityLimit::Below(8f64.sqrt()),
         MethodId::ImplicitEuler | MethodId::Kinematic => StabilityLimit::Unbounded,
-        MethodId::KinematicAverage => StabilityLimit::Below(2.0),
+        // One step is [[1 − h sin h/2, h(1 + cos h)/2], [−sin h, cos h]] (ω = 1, h = ω dt), with determinant
+        // D = cos h + (h/2) sin h and trace 1 + D − h sin h; Jury's test |D| ≤ 1 first fails past h = π.
+        MethodId::KinematicAverage => StabilityLimit::Below(std::f64::consts::PI),
     }
 }
 
@@ -214,4 +216,19 @@ pub fn stability_limit(method: MethodId) -> StabilityLimit {
         }
     }
     StabilityLimit::Below(lo)
+}
+
+/// Runs `method` over the whole setup in precision `R` and returns the largest position error against the
+/// truth at any step (infinite if the method diverged).
+pub fn max_error<R: Real>(setup: &Setup, method: MethodId) -> f64 {
+    let mut run = Run::<R>::new(setup, method);
+    let mut truth = setup.truth();
+    let mut worst = 0.0f64;
+    for _ in 0..setup.steps() {
+        if !run.step() {
+            return f64::INFINITY;
+        }
+        worst = worst.max(position_error(&run.state().to_f64(), &truth.at(run.steps())));
+    }
+    worst
 }

@@ -18,6 +18,7 @@
 #![forbid(unsafe_code)]
 
 pub mod analysis;
+pub mod claims;
 pub mod csv;
 mod error;
 pub mod methods;

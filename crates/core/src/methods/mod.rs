@@ -48,7 +48,8 @@ pub struct MethodInfo {
     pub id: &'static str,
     pub name: &'static str,
     /// Global order of accuracy on smooth problems; `None` for the kinematic integrator, which is exact for
-    /// one constant force or one spring and otherwise first order.
+    /// one constant force or one spring, second order for several exactly integrated forces, and first order
+    /// where a force falls back to semi-implicit Euler.
     pub order: Option<u32>,
     /// Force evaluations a step, as text (`"1"`, `"1–2"`, `"≥1"`).
     pub evaluations: &'static str,

@@ -1,0 +1,54 @@
+//! The articles' claims that the lab checks, measured. Each function reproduces one experiment; the tests in
+//! tests/claims.rs and the account in docs/claims.md read their figures from here.
+
+use crate::analysis::{self, energy_stats, max_error, EnergyStats};
+use crate::{Error, MethodId, Setup};
+
+/// Seed 000's two-springs comparison at one step and duration: the largest position error over the run of
+/// semi-implicit Euler, the kinematic integrator and its average-acceleration variant.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TwoSpringsErrors {
+    pub dt: f64,
+    pub until: f64,
+    pub symplectic_euler: f64,
+    pub kinematic: f64,
+    pub kinematic_average: f64,
+}
+
+impl TwoSpringsErrors {
+    /// How many times smaller the kinematic integrator's error is ("12,000 times").
+    pub fn kinematic_ratio(&self) -> f64 {
+        self.symplectic_euler / self.kinematic
+    }
+
+    /// How many times smaller average acceleration's error is ("58 million times").
+    pub fn average_ratio(&self) -> f64 {
+        self.symplectic_euler / self.kinematic_average
+    }
+}
+
+/// The two-springs errors at the scenario's defaults but for `dt` and `until`.
+pub fn two_springs_errors(dt: f64, until: f64) -> Result<TwoSpringsErrors, Error> {
+    let setup = Setup::new("two-springs", &[], Some(dt), Some(until))?;
+    Ok(TwoSpringsErrors {
+        dt,
+        until,
+        symplectic_euler: max_error::<f64>(&setup, MethodId::SymplecticEuler),
+        kinematic: max_error::<f64>(&setup, MethodId::Kinematic),
+        kinematic_average: max_error::<f64>(&setup, MethodId::KinematicAverage),
+    })
+}
+
+/// Energy of the two springs after `seconds` at the scenario's dt, for `method`.
+pub fn two_springs_energy(method: MethodId, seconds: f64) -> Result<EnergyStats, Error> {
+    let setup = Setup::new("two-springs", &[], None, Some(seconds))?;
+    Ok(energy_stats::<f64>(&setup, method))
+}
+
+/// Observed order of `method` on the undamped spring over one second, from dt = 0.01 halved `levels − 1`
+/// times: seed 000 says semi-implicit Euler is second order.
+pub fn spring_order(method: MethodId, levels: u32) -> Result<f64, Error> {
+    let setup = Setup::new("spring", &[], Some(0.01), Some(1.0))?;
+    let points = analysis::convergence::<f64>(&setup, method, levels)?;
+    Ok(analysis::fitted_order(&points).unwrap_or(f64::NAN))
+}
