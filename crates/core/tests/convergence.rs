@@ -1,0 +1,88 @@
+//! Measured orders of accuracy: halve dt, fit the slope of log(error) against log(dt), and compare with the
+//! order each method states, within ±0.1.
+
+mod common;
+
+use common::setup;
+use integrator_lab::analysis::{convergence, fitted_order, observed_order};
+use integrator_lab::{MethodId, Setup};
+
+fn order(setup: &Setup, method: MethodId, levels: u32) -> f64 {
+    let points = convergence::<f64>(setup, method, levels).unwrap();
+    fitted_order(&points).unwrap()
+}
+
+/// Fiedler's spring (k = 15, x0 = 1000 m) over one second, dt = 0.01 … 0.01/16.
+#[test]
+fn orders_on_the_undamped_spring_match_theory() {
+    let s = setup("spring", &[], 0.01, 1.0);
+    for method in MethodId::ALL {
+        let Some(expected) = method.info().order else { continue };
+        let p = order(&s, method, 5);
+        assert!((p - expected as f64).abs() <= 0.1, "{method:?}: order {p:.3}, stated {expected}");
+    }
+}
+
+/// Seed 000 says semi-implicit Euler "is a second order method": measured, it is first order, on the spring
+/// and even on a constant force, where its position error is exactly ½ a t dt.
+#[test]
+fn semi_implicit_euler_is_first_order_not_second() {
+    let spring = setup("spring", &[], 0.01, 1.0);
+    assert!((order(&spring, MethodId::SymplecticEuler, 5) - 1.0).abs() < 0.05);
+    let push = setup("constant-force", &[], 0.1, 10.0);
+    let points = convergence::<f64>(&push, MethodId::SymplecticEuler, 4).unwrap();
+    for p in &points {
+        assert!((p.error - 0.5 * 10.0 * 10.0 * p.dt).abs() < 1e-9, "{p:?}");
+    }
+    assert!((observed_order(&points[0], &points[3]) - 1.0).abs() < 1e-9);
+}
+
+/// With drag, the force depends on velocity. Seed 002's estimate (predict v with the old acceleration,
+/// re-evaluate, correct) keeps velocity Verlet second order.
+#[test]
+fn velocity_verlet_stays_second_order_under_drag() {
+    let s = setup("drag", &[("c", 2.0)], 0.05, 2.0);
+    let p = order(&s, MethodId::VelocityVerlet, 5);
+    assert!((p - 2.0).abs() <= 0.1, "velocity Verlet under drag: {p:.3}");
+    // …and it does two force evaluations a step there, one where forces depend on position only.
+    let points = convergence::<f64>(&s, MethodId::VelocityVerlet, 1).unwrap();
+    assert_eq!(points[0].evaluations, 2 * points[0].steps + 1);
+    let spring = setup("spring", &[], 0.01, 1.0);
+    let points = convergence::<f64>(&spring, MethodId::VelocityVerlet, 1).unwrap();
+    assert_eq!(points[0].evaluations, points[0].steps + 1);
+}
+
+/// The damped spring and Kepler's orbit give the same orders as the spring.
+#[test]
+fn orders_hold_on_damped_spring_and_kepler() {
+    let damped = setup("damped-spring", &[("b", 1.0)], 0.01, 1.0);
+    let kepler = setup("kepler", &[], 0.01, 2.0);
+    for method in [
+        MethodId::Euler,
+        MethodId::SymplecticEuler,
+        MethodId::ImplicitEuler,
+        MethodId::Verlet,
+        MethodId::VelocityVerlet,
+        MethodId::Midpoint,
+        MethodId::Rk4,
+    ] {
+        let expected = method.info().order.unwrap() as f64;
+        for s in [&damped, &kepler] {
+            let levels = if method == MethodId::Rk4 { 4 } else { 5 };
+            let p = order(s, method, levels);
+            assert!((p - expected).abs() <= 0.1, "{method:?} on {:?}: {p:.3}", s.scenario);
+        }
+    }
+}
+
+/// The kinematic integrator where a force has no closed form falls back to semi-implicit Euler: first
+/// order on the pendulum, and identical to symplectic Euler step for step.
+#[test]
+fn kinematic_falls_back_to_semi_implicit_euler_on_the_pendulum() {
+    let s = setup("pendulum", &[], 0.01, 1.0);
+    let p = order(&s, MethodId::Kinematic, 5);
+    assert!((p - 1.0).abs() <= 0.1, "{p}");
+    let a = common::final_state::<f64>(&s, MethodId::Kinematic);
+    let b = common::final_state::<f64>(&s, MethodId::SymplecticEuler);
+    assert!((a.x[0] - b.x[0]).abs() < 1e-13);
+}

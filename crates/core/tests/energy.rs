@@ -1,0 +1,114 @@
+//! Energy behaviour: who gains, who loses, who keeps it bounded.
+
+mod common;
+
+use common::{energies, final_state, radius, setup, SYMPLECTIC};
+use integrator_lab::{MethodId, Run, Setup};
+
+/// Fiedler's damped spring at dt = 0.01: explicit Euler gains energy while the true motion loses it;
+/// symplectic Euler and RK4 follow the exact decay.
+#[test]
+fn damped_spring_euler_gains_energy_symplectic_euler_and_rk4_decay() {
+    let s = Setup::defaults("damped-spring").unwrap();
+    let e0 = s.energy(&s.initial()).total();
+    let exact_end = s.energy(&s.truth().at(s.steps())).total();
+    assert!(exact_end < 0.4 * e0, "the true motion loses energy: {exact_end} of {e0}");
+    let euler = energies(&s, MethodId::Euler);
+    assert!(*euler.last().unwrap() > e0, "Euler ends with more energy than it started with");
+    for method in [MethodId::SymplecticEuler, MethodId::Rk4] {
+        let e = energies(&s, method);
+        // Within 5 % of the exact energy at the end (symplectic Euler's energy wobbles by ~ω dt).
+        assert!((e.last().unwrap() - exact_end).abs() < 0.05 * exact_end, "{method:?}");
+        // And decaying: the last second holds less energy than the first.
+        assert!(e[900..].iter().cloned().fold(0.0, f64::max) < e[..100].iter().cloned().fold(0.0, f64::max));
+    }
+}
+
+/// Van Verth's dog on a rod: explicit Euler's radius grows by √(1 + ω²dt²) every step, implicit Euler's
+/// shrinks by its inverse, symplectic methods stay near the circle.
+#[test]
+fn orbit_euler_spirals_out_implicit_euler_in_symplectic_stays() {
+    let s = Setup::defaults("orbit").unwrap();
+    let factor = (1.0f64 + 0.1 * 0.1).sqrt();
+    for (method, per_step) in [(MethodId::Euler, factor), (MethodId::ImplicitEuler, 1.0 / factor)] {
+        let mut run = Run::<f64>::new(&s, method);
+        for k in 1..=s.steps() {
+            let before = radius(&run.state().clone());
+            run.step();
+            let ratio = radius(run.state()) / before;
+            assert!((ratio - per_step).abs() < 1e-12, "{method:?} step {k}: {ratio}");
+        }
+    }
+    for method in SYMPLECTIC {
+        let mut run = Run::<f64>::new(&s, method);
+        let mut worst = 0.0f64;
+        while run.step() && run.steps() < s.steps() {
+            worst = worst.max((radius(run.state()) - 1.0).abs());
+        }
+        assert!(worst < 0.06, "{method:?} strays {worst} from the circle");
+    }
+}
+
+/// Seed 004's 20-minute level at 120 updates a second: 144,000 steps. Symplectic methods keep the spring's
+/// energy within a band set by ω dt that does not widen; explicit Euler's grows without bound and RK4's
+/// slowly drains.
+#[test]
+fn symplectic_methods_keep_energy_bounded_over_144000_steps() {
+    let s = setup("spring", &[], 1.0 / 120.0, 1200.0);
+    assert_eq!(s.steps(), 144_000);
+    let omega_dt = 15f64.sqrt() / 120.0;
+    for method in SYMPLECTIC {
+        let e = energies(&s, method);
+        let e0 = e[0];
+        let spread = |slice: &[f64]| {
+            slice.iter().map(|x| ((x - e0) / e0).abs()).fold(0.0, f64::max)
+        };
+        let early = spread(&e[..2_000]);
+        let all = spread(&e);
+        assert!(all <= omega_dt, "{method:?}: spread {all}");
+        assert!(all <= 1.01 * early + 1e-12, "{method:?}: band widened from {early} to {all}");
+    }
+    let euler = energies(&s, MethodId::Euler);
+    assert!(euler.last().unwrap() / euler[0] > 1e60);
+    let rk4 = energies(&s, MethodId::Rk4);
+    let loss = 1.0 - rk4.last().unwrap() / rk4[0];
+    assert!(loss > 0.0 && loss < 1e-4, "RK4 loses a little: {loss}");
+}
+
+/// Fiedler's undamped spring at dt = 0.1 and 0.25 for 90 s: RK4 keeps the phase but loses energy, symplectic
+/// Euler keeps the energy on average but drifts in phase.
+#[test]
+fn undamped_spring_rk4_loses_energy_symplectic_euler_drifts_in_phase() {
+    for dt in [0.1, 0.25] {
+        let s = setup("spring", &[], dt, 90.0);
+        let rk4 = energies(&s, MethodId::Rk4);
+        let se = energies(&s, MethodId::SymplecticEuler);
+        let rk4_loss = 1.0 - rk4.last().unwrap() / rk4[0];
+        assert!(rk4_loss > 0.01, "dt {dt}: RK4 lost only {rk4_loss}");
+        // Symplectic Euler's energy wobbles by up to ±ω dt about a mean that does not move: the mean over
+        // the first 40 s (some 25 periods) and over the last 40 s agree within 1 %.
+        let window = (40.0 / dt) as usize;
+        let mean = |e: &[f64]| e.iter().sum::<f64>() / e.len() as f64;
+        let (first, last) = (mean(&se[..window]), mean(&se[se.len() - window..]));
+        assert!((last / first - 1.0).abs() < 0.01, "dt {dt}: {first} then {last}");
+        // Its phase has drifted: the zero crossings no longer line up with the exact ones.
+        let end = final_state::<f64>(&s, MethodId::SymplecticEuler);
+        let exact = s.truth().at(s.steps());
+        let amplitude = 1000.0;
+        let phase_gap = ((end.x[0] - exact.x[0]) / amplitude).abs();
+        assert!(phase_gap > 0.1, "dt {dt}: symplectic Euler still in phase ({phase_gap})");
+    }
+}
+
+/// The leapfrog's reported velocity is half a step behind its position: against the true v at the same t it
+/// is first-order wrong, against the true v half a step earlier it is second-order right.
+#[test]
+fn leapfrog_velocity_is_half_a_step_out() {
+    let s = setup("spring", &[("x0", 1.0)], 0.01, 1.0);
+    let end = final_state::<f64>(&s, MethodId::Leapfrog);
+    let at_t = s.truth().at(s.steps());
+    let half_back = s.scenario.exact(&s.params, 1.0 - 0.005).unwrap();
+    let off_now = (end.v[0] - at_t.v[0]).abs();
+    let off_half = (end.v[0] - half_back.v[0]).abs();
+    assert!(off_now > 50.0 * off_half, "{off_now} vs {off_half}");
+}
