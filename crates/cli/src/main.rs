@@ -64,16 +64,16 @@ struct Common {
     #[arg(long, value_name = "ID[,ID…]")]
     method: Option<String>,
     /// Time step in seconds (a decimal or a fraction such as 1/60). Default: the article's.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_hyphen_values = true)]
     dt: Option<String>,
     /// Duration in seconds. Default: the article's.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_hyphen_values = true)]
     until: Option<String>,
     /// Arithmetic the state is stepped in.
     #[arg(long, default_value = "f64", value_name = "f64|f32")]
     precision: String,
     /// Set a scenario parameter, as NAME=VALUE; repeatable.
-    #[arg(long = "set", value_name = "NAME=VALUE")]
+    #[arg(long = "set", value_name = "NAME=VALUE", allow_hyphen_values = true)]
     set: Vec<String>,
 }
 
@@ -127,7 +127,12 @@ fn run(common: &Common, every: u64) -> Result<(), String> {
         r.precision,
         every,
         &mut out,
-        &mut |method, t| eprintln!("{}: diverged at t = {t} (state no longer finite)", method.id()),
+        &mut |method, t| {
+            eprintln!(
+                "{}: diverged at t = {t} (state no longer finite)",
+                method.id()
+            )
+        },
     )
     .and_then(|_| out.flush())
     .map_err(|e| e.to_string())
@@ -138,7 +143,11 @@ fn convergence(common: &Common, levels: u32) -> Result<(), String> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let io = |e: io::Error| e.to_string();
-    writeln!(out, "method,dt,steps,evaluations,error,observed_order,fitted_order").map_err(io)?;
+    writeln!(
+        out,
+        "method,dt,steps,evaluations,error,observed_order,fitted_order"
+    )
+    .map_err(io)?;
     for &method in &r.methods {
         let points = match r.precision {
             Precision::F32 => analysis::convergence::<f32>(&r.setup, method, levels),
@@ -186,7 +195,11 @@ fn list() -> Result<(), String> {
             i.name,
             i.order.map_or("exact*".to_string(), |o| o.to_string()),
             i.evaluations,
-            if i.symplectic { "symplectic" } else { "not symplectic" },
+            if i.symplectic {
+                "symplectic"
+            } else {
+                "not symplectic"
+            },
             limit(analysis::stability_limit(m)),
             limit(analysis::theoretical_limit(m)),
         );
@@ -233,9 +246,15 @@ fn main() -> ExitCode {
                 let _ = e.print();
                 return ExitCode::from(2);
             }
-            // clap's first line names the problem; the usage lines after it are noise here.
+            // clap's first line names the problem (with what it lists on the next line when it ends in a
+            // colon); the usage lines after it are noise here.
             let text = e.render().to_string();
-            eprintln!("{}", text.lines().next().unwrap_or("bad arguments"));
+            let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+            let mut message = lines.next().unwrap_or("error: bad arguments").to_string();
+            if message.ends_with(':') {
+                message = format!("{message} {}", lines.next().unwrap_or_default());
+            }
+            eprintln!("{message}");
             return ExitCode::from(2);
         }
     };

@@ -86,7 +86,12 @@ pub fn convergence<R: Real>(
     levels: u32,
 ) -> Result<Vec<Measurement>, Error> {
     (0..levels)
-        .map(|k| Ok(measure::<R>(&setup.with_dt(setup.dt / f64::powi(2.0, k as i32))?, method)))
+        .map(|k| {
+            Ok(measure::<R>(
+                &setup.with_dt(setup.dt / f64::powi(2.0, k as i32))?,
+                method,
+            ))
+        })
         .collect()
 }
 
@@ -228,7 +233,10 @@ pub fn max_error<R: Real>(setup: &Setup, method: MethodId) -> f64 {
         if !run.step() {
             return f64::INFINITY;
         }
-        worst = worst.max(position_error(&run.state().to_f64(), &truth.at(run.steps())));
+        worst = worst.max(position_error(
+            &run.state().to_f64(),
+            &truth.at(run.steps()),
+        ));
     }
     worst
 }

@@ -55,18 +55,19 @@ pub fn position_error(state: &State<f64>, truth: &State<f64>) -> f64 {
         .fold(0.0, f64::max)
 }
 
-fn row<R: Real>(
-    setup: &Setup,
-    run: &Run<R>,
-    truth: &State<f64>,
-    line: &mut String,
-) {
+fn row<R: Real>(setup: &Setup, run: &Run<R>, truth: &State<f64>, line: &mut String) {
     use std::fmt::Write as _;
     let state = run.state();
     let as_f64 = state.to_f64();
     let energy = setup.energy(&as_f64);
     line.clear();
-    let _ = write!(line, "{},{},{}", run.method.id(), run.steps(), format_number(run.t()));
+    let _ = write!(
+        line,
+        "{},{},{}",
+        run.method.id(),
+        run.steps(),
+        format_number(run.t())
+    );
     for q in state.x.iter().chain(&state.v) {
         let _ = write!(line, ",{}", format_number(*q));
     }
@@ -139,12 +140,7 @@ pub fn write<W: Write>(
 }
 
 /// The whole table as a string, for the page's "Export CSV".
-pub fn to_string(
-    setup: &Setup,
-    methods: &[MethodId],
-    precision: Precision,
-    every: u64,
-) -> String {
+pub fn to_string(setup: &Setup, methods: &[MethodId], precision: Precision, every: u64) -> String {
     let mut out = Vec::new();
     write(setup, methods, precision, every, &mut out, &mut |_, _| {})
         .expect("writing to memory cannot fail");

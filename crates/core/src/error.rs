@@ -8,17 +8,32 @@ pub enum Error {
     UnknownScenario(String),
     UnknownMethod(String),
     UnknownPrecision(String),
-    UnknownParameter { scenario: &'static str, name: String },
+    UnknownParameter {
+        scenario: &'static str,
+        name: String,
+    },
     /// A number that is NaN or infinite where a finite one is needed.
-    NotFinite { name: String },
+    NotFinite {
+        name: String,
+    },
     /// A number that could not be read.
-    NotANumber { name: String, text: String },
-    OutOfRange { name: String, value: f64, range: String },
+    NotANumber {
+        name: String,
+        text: String,
+    },
+    OutOfRange {
+        name: String,
+        value: f64,
+        range: String,
+    },
     /// `dt` must be positive.
     NonPositiveStep(f64),
     /// A run must end at or after t = 0.
     NegativeDuration(f64),
-    TooManySteps { steps: f64, limit: u64 },
+    TooManySteps {
+        steps: f64,
+        limit: u64,
+    },
     NoMethods,
     /// Two parameters that cannot hold together, such as a burn that ends before it starts.
     Inconsistent(String),

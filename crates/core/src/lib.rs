@@ -31,7 +31,7 @@ pub mod system;
 pub use error::Error;
 pub use methods::{ExplicitRungeKutta, Integrator, MethodId, MethodInfo};
 pub use real::{Precision, Real};
-pub use run::{AnyRun, Run, Setup, TruthRun};
+pub use run::{Run, Setup, TruthRun};
 pub use scenarios::{Coordinates, Energy, Param, Params, Scenario, ScenarioInfo, Truth};
 pub use state::State;
 pub use system::{Force, System};

@@ -3,7 +3,7 @@
 
 use crate::methods::{Integrator, MethodId, RK4};
 use crate::scenarios::{self, Coordinates, Energy, Params, Scenario, Truth};
-use crate::{Error, ExplicitRungeKutta, Precision, Real, State, System};
+use crate::{Error, ExplicitRungeKutta, Real, State, System};
 
 /// The most steps one run may take: 10⁸ (seconds of native work, minutes in a browser).
 pub const MAX_STEPS: u64 = 100_000_000;
@@ -95,9 +95,17 @@ impl Setup {
 
     /// The same setup with another step.
     pub fn with_dt(&self, dt: f64) -> Result<Self, Error> {
-        let overrides: Vec<(String, f64)> =
-            self.params.iter().map(|(n, v)| (n.to_string(), v)).collect();
-        Setup::new(self.scenario.info().id, &overrides, Some(dt), Some(self.until))
+        let overrides: Vec<(String, f64)> = self
+            .params
+            .iter()
+            .map(|(n, v)| (n.to_string(), v))
+            .collect();
+        Setup::new(
+            self.scenario.info().id,
+            &overrides,
+            Some(dt),
+            Some(self.until),
+        )
     }
 
     /// `round(until/dt)`.
@@ -211,21 +219,6 @@ impl<R: Real> Run<R> {
 
     pub fn evaluations(&self) -> u64 {
         self.integrator.evaluations()
-    }
-}
-
-/// A run in either precision, for callers that choose at run time.
-pub enum AnyRun {
-    F32(Run<f32>),
-    F64(Run<f64>),
-}
-
-impl AnyRun {
-    pub fn new(setup: &Setup, method: MethodId, precision: Precision) -> Self {
-        match precision {
-            Precision::F32 => AnyRun::F32(Run::new(setup, method)),
-            Precision::F64 => AnyRun::F64(Run::new(setup, method)),
-        }
     }
 }
 

@@ -9,7 +9,7 @@
 //!   kinematic integrator of seed 000). Terms with no closed form fall back to semi-implicit Euler's
 //!   `dv = a dt, dx = a dt²`, as the article says.
 
-use crate::Real;
+use crate::{Real, State};
 
 /// One force term, as an acceleration (force over mass).
 #[derive(Clone, Debug, PartialEq)]
@@ -31,13 +31,7 @@ pub enum Force<R> {
     /// `θ'' = −(g/L) sin θ` on coordinate 0.
     Pendulum { g_over_l: R },
     /// The double pendulum's coupled equations on (θ₁, θ₂).
-    DoublePendulum {
-        l1: R,
-        l2: R,
-        m1: R,
-        m2: R,
-        g: R,
-    },
+    DoublePendulum { l1: R, l2: R, m1: R, m2: R, g: R },
     /// Nearest-neighbour springs along a line, `k/m` each, the first coordinate pinned, the last end free.
     Chain { k_over_m: R },
 }
@@ -95,7 +89,10 @@ impl<R: Real> Force<R> {
     pub fn linear(&self) -> bool {
         matches!(
             self,
-            Force::Uniform { .. } | Force::Pulse { .. } | Force::Linear { .. } | Force::Chain { .. }
+            Force::Uniform { .. }
+                | Force::Pulse { .. }
+                | Force::Linear { .. }
+                | Force::Chain { .. }
         )
     }
 
@@ -122,8 +119,11 @@ impl<R: Real> Force<R> {
                 gamma,
             } => {
                 let range = *first..*first + anchor.len();
-                for (((ai, &xi), &vi), &ci) in
-                    a[range.clone()].iter_mut().zip(&x[range.clone()]).zip(&v[range]).zip(anchor)
+                for (((ai, &xi), &vi), &ci) in a[range.clone()]
+                    .iter_mut()
+                    .zip(&x[range.clone()])
+                    .zip(&v[range])
+                    .zip(anchor)
                 {
                     *ai -= *omega2 * (xi - ci) + *gamma * vi;
                 }
@@ -205,12 +205,12 @@ impl<R: Real> Force<R> {
         &self,
         t: R,
         h: R,
-        x: &[R],
-        v: &[R],
+        state: &State<R>,
         dx: &mut [R],
         dv: &mut [R],
         scratch: &mut [R],
     ) -> bool {
+        let (x, v) = (&state.x[..], &state.v[..]);
         match self {
             Force::Uniform { a } => {
                 let half_h2 = R::HALF * h * h;
@@ -329,7 +329,9 @@ pub fn double_pendulum<R: Real>(
         - m2 * g * (th1 - two * th2).sin()
         - two * sd * m2 * (w2 * w2 * l2 + w1 * w1 * l1 * cd))
         / (l1 * den);
-    let a2 = (two * sd * (w1 * w1 * l1 * (m1 + m2) + g * (m1 + m2) * th1.cos() + w2 * w2 * l2 * m2 * cd))
+    let a2 = (two
+        * sd
+        * (w1 * w1 * l1 * (m1 + m2) + g * (m1 + m2) * th1.cos() + w2 * w2 * l2 * m2 * cd))
         / (l2 * den);
     (a1, a2)
 }
@@ -410,12 +412,15 @@ mod tests {
         let systems = [
             System::new(
                 2,
-                vec![Force::InverseSquare { gm: 1.3 }, Force::Linear {
-                    first: 0,
-                    anchor: vec![0.2, -0.1],
-                    omega2: 2.0,
-                    gamma: 0.3,
-                }],
+                vec![
+                    Force::InverseSquare { gm: 1.3 },
+                    Force::Linear {
+                        first: 0,
+                        anchor: vec![0.2, -0.1],
+                        omega2: 2.0,
+                        gamma: 0.3,
+                    },
+                ],
             ),
             System::new(1, vec![Force::Pendulum { g_over_l: 9.81 }]),
             System::new(4, vec![Force::Chain { k_over_m: 1000.0 }]),
@@ -462,7 +467,8 @@ mod tests {
             end: 1.75,
         };
         let (mut dx, mut dv, mut s) = ([0.0], [0.0], [0.0]);
-        f.add_increment(1.0, 1.0, &[0.0], &[0.0], &mut dx, &mut dv, &mut s);
+        let rest = State::new(vec![0.0], vec![0.0]);
+        f.add_increment(1.0, 1.0, &rest, &mut dx, &mut dv, &mut s);
         // On for 0.5 s from τ = 0.25: v gains 1; x gains ½·2·0.5² plus 1·(1 − 0.75) coasting.
         assert!((dv[0] - 1.0).abs() < 1e-15);
         assert!((dx[0] - (0.25 + 0.25)).abs() < 1e-15);

@@ -37,7 +37,12 @@ fn stepping_never_allocates() {
             f64_run.advance(50);
             f32_run.advance(50);
             let after = ALLOCATIONS.load(Ordering::SeqCst);
-            assert_eq!(after, before, "{method:?} on {} allocated", scenario.info().id);
+            assert_eq!(
+                after,
+                before,
+                "{method:?} on {} allocated",
+                scenario.info().id
+            );
             assert!(f64_run.steps() > 0);
         }
     }

@@ -8,16 +8,30 @@ use integrator_lab::{csv, MethodId, Precision, Run, Setup};
 /// Fiedler (001): explicit Euler, 1 kg pushed by 10 N, dt = 1 s, printed after every step.
 #[test]
 fn fiedler_constant_force_table_at_dt_1() {
-    let positions = [0.0, 0.0, 10.0, 30.0, 60.0, 100.0, 150.0, 210.0, 280.0, 360.0, 450.0];
+    let positions = [
+        0.0, 0.0, 10.0, 30.0, 60.0, 100.0, 150.0, 210.0, 280.0, 360.0, 450.0,
+    ];
     let setup = Setup::defaults("constant-force").unwrap();
     for precision in Precision::ALL {
         let table = csv::to_string(&setup, &[MethodId::Euler], precision, 1);
-        let rows: Vec<Vec<&str>> = table.lines().skip(1).map(|l| l.split(',').collect()).collect();
+        let rows: Vec<Vec<&str>> = table
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').collect())
+            .collect();
         assert_eq!(rows.len(), 11);
         for (step, row) in rows.iter().enumerate() {
             assert_eq!(row[1], step.to_string());
-            assert_eq!(row[3].parse::<f64>().unwrap(), positions[step], "x at t = {step}");
-            assert_eq!(row[4].parse::<f64>().unwrap(), 10.0 * step as f64, "v at t = {step}");
+            assert_eq!(
+                row[3].parse::<f64>().unwrap(),
+                positions[step],
+                "x at t = {step}"
+            );
+            assert_eq!(
+                row[4].parse::<f64>().unwrap(),
+                10.0 * step as f64,
+                "v at t = {step}"
+            );
         }
     }
 }
@@ -63,9 +77,18 @@ fn velocity_verlet_jump_lands_on_the_same_spot_at_any_dt() {
     let truth = Setup::defaults("projectile").unwrap().truth().at(120);
     for dt in [1.0 / 15.0, 1.0 / 30.0, 1.0 / 60.0, 1.0 / 120.0] {
         let s = setup("projectile", &[], dt, 2.0);
-        for m in [MethodId::VelocityVerlet, MethodId::Leapfrog, MethodId::Verlet, MethodId::Kinematic] {
+        for m in [
+            MethodId::VelocityVerlet,
+            MethodId::Leapfrog,
+            MethodId::Verlet,
+            MethodId::Kinematic,
+        ] {
             let end = final_state::<f64>(&s, m);
-            assert!((end.x[1] - truth.x[1]).abs() < 1e-11, "{m:?} at dt {dt}: {}", end.x[1]);
+            assert!(
+                (end.x[1] - truth.x[1]).abs() < 1e-11,
+                "{m:?} at dt {dt}: {}",
+                end.x[1]
+            );
         }
         let euler = final_state::<f64>(&s, MethodId::Euler);
         // Euler steps with the velocity at the start of each step, so it flies high by exactly ½ g t dt.

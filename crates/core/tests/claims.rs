@@ -17,8 +17,14 @@ fn semi_implicit_euler_is_measured_first_order() {
 #[test]
 fn two_springs_ratios_depend_on_dt_and_fall_far_short_at_60_hz() {
     let at_60 = two_springs_errors(1.0 / 60.0, 10.0).unwrap();
-    assert!(at_60.kinematic_ratio() > 5.0 && at_60.kinematic_ratio() < 50.0, "{at_60:?}");
-    assert!(at_60.average_ratio() > 300.0 && at_60.average_ratio() < 5000.0, "{at_60:?}");
+    assert!(
+        at_60.kinematic_ratio() > 5.0 && at_60.kinematic_ratio() < 50.0,
+        "{at_60:?}"
+    );
+    assert!(
+        at_60.average_ratio() > 300.0 && at_60.average_ratio() < 5000.0,
+        "{at_60:?}"
+    );
     let at_240 = two_springs_errors(1.0 / 240.0, 10.0).unwrap();
     // Halving dt twice: kinematic ratio ×4 (order 2 over order 1), average ratio ×16 (order 3 over 1).
     let k = at_240.kinematic_ratio() / at_60.kinematic_ratio();
@@ -38,7 +44,11 @@ fn two_springs_ratios_depend_on_dt_and_fall_far_short_at_60_hz() {
 fn average_acceleration_loses_about_5_percent_in_3_hours() {
     let three_hours = 3.0 * 3600.0;
     let average = two_springs_energy(MethodId::KinematicAverage, three_hours).unwrap();
-    assert!(average.drift() < -0.045 && average.drift() > -0.06, "{}", average.drift());
+    assert!(
+        average.drift() < -0.045 && average.drift() > -0.06,
+        "{}",
+        average.drift()
+    );
     let kinematic = two_springs_energy(MethodId::Kinematic, three_hours).unwrap();
     assert!(kinematic.drift() > 0.08, "{}", kinematic.drift());
 }

@@ -17,9 +17,14 @@ fn order(setup: &Setup, method: MethodId, levels: u32) -> f64 {
 fn orders_on_the_undamped_spring_match_theory() {
     let s = setup("spring", &[], 0.01, 1.0);
     for method in MethodId::ALL {
-        let Some(expected) = method.info().order else { continue };
+        let Some(expected) = method.info().order else {
+            continue;
+        };
         let p = order(&s, method, 5);
-        assert!((p - expected as f64).abs() <= 0.1, "{method:?}: order {p:.3}, stated {expected}");
+        assert!(
+            (p - expected as f64).abs() <= 0.1,
+            "{method:?}: order {p:.3}, stated {expected}"
+        );
     }
 }
 
@@ -70,7 +75,11 @@ fn orders_hold_on_damped_spring_and_kepler() {
         for s in [&damped, &kepler] {
             let levels = if method == MethodId::Rk4 { 4 } else { 5 };
             let p = order(s, method, levels);
-            assert!((p - expected).abs() <= 0.1, "{method:?} on {:?}: {p:.3}", s.scenario);
+            assert!(
+                (p - expected).abs() <= 0.1,
+                "{method:?} on {:?}: {p:.3}",
+                s.scenario
+            );
         }
     }
 }

@@ -14,7 +14,10 @@ fn kinematic_is_exact_for_a_constant_force_at_any_dt() {
         let truth = s.truth().at(1000);
         let scale = truth.x[0].abs();
         assert!((end.x[0] - truth.x[0]).abs() <= 1e-14 * scale, "dt {dt}");
-        assert!((end.v[0] - truth.v[0]).abs() <= 1e-14 * truth.v[0].abs(), "dt {dt}");
+        assert!(
+            (end.v[0] - truth.v[0]).abs() <= 1e-14 * truth.v[0].abs(),
+            "dt {dt}"
+        );
     }
 }
 
@@ -26,14 +29,18 @@ fn kinematic_is_exact_for_one_spring_at_any_dt() {
         let end = final_state::<f64>(&s, MethodId::Kinematic);
         let truth = s.truth().at(1000);
         // Round-off only: 1000 steps of a few ulps of the 1000 m amplitude.
-        assert!((end.x[0] - truth.x[0]).abs() < 1e-9, "dt {dt}: {} vs {}", end.x[0], truth.x[0]);
+        assert!(
+            (end.x[0] - truth.x[0]).abs() < 1e-9,
+            "dt {dt}: {} vs {}",
+            end.x[0],
+            truth.x[0]
+        );
         assert!((end.v[0] - truth.v[0]).abs() < 1e-8, "dt {dt}");
         // Symplectic Euler at ω dt = 3.9 and 19 is past its limit of 2: it blows up.
         if dt >= 1.0 {
             let mut run = Run::<f64>::new(&s, MethodId::SymplecticEuler);
             run.advance(1000);
-            let off = run.diverged_at().is_some()
-                || (run.state().x[0] - truth.x[0]).abs() > 100.0;
+            let off = run.diverged_at().is_some() || (run.state().x[0] - truth.x[0]).abs() > 100.0;
             assert!(off);
         }
     }
@@ -49,7 +56,11 @@ fn kinematic_is_exact_for_the_lunar_lander_with_burns_inside_steps() {
         for _ in 0..s.steps() {
             run.step();
             let t = truth.at(run.steps());
-            assert!((run.state().x[0] - t.x[0]).abs() < 1e-10, "dt {dt} step {}", run.steps());
+            assert!(
+                (run.state().x[0] - t.x[0]).abs() < 1e-10,
+                "dt {dt} step {}",
+                run.steps()
+            );
             assert!((run.state().v[0] - t.v[0]).abs() < 1e-12);
         }
     }
@@ -80,10 +91,23 @@ fn closed_forms_agree_with_a_fine_rk4_run() {
         let fine = setup(id, overrides, 1e-4, 3.0);
         let numeric = final_state::<f64>(&fine, MethodId::Rk4);
         let exact = s.truth().at(s.steps());
-        let scale = 1.0 + exact.x.iter().chain(&exact.v).fold(0.0f64, |m, q| m.max(q.abs()));
+        let scale = 1.0
+            + exact
+                .x
+                .iter()
+                .chain(&exact.v)
+                .fold(0.0f64, |m, q| m.max(q.abs()));
         let tolerance = if *id == "lunar-lander" { 1e-3 } else { 1e-9 };
-        for (a, b) in numeric.x.iter().zip(&exact.x).chain(numeric.v.iter().zip(&exact.v)) {
-            assert!((a - b).abs() < tolerance * scale, "{id} {overrides:?}: {a} vs {b}");
+        for (a, b) in numeric
+            .x
+            .iter()
+            .zip(&exact.x)
+            .chain(numeric.v.iter().zip(&exact.v))
+        {
+            assert!(
+                (a - b).abs() < tolerance * scale,
+                "{id} {overrides:?}: {a} vs {b}"
+            );
         }
     }
 }

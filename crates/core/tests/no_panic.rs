@@ -77,24 +77,58 @@ fn errors_name_the_problem() {
         let o: Vec<(String, f64)> = o.iter().map(|(n, v)| (n.to_string(), *v)).collect();
         Setup::new(s, &o, dt, None).unwrap_err()
     };
-    assert!(matches!(err("sprung", &[], None), Error::UnknownScenario(_)));
-    assert!(matches!(err("spring", &[("kk", 1.0)], None), Error::UnknownParameter { .. }));
-    assert!(matches!(err("spring", &[("m", 0.0)], None), Error::OutOfRange { .. }));
-    assert!(matches!(err("spring", &[("k", f64::NAN)], None), Error::NotFinite { .. }));
-    assert!(matches!(err("spring", &[], Some(0.0)), Error::NonPositiveStep(_)));
-    assert!(matches!(err("spring", &[], Some(-1.0)), Error::NonPositiveStep(_)));
-    assert!(matches!(err("spring", &[], Some(1e-12)), Error::TooManySteps { .. }));
-    assert!(matches!(err("spring-chain", &[("n", 2.5)], None), Error::Inconsistent(_)));
     assert!(matches!(
-        err("lunar-lander", &[("burn_start", 5.0), ("burn_end", 2.0)], None),
+        err("sprung", &[], None),
+        Error::UnknownScenario(_)
+    ));
+    assert!(matches!(
+        err("spring", &[("kk", 1.0)], None),
+        Error::UnknownParameter { .. }
+    ));
+    assert!(matches!(
+        err("spring", &[("m", 0.0)], None),
+        Error::OutOfRange { .. }
+    ));
+    assert!(matches!(
+        err("spring", &[("k", f64::NAN)], None),
+        Error::NotFinite { .. }
+    ));
+    assert!(matches!(
+        err("spring", &[], Some(0.0)),
+        Error::NonPositiveStep(_)
+    ));
+    assert!(matches!(
+        err("spring", &[], Some(-1.0)),
+        Error::NonPositiveStep(_)
+    ));
+    assert!(matches!(
+        err("spring", &[], Some(1e-12)),
+        Error::TooManySteps { .. }
+    ));
+    assert!(matches!(
+        err("spring-chain", &[("n", 2.5)], None),
+        Error::Inconsistent(_)
+    ));
+    assert!(matches!(
+        err(
+            "lunar-lander",
+            &[("burn_start", 5.0), ("burn_end", 2.0)],
+            None
+        ),
         Error::Inconsistent(_)
     ));
     assert_eq!(
         err("spring", &[("m", 0.0)], None).to_string(),
         "m = 0 is out of range (0, 1000000]"
     );
-    assert!(matches!(MethodId::from_id("rk5"), Err(Error::UnknownMethod(_))));
-    assert!(matches!(Precision::from_id("f16"), Err(Error::UnknownPrecision(_))));
+    assert!(matches!(
+        MethodId::from_id("rk5"),
+        Err(Error::UnknownMethod(_))
+    ));
+    assert!(matches!(
+        Precision::from_id("f16"),
+        Err(Error::UnknownPrecision(_))
+    ));
 }
 
 /// A diverging method stops at its last finite state and says when.
@@ -103,7 +137,9 @@ fn divergence_is_detected_and_the_last_finite_state_kept() {
     let setup = Setup::new("spring", &[], Some(1.0), Some(2000.0)).unwrap();
     let mut run = Run::<f32>::new(&setup, MethodId::Euler);
     let taken = run.advance(setup.steps());
-    let at = run.diverged_at().expect("Euler at ω dt = 3.9 blows up in f32");
+    let at = run
+        .diverged_at()
+        .expect("Euler at ω dt = 3.9 blows up in f32");
     assert_eq!(at, taken + 1);
     assert!(run.state().is_finite());
     assert!(!run.step());

@@ -51,15 +51,7 @@ impl<R: Real> Integrator<R> for Kinematic<R> {
         self.dx.iter_mut().for_each(|d| *d = R::ZERO);
         self.dv.iter_mut().for_each(|d| *d = R::ZERO);
         for force in &system.forces {
-            force.add_increment(
-                t,
-                dt,
-                &state.x,
-                &state.v,
-                &mut self.dx,
-                &mut self.dv,
-                &mut self.scratch,
-            );
+            force.add_increment(t, dt, state, &mut self.dx, &mut self.dv, &mut self.scratch);
         }
         self.evaluations += 1;
         let half_dt = R::HALF * dt;

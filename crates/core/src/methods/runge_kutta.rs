@@ -83,7 +83,6 @@ pub struct ExplicitRungeKutta<R, const S: usize> {
     kx: [Vec<R>; S],
     kv: [Vec<R>; S],
     x_stage: Vec<R>,
-    v_stage: Vec<R>,
     evaluations: u64,
 }
 
@@ -96,7 +95,6 @@ impl<R: Real, const S: usize> ExplicitRungeKutta<R, S> {
             kx: std::array::from_fn(|_| vec![R::ZERO; dim]),
             kv: std::array::from_fn(|_| vec![R::ZERO; dim]),
             x_stage: vec![R::ZERO; dim],
-            v_stage: vec![R::ZERO; dim],
             evaluations: 0,
         }
     }
@@ -108,39 +106,47 @@ impl<R: Real, const S: usize> Integrator<R> for ExplicitRungeKutta<R, S> {
     }
 
     fn step(&mut self, system: &System<R>, t: R, dt: R, state: &mut State<R>) {
-        let n = state.dim();
         for i in 0..S {
-            for k in 0..n {
-                let (mut dx, mut dv) = (R::ZERO, R::ZERO);
+            let t_stage = t + self.c[i] * dt;
+            let (done_x, rest_x) = self.kx.split_at_mut(i);
+            let (done_v, rest_v) = self.kv.split_at_mut(i);
+            // The stage velocity is also the stage's slope of x, so it is built straight into kx[i].
+            let (v_stage, kv) = (&mut rest_x[0], &mut rest_v[0]);
+            if i == 0 {
+                v_stage.copy_from_slice(&state.v);
+                system.acceleration(t_stage, &state.x, &state.v, kv);
+            } else {
+                self.x_stage.copy_from_slice(&state.x);
+                v_stage.copy_from_slice(&state.v);
                 for j in 0..i {
-                    if self.a[i][j] != R::ZERO {
-                        dx += self.a[i][j] * self.kx[j][k];
-                        dv += self.a[i][j] * self.kv[j][k];
+                    let w = dt * self.a[i][j];
+                    if w != R::ZERO {
+                        axpy2(&mut self.x_stage, v_stage, w, &done_x[j], &done_v[j]);
                     }
                 }
-                self.x_stage[k] = state.x[k] + dt * dx;
-                self.v_stage[k] = state.v[k] + dt * dv;
+                system.acceleration(t_stage, &self.x_stage, v_stage, kv);
             }
-            let (kx, kv) = (&mut self.kx[i], &mut self.kv[i]);
-            kx.copy_from_slice(&self.v_stage);
-            system.acceleration(t + self.c[i] * dt, &self.x_stage, &self.v_stage, kv);
             self.evaluations += 1;
         }
-        for k in 0..n {
-            let (mut dx, mut dv) = (R::ZERO, R::ZERO);
-            for i in 0..S {
-                if self.b[i] != R::ZERO {
-                    dx += self.b[i] * self.kx[i][k];
-                    dv += self.b[i] * self.kv[i][k];
-                }
+        for i in 0..S {
+            let w = dt * self.b[i];
+            if w != R::ZERO {
+                axpy2(&mut state.x, &mut state.v, w, &self.kx[i], &self.kv[i]);
             }
-            state.x[k] += dt * dx;
-            state.v[k] += dt * dv;
         }
     }
 
     fn evaluations(&self) -> u64 {
         self.evaluations
+    }
+}
+
+/// `x += w·kx; v += w·kv` in one pass.
+#[inline]
+fn axpy2<R: Real>(x: &mut [R], v: &mut [R], w: R, kx: &[R], kv: &[R]) {
+    for (((xi, vi), &kxi), &kvi) in x.iter_mut().zip(v.iter_mut()).zip(kx).zip(kv) {
+        *xi += w * kxi;
+        *vi += w * kvi;
     }
 }
 

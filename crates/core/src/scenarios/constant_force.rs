@@ -36,7 +36,12 @@ impl Scenario for ConstantForce {
     }
 
     fn system(&self, p: &Params) -> System<f64> {
-        System::new(1, vec![Force::Uniform { a: vec![p.get("F") / p.get("m")] }])
+        System::new(
+            1,
+            vec![Force::Uniform {
+                a: vec![p.get("F") / p.get("m")],
+            }],
+        )
     }
 
     fn initial(&self, p: &Params) -> State<f64> {
@@ -53,6 +58,9 @@ impl Scenario for ConstantForce {
     fn exact(&self, p: &Params, t: f64) -> Option<State<f64>> {
         let a = p.get("F") / p.get("m");
         let (x0, v0) = (p.get("x0"), p.get("v0"));
-        Some(State::new(vec![x0 + v0 * t + 0.5 * a * t * t], vec![v0 + a * t]))
+        Some(State::new(
+            vec![x0 + v0 * t + 0.5 * a * t * t],
+            vec![v0 + a * t],
+        ))
     }
 }

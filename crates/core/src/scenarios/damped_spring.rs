@@ -15,7 +15,8 @@ pub struct DampedSpring;
 static INFO: ScenarioInfo = ScenarioInfo {
     id: "damped-spring",
     title: "Damped spring",
-    description: "A mass on a spring with a damper: the true motion decays, explicit Euler's grows.",
+    description:
+        "A mass on a spring with a damper: the true motion decays, explicit Euler's grows.",
     source: "Fiedler, Integration Basics (001)",
     params: &[
         MASS,

@@ -64,7 +64,13 @@ impl Scenario for DoublePendulum {
     }
 
     fn energy(&self, p: &Params, s: &State<f64>) -> Energy {
-        let (l1, l2, m1, m2, g) = (p.get("L1"), p.get("L2"), p.get("m1"), p.get("m2"), p.get("g"));
+        let (l1, l2, m1, m2, g) = (
+            p.get("L1"),
+            p.get("L2"),
+            p.get("m1"),
+            p.get("m2"),
+            p.get("g"),
+        );
         let (t1, t2, w1, w2) = (s.x[0], s.x[1], s.v[0], s.v[1]);
         Energy {
             kinetic: 0.5 * (m1 + m2) * l1 * l1 * w1 * w1

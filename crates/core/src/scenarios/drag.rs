@@ -42,7 +42,9 @@ impl Scenario for Drag {
         System::new(
             2,
             vec![
-                Force::Uniform { a: vec![0.0, -p.get("g")] },
+                Force::Uniform {
+                    a: vec![0.0, -p.get("g")],
+                },
                 Force::Linear {
                     first: 0,
                     anchor: vec![0.0, 0.0],

@@ -56,7 +56,9 @@ impl Scenario for LunarLander {
         System::new(
             1,
             vec![
-                Force::Uniform { a: vec![-p.get("g")] },
+                Force::Uniform {
+                    a: vec![-p.get("g")],
+                },
                 Force::Pulse {
                     a: vec![p.get("thrust") / p.get("m")],
                     start: p.get("burn_start"),

@@ -143,7 +143,9 @@ impl Params {
     /// The value of a parameter the scenario declares. Asking for an undeclared name is a bug in the
     /// scenario, caught by the tests that build every scenario.
     pub fn get(&self, name: &str) -> f64 {
-        let info = get(self.scenario).expect("params of a known scenario").info();
+        let info = get(self.scenario)
+            .expect("params of a known scenario")
+            .info();
         let i = info
             .params
             .iter()
@@ -154,8 +156,13 @@ impl Params {
 
     /// `(name, value)` pairs.
     pub fn iter(&self) -> impl Iterator<Item = (&'static str, f64)> + '_ {
-        let info = get(self.scenario).expect("params of a known scenario").info();
-        info.params.iter().map(|p| p.name).zip(self.values.iter().copied())
+        let info = get(self.scenario)
+            .expect("params of a known scenario")
+            .info();
+        info.params
+            .iter()
+            .map(|p| p.name)
+            .zip(self.values.iter().copied())
     }
 }
 

@@ -39,11 +39,19 @@ impl Scenario for Projectile {
     }
 
     fn system(&self, p: &Params) -> System<f64> {
-        System::new(2, vec![Force::Uniform { a: vec![0.0, -p.get("g")] }])
+        System::new(
+            2,
+            vec![Force::Uniform {
+                a: vec![0.0, -p.get("g")],
+            }],
+        )
     }
 
     fn initial(&self, p: &Params) -> State<f64> {
-        State::new(vec![p.get("x0"), p.get("y0")], vec![p.get("vx0"), p.get("vy0")])
+        State::new(
+            vec![p.get("x0"), p.get("y0")],
+            vec![p.get("vx0"), p.get("vy0")],
+        )
     }
 
     fn energy(&self, p: &Params, s: &State<f64>) -> Energy {
@@ -58,7 +66,10 @@ impl Scenario for Projectile {
         let g = p.get("g");
         let (vx0, vy0) = (p.get("vx0"), p.get("vy0"));
         Some(State::new(
-            vec![p.get("x0") + vx0 * t, p.get("y0") + vy0 * t - 0.5 * g * t * t],
+            vec![
+                p.get("x0") + vx0 * t,
+                p.get("y0") + vy0 * t - 0.5 * g * t * t,
+            ],
             vec![vx0, vy0 - g * t],
         ))
     }

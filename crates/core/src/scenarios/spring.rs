@@ -9,7 +9,8 @@ use crate::{Force, State, System};
 
 pub struct Spring;
 
-pub(crate) const STIFFNESS: Param = Param::new("k", "N/m", 15.0, 0.0, 1e9, "spring stiffness").above();
+pub(crate) const STIFFNESS: Param =
+    Param::new("k", "N/m", 15.0, 0.0, 1e9, "spring stiffness").above();
 
 static INFO: ScenarioInfo = ScenarioInfo {
     id: "spring",

@@ -12,7 +12,11 @@ pub fn setup(scenario: &str, overrides: &[(&str, f64)], dt: f64, until: f64) -> 
 /// The state after the whole run, in f64.
 pub fn final_state<R: Real>(setup: &Setup, method: MethodId) -> State<f64> {
     let mut run = Run::<R>::new(setup, method);
-    assert_eq!(run.advance(setup.steps()), setup.steps(), "{method:?} diverged");
+    assert_eq!(
+        run.advance(setup.steps()),
+        setup.steps(),
+        "{method:?} diverged"
+    );
     run.state().to_f64()
 }
 

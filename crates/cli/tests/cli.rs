@@ -1,0 +1,325 @@
+//! The CLI contract: CSV on stdout, one-line errors on stderr, non-zero exits for bad input.
+
+use std::process::{Command, Output};
+
+fn lab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_integrator-lab"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// Fiedler's table, as the README shows it.
+#[test]
+fn run_reproduces_fiedlers_table() {
+    let o = lab(&[
+        "run",
+        "--scenario",
+        "constant-force",
+        "--method",
+        "euler",
+        "--precision",
+        "f32",
+    ]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let mut lines = out.lines();
+    let header = lines.next().unwrap();
+    assert!(header.starts_with("method,step,t,x,v,energy,"), "{header}");
+    let x: Vec<f64> = lines
+        .map(|l| l.split(',').nth(3).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(
+        x,
+        [0.0, 0.0, 10.0, 30.0, 60.0, 100.0, 150.0, 210.0, 280.0, 360.0, 450.0]
+    );
+}
+
+#[test]
+fn run_prints_step_zero_every_nth_and_the_last_for_each_method_in_order() {
+    let o = lab(&[
+        "run",
+        "--scenario",
+        "spring",
+        "--method",
+        "rk4,euler",
+        "--dt",
+        "0.1",
+        "--until",
+        "1.05",
+        "--every",
+        "4",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let rows: Vec<(String, u64)> = out
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let mut f = l.split(',');
+            (
+                f.next().unwrap().to_string(),
+                f.next().unwrap().parse().unwrap(),
+            )
+        })
+        .collect();
+    // round(1.05/0.1) = 11 steps (10.5 rounds half away from zero).
+    let steps = [0, 4, 8, 11];
+    let want: Vec<(String, u64)> = ["rk4", "euler"]
+        .iter()
+        .flat_map(|m| steps.iter().map(move |&s| (m.to_string(), s)))
+        .collect();
+    assert_eq!(rows, want);
+}
+
+#[test]
+fn fractions_and_parameters_are_accepted() {
+    let o = lab(&[
+        "run",
+        "--scenario",
+        "two-springs",
+        "--method",
+        "kinematic",
+        "--dt",
+        "1/60",
+        "--until",
+        "1",
+        "--set",
+        "k1=2",
+        "--set",
+        "a2=0.5",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 1 + 61);
+}
+
+/// Every number printed reads back to exactly the value the core computed, at the chosen precision.
+#[test]
+fn numbers_read_back_to_the_core_values_at_each_precision() {
+    use integrator_lab::{MethodId, Run, Setup};
+    let setup = Setup::new("kepler", &[], Some(0.05), Some(1.0)).unwrap();
+    let check = |precision: &str, row_values: &dyn Fn(u64) -> Vec<String>| {
+        let o = lab(&[
+            "run",
+            "--scenario",
+            "kepler",
+            "--method",
+            "rk4",
+            "--dt",
+            "0.05",
+            "--until",
+            "1",
+            "--precision",
+            precision,
+        ]);
+        for line in stdout(&o).lines().skip(1) {
+            let fields: Vec<&str> = line.split(',').collect();
+            let step: u64 = fields[1].parse().unwrap();
+            assert_eq!(
+                fields[3..7].to_vec(),
+                row_values(step),
+                "{precision} step {step}"
+            );
+        }
+    };
+    check("f64", &|step| {
+        let mut run = Run::<f64>::new(&setup, MethodId::Rk4);
+        run.advance(step);
+        let s = run.state();
+        s.x.iter()
+            .chain(&s.v)
+            .map(|&q| integrator_lab::csv::format_number(q))
+            .collect()
+    });
+    check("f32", &|step| {
+        let mut run = Run::<f32>::new(&setup, MethodId::Rk4);
+        run.advance(step);
+        let s = run.state();
+        s.x.iter()
+            .chain(&s.v)
+            .map(|&q| integrator_lab::csv::format_number(q))
+            .collect()
+    });
+    // Fiedler's float row, as printed by the CLI.
+    let o = lab(&[
+        "run",
+        "--scenario",
+        "constant-force",
+        "--method",
+        "euler",
+        "--dt",
+        "0.01",
+        "--precision",
+        "f32",
+    ]);
+    let last = stdout(&o).lines().last().unwrap().to_string();
+    assert_eq!(
+        last.split(',').nth(3).unwrap().parse::<f32>().unwrap(),
+        "499.497070".parse::<f32>().unwrap()
+    );
+}
+
+#[test]
+fn divergence_is_reported_on_stderr_and_rows_end() {
+    let o = lab(&[
+        "run",
+        "--scenario",
+        "spring",
+        "--method",
+        "euler,symplectic-euler",
+        "--dt",
+        "1",
+        "--until",
+        "2000",
+        "--precision",
+        "f32",
+        "--every",
+        "100",
+    ]);
+    assert!(o.status.success());
+    let err = stderr(&o);
+    assert!(err.starts_with("euler: diverged at t = "), "{err}");
+    let out = stdout(&o);
+    let euler_rows = out.lines().filter(|l| l.starts_with("euler,")).count();
+    assert!(euler_rows < 2000 / 100, "{euler_rows}");
+    // The other method's rows still come; symplectic Euler also blows up at ω dt = 3.9.
+    assert!(out.lines().any(|l| l.starts_with("symplectic-euler,")));
+}
+
+#[test]
+fn bad_input_exits_non_zero_with_one_line() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["run", "--scenario", "sprung"],
+            "unknown scenario 'sprung'",
+        ),
+        (
+            &["run", "--scenario", "spring", "--method", "rk5"],
+            "unknown method 'rk5'",
+        ),
+        (
+            &["run", "--scenario", "spring", "--dt", "0"],
+            "dt must be positive",
+        ),
+        (
+            &["run", "--scenario", "spring", "--dt", "-0.1"],
+            "dt must be positive",
+        ),
+        (
+            &["run", "--scenario", "spring", "--dt", "NaN"],
+            "dt must be a finite number",
+        ),
+        (
+            &["run", "--scenario", "spring", "--dt", "inf"],
+            "dt must be a finite number",
+        ),
+        (
+            &["run", "--scenario", "spring", "--dt", "fast"],
+            "dt: 'fast' is not a number",
+        ),
+        (
+            &["run", "--scenario", "spring", "--until", "-1"],
+            "until must not be negative",
+        ),
+        (
+            &["run", "--scenario", "spring", "--set", "q=1"],
+            "unknown parameter 'q'",
+        ),
+        (
+            &["run", "--scenario", "spring", "--set", "m=0"],
+            "m = 0 is out of range",
+        ),
+        (
+            &["run", "--scenario", "spring", "--set", "k"],
+            "expected NAME=VALUE",
+        ),
+        (
+            &["run", "--scenario", "spring", "--precision", "f16"],
+            "unknown precision 'f16'",
+        ),
+        (&["run", "--scenario", "spring", "--every", "0"], "--every"),
+        (
+            &["run", "--scenario", "spring", "--dt", "1e-9"],
+            "steps; the limit is",
+        ),
+        (&["run"], "--scenario"),
+        (&["fly"], "unrecognized subcommand"),
+    ];
+    for (args, needle) in cases {
+        let o = lab(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(stdout(&o).is_empty());
+    }
+}
+
+#[test]
+fn convergence_reports_fitted_orders() {
+    let o = lab(&[
+        "convergence",
+        "--scenario",
+        "spring",
+        "--method",
+        "euler,verlet,rk4",
+        "--dt",
+        "0.01",
+        "--until",
+        "1",
+        "--levels",
+        "4",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("method,dt,steps,evaluations,error,observed_order,fitted_order\n"));
+    for (method, order) in [("euler", 1.0), ("verlet", 2.0), ("rk4", 4.0)] {
+        let row = out
+            .lines()
+            .find(|l| l.starts_with(&format!("{method},")))
+            .unwrap();
+        let fitted: f64 = row.rsplit(',').next().unwrap().parse().unwrap();
+        assert!((fitted - order).abs() < 0.1, "{method}: {fitted}");
+    }
+}
+
+#[test]
+fn list_names_every_method_and_scenario() {
+    let o = lab(&["list"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    for id in [
+        "euler",
+        "symplectic-euler",
+        "implicit-euler",
+        "verlet",
+        "velocity-verlet",
+        "leapfrog",
+        "midpoint",
+        "rk4",
+        "kinematic",
+        "kinematic-average",
+        "constant-force",
+        "projectile",
+        "lunar-lander",
+        "spring",
+        "damped-spring",
+        "orbit",
+        "kepler",
+        "two-springs",
+        "drag",
+        "pendulum",
+        "double-pendulum",
+        "spring-chain",
+    ] {
+        assert!(out.contains(&format!("  {id} ")), "{id}");
+    }
+}
