@@ -17,7 +17,10 @@ use crate::{Precision, Real, State};
 /// magnitudes, scientific notation for very large or very small ones.
 pub fn format_number<R: Real>(value: R) -> String {
     let magnitude = value.abs().to_f64();
-    if magnitude == 0.0 || (1e-5..1e16).contains(&magnitude) || !value.is_finite() {
+    if magnitude == 0.0 {
+        // −0 reads back as a value equal to 0; print it as 0.
+        "0".to_string()
+    } else if (1e-5..1e16).contains(&magnitude) || !value.is_finite() {
         format!("{value}")
     } else {
         format!("{value:e}")

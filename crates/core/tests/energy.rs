@@ -109,7 +109,10 @@ fn undamped_spring_rk4_loses_energy_symplectic_euler_drifts_in_phase() {
         let rk4 = energies(&s, MethodId::Rk4);
         let se = energies(&s, MethodId::SymplecticEuler);
         let rk4_loss = 1.0 - rk4.last().unwrap() / rk4[0];
-        assert!((rk4_loss - lost).abs() < 0.001, "dt {dt}: RK4 lost {rk4_loss}");
+        assert!(
+            (rk4_loss - lost).abs() < 0.001,
+            "dt {dt}: RK4 lost {rk4_loss}"
+        );
         // Symplectic Euler's energy wobbles by up to ±ω dt about a mean that does not move: the mean over
         // the first 40 s (some 25 periods) and over the last 40 s agree within 1 %.
         let window = (40.0 / dt) as usize;
