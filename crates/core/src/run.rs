@@ -270,16 +270,21 @@ impl TruthRun {
         self.reference.as_ref().map(|r| r.h)
     }
 
-    /// The true state after `step` steps of the setup's dt. A reference run only moves forward; asking for
-    /// an earlier step starts it again.
+    /// The true state after `step` steps of the setup's dt.
     pub fn at(&mut self, step: u64) -> State<f64> {
+        let mut out = self.setup.initial();
+        self.at_into(step, &mut out);
+        out
+    }
+
+    /// Writes the true state after `step` steps into `out` without allocating (a reference run asked for an
+    /// earlier step than its last starts again, which does).
+    pub fn at_into(&mut self, step: u64, out: &mut State<f64>) {
         let t = step as f64 * self.setup.dt;
         let Some(r) = self.reference.as_mut() else {
-            return self
-                .setup
-                .scenario
-                .exact(&self.setup.params, t)
-                .expect("scenarios marked exact give a closed form");
+            let exact = self.setup.scenario.exact(&self.setup.params, t, out);
+            debug_assert!(exact, "scenarios marked exact give a closed form");
+            return;
         };
         if step < r.step {
             *r = TruthRun::new(&self.setup).reference.expect("reference");
@@ -291,6 +296,6 @@ impl TruthRun {
             }
             r.step += 1;
         }
-        r.state.clone()
+        out.set(&r.state.x, &r.state.v);
     }
 }

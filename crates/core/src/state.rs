@@ -29,6 +29,12 @@ impl<R: Real> State<R> {
         }
     }
 
+    /// Overwrites positions and velocities (of matching lengths).
+    pub fn set(&mut self, x: &[R], v: &[R]) {
+        self.x.copy_from_slice(x);
+        self.v.copy_from_slice(v);
+    }
+
     pub fn dim(&self) -> usize {
         self.x.len()
     }

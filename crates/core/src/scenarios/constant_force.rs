@@ -55,12 +55,10 @@ impl Scenario for ConstantForce {
         }
     }
 
-    fn exact(&self, p: &Params, t: f64) -> Option<State<f64>> {
+    fn exact(&self, p: &Params, t: f64, out: &mut State<f64>) -> bool {
         let a = p.get("F") / p.get("m");
         let (x0, v0) = (p.get("x0"), p.get("v0"));
-        Some(State::new(
-            vec![x0 + v0 * t + 0.5 * a * t * t],
-            vec![v0 + a * t],
-        ))
+        out.set(&[x0 + v0 * t + 0.5 * a * t * t], &[v0 + a * t]);
+        true
     }
 }

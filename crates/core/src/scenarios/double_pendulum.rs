@@ -80,7 +80,7 @@ impl Scenario for DoublePendulum {
         }
     }
 
-    fn exact(&self, _: &Params, _: f64) -> Option<State<f64>> {
-        None
+    fn exact(&self, _: &Params, _: f64, _: &mut State<f64>) -> bool {
+        false
     }
 }

@@ -67,22 +67,21 @@ impl Scenario for Drag {
         }
     }
 
-    fn exact(&self, p: &Params, t: f64) -> Option<State<f64>> {
+    fn exact(&self, p: &Params, t: f64, out: &mut State<f64>) -> bool {
         let (g, gamma) = (p.get("g"), p.get("c") / p.get("m"));
         let (vx0, vy0) = (p.get("vx0"), p.get("vy0"));
         if gamma == 0.0 {
-            return Some(State::new(
-                vec![vx0 * t, vy0 * t - 0.5 * g * t * t],
-                vec![vx0, vy0 - g * t],
-            ));
+            out.set(&[vx0 * t, vy0 * t - 0.5 * g * t * t], &[vx0, vy0 - g * t]);
+            return true;
         }
         let decay = (-gamma * t).exp();
         // (1 − e^{−γt})/γ, accurate for small γt.
         let reach = -(-gamma * t).exp_m1() / gamma;
         let terminal = g / gamma;
-        Some(State::new(
-            vec![vx0 * reach, (vy0 + terminal) * reach - terminal * t],
-            vec![vx0 * decay, (vy0 + terminal) * decay - terminal],
-        ))
+        out.set(
+            &[vx0 * reach, (vy0 + terminal) * reach - terminal * t],
+            &[vx0 * decay, (vy0 + terminal) * decay - terminal],
+        );
+        true
     }
 }

@@ -68,7 +68,7 @@ impl Scenario for Kepler {
         }
     }
 
-    fn exact(&self, p: &Params, t: f64) -> Option<State<f64>> {
+    fn exact(&self, p: &Params, t: f64, out: &mut State<f64>) -> bool {
         let (gm, r0, e) = (p.get("GM"), p.get("r0"), p.get("e"));
         let a = r0 / (1.0 - e);
         let b = a * (1.0 - e * e).sqrt();
@@ -76,9 +76,7 @@ impl Scenario for Kepler {
         let big_e = eccentric_anomaly(n * t, e);
         let (s, c) = big_e.sin_cos();
         let rate = n / (1.0 - e * c);
-        Some(State::new(
-            vec![a * (c - e), b * s],
-            vec![-a * s * rate, b * c * rate],
-        ))
+        out.set(&[a * (c - e), b * s], &[-a * s * rate, b * c * rate]);
+        true
     }
 }

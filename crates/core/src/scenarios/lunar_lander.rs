@@ -80,16 +80,17 @@ impl Scenario for LunarLander {
         }
     }
 
-    fn exact(&self, p: &Params, t: f64) -> Option<State<f64>> {
+    fn exact(&self, p: &Params, t: f64, out: &mut State<f64>) -> bool {
         let (g, at) = (p.get("g"), p.get("thrust") / p.get("m"));
         let (start, end) = (p.get("burn_start"), p.get("burn_end"));
         let (y0, v0) = (p.get("y0"), p.get("v0"));
         let off = t.min(end);
         let burned = (off - start).max(0.0);
         let coast = if burned > 0.0 { t - off } else { 0.0 };
-        Some(State::new(
-            vec![y0 + v0 * t - 0.5 * g * t * t + at * (0.5 * burned * burned + burned * coast)],
-            vec![v0 - g * t + at * burned],
-        ))
+        out.set(
+            &[y0 + v0 * t - 0.5 * g * t * t + at * (0.5 * burned * burned + burned * coast)],
+            &[v0 - g * t + at * burned],
+        );
+        true
     }
 }

@@ -211,8 +211,9 @@ pub trait Scenario: Sync {
 
     fn energy(&self, params: &Params, state: &State<f64>) -> Energy;
 
-    /// The exact state at time t, where a closed form exists.
-    fn exact(&self, params: &Params, t: f64) -> Option<State<f64>>;
+    /// Writes the exact state at time t into `out` (sized for the scenario) and returns true, where a closed
+    /// form exists; returns false, leaving `out` alone, where none does.
+    fn exact(&self, params: &Params, t: f64, out: &mut State<f64>) -> bool;
 
     /// Reads parameter overrides by name; the rest keep their defaults. Unknown names, non-finite values,
     /// values out of range and inconsistent combinations are errors.

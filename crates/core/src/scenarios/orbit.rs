@@ -61,12 +61,10 @@ impl Scenario for Orbit {
         }
     }
 
-    fn exact(&self, p: &Params, t: f64) -> Option<State<f64>> {
+    fn exact(&self, p: &Params, t: f64, out: &mut State<f64>) -> bool {
         let (r0, omega) = (p.get("r0"), p.get("omega"));
         let (s, c) = (omega * t).sin_cos();
-        Some(State::new(
-            vec![r0 * c, r0 * s],
-            vec![-r0 * omega * s, r0 * omega * c],
-        ))
+        out.set(&[r0 * c, r0 * s], &[-r0 * omega * s, r0 * omega * c]);
+        true
     }
 }

@@ -57,7 +57,7 @@ impl Scenario for Pendulum {
         }
     }
 
-    fn exact(&self, _: &Params, _: f64) -> Option<State<f64>> {
-        None
+    fn exact(&self, _: &Params, _: f64, _: &mut State<f64>) -> bool {
+        false
     }
 }

@@ -62,15 +62,16 @@ impl Scenario for Projectile {
         }
     }
 
-    fn exact(&self, p: &Params, t: f64) -> Option<State<f64>> {
+    fn exact(&self, p: &Params, t: f64, out: &mut State<f64>) -> bool {
         let g = p.get("g");
         let (vx0, vy0) = (p.get("vx0"), p.get("vy0"));
-        Some(State::new(
-            vec![
+        out.set(
+            &[
                 p.get("x0") + vx0 * t,
                 p.get("y0") + vy0 * t - 0.5 * g * t * t,
             ],
-            vec![vx0, vy0 - g * t],
-        ))
+            &[vx0, vy0 - g * t],
+        );
+        true
     }
 }
