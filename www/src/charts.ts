@@ -1,0 +1,214 @@
+// Graphs drawn by uPlot (axes, ticks, legends, zoom): quantities against time, the phase portrait, errors
+// on a log axis. Series are columnar views straight from wasm memory; ranges stay readable when a method
+// explodes (see range.ts).
+
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { readableRange } from './range';
+
+export interface SeriesStyle {
+  label: string;
+  stroke: string;
+  dash?: number[];
+  width?: number;
+  /** The series every other is judged against for the readable range (the truth). */
+  reference?: boolean;
+}
+
+type Column = ArrayLike<number | null | undefined>;
+
+const HEIGHT = 220;
+
+function axis(label: string): uPlot.Axis {
+  return {
+    label,
+    labelSize: 18,
+    size: 56,
+    stroke: '#333',
+    grid: { stroke: '#eee' },
+    ticks: { stroke: '#ccc' },
+  };
+}
+
+function widthOf(container: HTMLElement): number {
+  return Math.max(240, Math.floor(container.clientWidth));
+}
+
+/** Pads a range by 5 % so lines do not sit on the frame. */
+function padded(min: number, max: number): uPlot.Range.MinMax {
+  const pad = (max - min) * 0.05 || Math.abs(max) * 0.05 || 1;
+  return [min - pad, max + pad];
+}
+
+/** A quantity against time, one series a track. `log` plots on a log axis, dropping values ≤ 0. */
+export class TimeChart {
+  readonly plot: uPlot;
+  private readonly log: boolean;
+  private styles: SeriesStyle[];
+  /** Series the readable range left off the chart, by label. */
+  offScale: string[] = [];
+
+  constructor(
+    container: HTMLElement,
+    title: string,
+    xLabel: string,
+    yLabel: string,
+    styles: SeriesStyle[],
+    log = false,
+  ) {
+    this.log = log;
+    this.styles = styles;
+    const opts: uPlot.Options = {
+      title,
+      width: widthOf(container),
+      height: HEIGHT,
+      scales: {
+        x: { time: false },
+        y: log ? { distr: 3, range: (u) => this.logRange(u) } : { range: (u) => this.linearRange(u) },
+      },
+      axes: [axis(xLabel), axis(yLabel)],
+      series: [
+        { label: 't' },
+        ...styles.map((s) => ({
+          label: s.label,
+          stroke: s.stroke,
+          width: s.width ?? 1.5,
+          dash: s.dash,
+          points: { show: false },
+        })),
+      ],
+      legend: { live: true },
+      cursor: { drag: { x: true, y: false } },
+    };
+    this.plot = new uPlot(opts, [[], ...styles.map(() => [])], container);
+  }
+
+  private linearRange(u: uPlot): uPlot.Range.MinMax {
+    const ys = u.data.slice(1) as Column[];
+    const refIndex = this.styles.findIndex((s) => s.reference);
+    const { range, offScale } = readableRange(ys, refIndex >= 0 ? ys[refIndex] : undefined);
+    this.offScale = offScale.map((i) => this.styles[i]?.label ?? '');
+    return padded(range.min, range.max);
+  }
+
+  private logRange(u: uPlot): uPlot.Range.MinMax {
+    const logs = (u.data.slice(1) as Column[]).map((col) => {
+      const out: number[] = [];
+      for (let i = 0; i < col.length; i++) {
+        const v = col[i];
+        if (v !== null && v !== undefined && v > 0 && Number.isFinite(v)) out.push(Math.log10(v));
+      }
+      return out;
+    });
+    const { range, offScale } = readableRange(logs);
+    this.offScale = offScale.map((i) => this.styles[i]?.label ?? '');
+    return [10 ** Math.floor(range.min), 10 ** Math.ceil(range.max)];
+  }
+
+  /** Shows new data: `t` and one column a series. */
+  update(t: Column, ys: Column[]): void {
+    const data = this.log ? ys.map(positiveOnly) : ys;
+    this.plot.setData([t as number[], ...(data as number[][])], true);
+  }
+
+  resize(container: HTMLElement): void {
+    this.plot.setSize({ width: widthOf(container), height: HEIGHT });
+  }
+
+  destroy(): void {
+    this.plot.destroy();
+  }
+}
+
+function positiveOnly(col: Column): (number | null)[] {
+  const out = new Array<number | null>(col.length);
+  for (let i = 0; i < col.length; i++) {
+    const v = col[i];
+    out[i] = v !== null && v !== undefined && v > 0 ? v : null;
+  }
+  return out;
+}
+
+/** A path through (x, y) points in the order given: a phase portrait is not a function of x. */
+const orderedPath: uPlot.Series.PathBuilder = (u, seriesIdx, idx0, idx1) => {
+  const [xs, ys] = (u.data[seriesIdx] as unknown as [Column, Column]) ?? [[], []];
+  const series = u.series[seriesIdx] as uPlot.Series & { facets: { scale: string }[] };
+  const [sx, sy] = [series.facets[0]?.scale ?? 'x', series.facets[1]?.scale ?? 'y'];
+  const stroke = new Path2D();
+  let started = false;
+  const step = Math.max(1, Math.floor((idx1 - idx0) / (4 * u.bbox.width || 1)));
+  for (let i = idx0; i <= idx1; i += step) {
+    const x = xs[i];
+    const y = ys[i];
+    if (x === null || x === undefined || y === null || y === undefined) continue;
+    const px = u.valToPos(x, sx, true);
+    const py = u.valToPos(y, sy, true);
+    if (started) stroke.lineTo(px, py);
+    else stroke.moveTo(px, py);
+    started = true;
+  }
+  return { stroke, fill: null, clip: null, band: null, flags: 0 };
+};
+
+/** Position against velocity, one curve a track. */
+export class PhaseChart {
+  readonly plot: uPlot;
+  private readonly styles: SeriesStyle[];
+  offScale: string[] = [];
+
+  constructor(container: HTMLElement, title: string, xLabel: string, yLabel: string, styles: SeriesStyle[]) {
+    this.styles = styles;
+    const facetRange = (which: 0 | 1) => (u: uPlot) => {
+      const cols = (u.data.slice(1) as unknown as [Column, Column][]).map((d) => d[which]);
+      const refIndex = this.styles.findIndex((s) => s.reference);
+      const { range, offScale } = readableRange(cols, refIndex >= 0 ? cols[refIndex] : undefined);
+      if (which === 0) this.offScale = offScale.map((i) => this.styles[i]?.label ?? '');
+      return padded(range.min, range.max);
+    };
+    const opts: uPlot.Options = {
+      mode: 2,
+      title,
+      width: widthOf(container),
+      height: HEIGHT,
+      scales: {
+        x: { time: false, auto: true, range: facetRange(0) },
+        y: { auto: true, range: facetRange(1) },
+      },
+      axes: [axis(xLabel), axis(yLabel)],
+      series: [
+        {},
+        ...styles.map((s) => ({
+          label: s.label,
+          stroke: s.stroke,
+          width: s.width ?? 1.5,
+          dash: s.dash,
+          facets: [
+            { scale: 'x', auto: true },
+            { scale: 'y', auto: true },
+          ],
+          paths: orderedPath,
+          points: { show: false },
+        })),
+      ],
+      legend: { show: false },
+      cursor: { drag: { x: true, y: true } },
+    };
+    this.plot = new uPlot(
+      opts,
+      [null, ...styles.map(() => [[], []])] as unknown as uPlot.AlignedData,
+      container,
+    );
+  }
+
+  update(pairs: [Column, Column][]): void {
+    this.plot.setData([null, ...pairs] as unknown as uPlot.AlignedData, true);
+  }
+
+  resize(container: HTMLElement): void {
+    this.plot.setSize({ width: widthOf(container), height: HEIGHT });
+  }
+
+  destroy(): void {
+    this.plot.destroy();
+  }
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { readableRange } from './range';
+
+describe('readable ranges', () => {
+  it('keeps the other methods readable when one explodes', () => {
+    const truth = [1, 0, -1, 0, 1];
+    const good = [1, 0.1, -0.9, 0.05, 1.02];
+    const exploding = [1, 10, -1e6, 1e12, -1e30];
+    const { range, offScale } = readableRange([good, exploding], truth);
+    expect(offScale).toEqual([1]);
+    expect(range.min).toBe(-1);
+    expect(range.max).toBe(1.02);
+  });
+
+  it('ignores gaps and non-finite values', () => {
+    const { range, offScale } = readableRange([[null, 2, Number.NaN, 3, undefined]]);
+    expect(offScale).toEqual([]);
+    expect(range).toEqual({ min: 2, max: 3 });
+  });
+
+  it('without a truth, the median series sets the scale', () => {
+    const { offScale } = readableRange([
+      [0, 1],
+      [0, 1.1],
+      [0, 1e9],
+    ]);
+    expect(offScale).toEqual([2]);
+  });
+
+  it('widens a flat range so the axis has ticks', () => {
+    const { range } = readableRange([[5, 5, 5]]);
+    expect(range.min).toBeLessThan(5);
+    expect(range.max).toBeGreaterThan(5);
+  });
+});

@@ -1,0 +1,63 @@
+// Axis ranges that stay readable when a method blows up: the truth and the well-behaved methods set the
+// range; a series that strays far beyond it is left to run off the chart (and the page says so).
+
+export interface Extent {
+  min: number;
+  max: number;
+}
+
+export function extent(values: ArrayLike<number | null | undefined>): Extent | undefined {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === null || v === undefined || !Number.isFinite(v)) continue;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return min <= max ? { min, max } : undefined;
+}
+
+/** How far beyond the reference range a series may reach before it counts as off scale. */
+export const OFF_SCALE = 4;
+
+/**
+ * The range to show. `reference` is the truth's extent when there is one; each series joins the range
+ * unless it reaches more than OFF_SCALE reference spans beyond it. Returns the range and the indices of
+ * the series left off scale.
+ */
+export function readableRange(
+  series: Array<ArrayLike<number | null | undefined>>,
+  reference?: ArrayLike<number | null | undefined>,
+): { range: Extent; offScale: number[] } {
+  const extents = series.map(extent);
+  let base = reference ? extent(reference) : undefined;
+  if (!base) {
+    // No truth: the median series decides what is ordinary.
+    const spans = extents
+      .filter((e): e is Extent => e !== undefined)
+      .sort((a, b) => a.max - a.min - (b.max - b.min));
+    base = spans[Math.floor((spans.length - 1) / 2)];
+  }
+  if (!base) return { range: { min: -1, max: 1 }, offScale: [] };
+  const span = Math.max(base.max - base.min, Math.abs(base.max), Math.abs(base.min), 1e-300);
+  const lo = base.min - OFF_SCALE * span;
+  const hi = base.max + OFF_SCALE * span;
+  const range = { ...base };
+  const offScale: number[] = [];
+  extents.forEach((e, i) => {
+    if (!e) return;
+    if (e.min < lo || e.max > hi) {
+      offScale.push(i);
+      return;
+    }
+    range.min = Math.min(range.min, e.min);
+    range.max = Math.max(range.max, e.max);
+  });
+  if (range.min === range.max) {
+    const pad = Math.abs(range.min) * 0.1 || 1;
+    range.min -= pad;
+    range.max += pad;
+  }
+  return { range, offScale };
+}

@@ -1,0 +1,169 @@
+// The page's whole state, which the URL holds: parsed and written here and nowhere else.
+
+import type { Catalogue, Precision, RunSpec, ScenarioInfo } from './lab';
+import { parseNumber } from './numbers';
+
+export interface LabState {
+  scenario: string;
+  methods: string[];
+  dt: number;
+  until: number;
+  precision: Precision;
+  /** Every parameter of the scenario, by its own name. */
+  params: Record<string, number>;
+  /** Simulated seconds per real second. */
+  speed: number;
+  /** Which coordinate the x(t) and phase views show. */
+  coord: string;
+}
+
+/** The core's check of one parameter value: its message, or undefined when the value is fine. */
+export type ParamCheck = (scenario: string, name: string, value: number) => string | undefined;
+
+export const DEFAULT_SCENARIO = 'spring';
+export const DEFAULT_METHODS = ['euler', 'symplectic-euler', 'rk4'];
+export const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 5, 10, 50];
+
+export function scenarioInfo(catalogue: Catalogue, id: string): ScenarioInfo {
+  const info = catalogue.scenarios.find((s) => s.id === id);
+  if (!info) throw new Error(`unknown scenario '${id}'`);
+  return info;
+}
+
+/** The article's settings for a scenario, keeping the chosen methods. */
+export function defaultsFor(catalogue: Catalogue, scenario: string, methods = DEFAULT_METHODS): LabState {
+  const info = scenarioInfo(catalogue, scenario);
+  return {
+    scenario,
+    methods: [...methods],
+    dt: info.dt,
+    until: info.until,
+    precision: 'f64',
+    params: Object.fromEntries(info.params.map((p) => [p.name, p.default])),
+    speed: 1,
+    coord: '',
+  };
+}
+
+export interface Parsed {
+  state: LabState;
+  /** One sentence for each value ignored, naming it. */
+  notices: string[];
+}
+
+const RESERVED = ['scenario', 'methods', 'dt', 'until', 'precision', 'speed', 'coord'];
+
+/**
+ * Reads a query string. A bad or unknown value never fails: it falls back to its default, and a notice
+ * names it.
+ */
+export function parseQuery(search: string, catalogue: Catalogue, check: ParamCheck): Parsed {
+  const query = new URLSearchParams(search);
+  const notices: string[] = [];
+  const ignore = (key: string, value: string, why: string, fallback: string) =>
+    notices.push(`Ignored ${key}=${value}: ${why}; using ${fallback}.`);
+
+  let scenario = query.get('scenario') ?? DEFAULT_SCENARIO;
+  if (!catalogue.scenarios.some((s) => s.id === scenario)) {
+    ignore('scenario', scenario, 'no such scenario', DEFAULT_SCENARIO);
+    scenario = DEFAULT_SCENARIO;
+  }
+  const state = defaultsFor(catalogue, scenario);
+  const info = scenarioInfo(catalogue, scenario);
+
+  const methodsText = query.get('methods');
+  if (methodsText !== null) {
+    const known = new Set(catalogue.methods.map((m) => m.id));
+    const asked = methodsText.split(',').map((m) => m.trim());
+    const good = asked.filter((m, i) => known.has(m) && asked.indexOf(m) === i);
+    for (const m of asked.filter((m) => !known.has(m) && m !== '')) {
+      notices.push(`Ignored method '${m}': no such method.`);
+    }
+    if (good.length > 0) {
+      state.methods = good;
+    } else {
+      ignore('methods', methodsText, 'no known method', DEFAULT_METHODS.join(','));
+    }
+  }
+
+  const positive = (key: 'dt' | 'until', allowZero: boolean) => {
+    const text = query.get(key);
+    if (text === null) return;
+    const value = parseNumber(text);
+    if (value === undefined) {
+      ignore(key, text, 'not a number', String(state[key]));
+    } else if (value < 0 || (!allowZero && value === 0)) {
+      ignore(key, text, allowZero ? 'must not be negative' : 'must be positive', String(state[key]));
+    } else {
+      state[key] = value;
+    }
+  };
+  positive('dt', false);
+  positive('until', true);
+  if (state.until / state.dt > catalogue.maxSteps) {
+    const steps = Math.round(state.until / state.dt);
+    notices.push(
+      `Ignored dt=${state.dt} with until=${state.until}: ${steps} steps is more than ${catalogue.maxSteps}; using the article's dt and until.`,
+    );
+    state.dt = info.dt;
+    state.until = info.until;
+  }
+
+  const precision = query.get('precision');
+  if (precision !== null) {
+    if (precision === 'f32' || precision === 'f64') state.precision = precision;
+    else ignore('precision', precision, 'must be f32 or f64', 'f64');
+  }
+
+  const speed = query.get('speed');
+  if (speed !== null) {
+    const value = parseNumber(speed);
+    if (value !== undefined && value > 0 && value <= 1000) state.speed = value;
+    else ignore('speed', speed, 'must be between 0 and 1000', '1');
+  }
+
+  const coord = query.get('coord');
+  if (coord !== null) state.coord = coord;
+
+  for (const [key, text] of query) {
+    if (RESERVED.includes(key)) continue;
+    const param = info.params.find((p) => p.name === key);
+    if (!param) {
+      notices.push(`Ignored ${key}=${text}: ${info.id} has no parameter '${key}'.`);
+      continue;
+    }
+    const value = parseNumber(text);
+    const problem = value === undefined ? 'not a number' : check(info.id, key, value);
+    if (problem !== undefined || value === undefined) {
+      ignore(key, text, problem ?? 'not a number', String(param.default));
+    } else {
+      state.params[key] = value;
+    }
+  }
+  return { state, notices };
+}
+
+/** Writes the state as a query string, every parameter by its own name: a permalink. */
+export function toQuery(state: LabState): string {
+  const query = new URLSearchParams();
+  query.set('scenario', state.scenario);
+  query.set('methods', state.methods.join(','));
+  query.set('dt', String(state.dt));
+  query.set('until', String(state.until));
+  query.set('precision', state.precision);
+  for (const [name, value] of Object.entries(state.params)) query.set(name, String(value));
+  if (state.speed !== 1) query.set('speed', String(state.speed));
+  if (state.coord !== '') query.set('coord', state.coord);
+  return `?${query.toString().replaceAll('%2C', ',')}`;
+}
+
+export function toSpec(state: LabState): RunSpec {
+  return {
+    scenario: state.scenario,
+    params: { ...state.params },
+    methods: [...state.methods],
+    dt: state.dt,
+    until: state.until,
+    precision: state.precision,
+  };
+}
