@@ -1,11 +1,45 @@
 #!/usr/bin/env bash
-# Every test of the project, in the order a failure is cheapest to read.
+# npm test: every test of the project, cheapest failures first. Ends with the totals of the JS runners as a
+# plain "N passed, N failed" line (cargo prints its own summaries).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+bash scripts/setup.sh
+
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
-echo "== cargo clippy"
+echo "== cargo clippy (native and wasm32)"
 cargo clippy --workspace --all-targets -- -D warnings
+cargo clippy -p integrator-lab-wasm --target wasm32-unknown-unknown --all-targets -- -D warnings
 echo "== cargo test"
 cargo test --workspace
+echo "== wasm-bindgen tests (wasm32 under Node)"
+cargo test --target wasm32-unknown-unknown -p integrator-lab-wasm
+
+echo "== TypeScript: type check, format and lint"
+node_modules/.bin/tsc --noEmit -p tsconfig.json
+node_modules/.bin/tsc --noEmit -p tsconfig.node.json
+node_modules/.bin/biome check www vite.config.ts playwright.config.ts
+
+echo "== build: wasm, the static site, the CLI the browser tests compare with"
+bash scripts/build-wasm.sh
+node_modules/.bin/vite build --logLevel warn
+cargo build --release -p integrator-lab-cli
+
+results=$(mktemp -d)
+echo "== vitest"
+node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile="$results/vitest.json"
+echo "== playwright (Chromium: ${CHROME_BIN:-/usr/bin/chromium})"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" \
+  node_modules/.bin/playwright test --reporter=list,json
+
+node -e '
+  const fs = require("fs");
+  const v = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+  const p = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+  const passed = v.numPassedTests + p.stats.expected;
+  const failed = v.numFailedTests + p.stats.unexpected;
+  const skipped = v.numPendingTests + v.numTodoTests + p.stats.skipped;
+  console.log(`vitest+playwright: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  if (skipped > 0) { console.error("a skipped test is a defect"); process.exit(1); }
+' "$results/vitest.json" "$results/playwright.json"

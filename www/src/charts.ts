@@ -4,6 +4,7 @@
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { short } from './numbers';
 import { readableRange } from './range';
 
 export interface SeriesStyle {
@@ -19,14 +20,19 @@ type Column = ArrayLike<number | null | undefined>;
 
 const HEIGHT = 220;
 
-function axis(label: string): uPlot.Axis {
+function axis(label: string, log = false): uPlot.Axis {
   return {
     label,
     labelSize: 18,
-    size: 56,
+    size: 64,
     stroke: '#333',
     grid: { stroke: '#eee' },
     ticks: { stroke: '#ccc' },
+    // Compact tick labels (1.5e+7, not 15,000,000) so large values fit beside the axis; on a log axis only
+    // the decades are labelled.
+    values: (_u, splits) =>
+      splits.map((v) => (log && Math.abs(Math.log10(Math.abs(v)) % 1) > 1e-9 ? '' : short(v))),
+    ...(log ? { space: 24 } : {}),
   };
 }
 
@@ -66,7 +72,7 @@ export class TimeChart {
         x: { time: false },
         y: log ? { distr: 3, range: (u) => this.logRange(u) } : { range: (u) => this.linearRange(u) },
       },
-      axes: [axis(xLabel), axis(yLabel)],
+      axes: [axis(xLabel), axis(yLabel, log)],
       series: [
         { label: 't' },
         ...styles.map((s) => ({
@@ -77,7 +83,7 @@ export class TimeChart {
           points: { show: false },
         })),
       ],
-      legend: { live: true },
+      legend: { live: false },
       cursor: { drag: { x: true, y: false } },
     };
     this.plot = new uPlot(opts, [[], ...styles.map(() => [])], container);

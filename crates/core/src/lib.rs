@@ -21,6 +21,7 @@ pub mod analysis;
 pub mod claims;
 pub mod csv;
 mod error;
+pub mod math;
 pub mod methods;
 mod real;
 pub mod run;

@@ -50,7 +50,7 @@ pub trait Real:
 }
 
 macro_rules! impl_real {
-    ($t:ident) => {
+    ($t:ident, $sin:path, $cos:path, $exp:path) => {
         impl Real for $t {
             const NAME: &'static str = stringify!($t);
             const EPSILON: Self = $t::EPSILON;
@@ -68,15 +68,15 @@ macro_rules! impl_real {
             }
             #[inline]
             fn sin(self) -> Self {
-                $t::sin(self)
+                $sin(self)
             }
             #[inline]
             fn cos(self) -> Self {
-                $t::cos(self)
+                $cos(self)
             }
             #[inline]
             fn exp(self) -> Self {
-                $t::exp(self)
+                $exp(self)
             }
             #[inline]
             fn sqrt(self) -> Self {
@@ -102,8 +102,9 @@ macro_rules! impl_real {
     };
 }
 
-impl_real!(f32);
-impl_real!(f64);
+// Sines, cosines and exponentials from `libm`, so native and wasm runs agree to the bit (see `math`).
+impl_real!(f32, libm::sinf, libm::cosf, libm::expf);
+impl_real!(f64, libm::sin, libm::cos, libm::exp);
 
 /// The precision a run steps its state in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

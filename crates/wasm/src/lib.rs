@@ -143,14 +143,25 @@ pub fn catalogue() -> Result<JsValue, JsError> {
     .map_err(js_error)
 }
 
-/// Checks one parameter value against its scenario's range: the page's inputs use it to say what is wrong
-/// before a run is made. Returns the core's message, or undefined when the value is fine.
+/// Checks one parameter value against its own range: the page's inputs use it to say what is wrong before
+/// a run is made (combinations, such as a burn that ends before it starts, are checked when the run is).
+/// Returns the core's message, or undefined when the value is fine.
 #[wasm_bindgen(js_name = checkParam)]
 pub fn check_param(scenario: &str, name: &str, value: f64) -> Option<String> {
-    let overrides = [(name.to_string(), value)];
-    match scenarios::get(scenario).and_then(|s| s.params(&overrides)) {
-        Ok(_) => None,
-        Err(e) => Some(e.to_string()),
+    let scenario = match scenarios::get(scenario) {
+        Ok(s) => s,
+        Err(e) => return Some(e.to_string()),
+    };
+    let info = scenario.info();
+    match info.params.iter().find(|p| p.name == name) {
+        Some(p) => p.check(value).err().map(|e| e.to_string()),
+        None => Some(
+            Error::UnknownParameter {
+                scenario: info.id,
+                name: name.to_string(),
+            }
+            .to_string(),
+        ),
     }
 }
 

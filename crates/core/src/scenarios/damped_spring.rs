@@ -8,7 +8,7 @@
 
 use super::spring::STIFFNESS;
 use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Truth, BIG, MASS};
-use crate::{Force, State, System};
+use crate::{math, Force, State, System};
 
 pub struct DampedSpring;
 
@@ -40,8 +40,8 @@ pub(crate) fn damped(omega0: f64, alpha: f64, x0: f64, v0: f64, t: f64) -> (f64,
     let disc = omega0 * omega0 - alpha * alpha;
     if disc > 0.0 {
         let wd = disc.sqrt();
-        let (s, c) = (wd * t).sin_cos();
-        let e = (-alpha * t).exp();
+        let (s, c) = math::sin_cos(wd * t);
+        let e = math::exp(-alpha * t);
         let b = (v0 + alpha * x0) / wd;
         let x = e * (x0 * c + b * s);
         let v = e * ((b * wd - alpha * x0) * c - (x0 * wd + alpha * b) * s);
@@ -52,10 +52,10 @@ pub(crate) fn damped(omega0: f64, alpha: f64, x0: f64, v0: f64, t: f64) -> (f64,
         // x = A e^{r1 t} + B e^{r2 t}, A + B = x0, r1 A + r2 B = v0.
         let a = (v0 - r2 * x0) / (r1 - r2);
         let b = x0 - a;
-        let (e1, e2) = ((r1 * t).exp(), (r2 * t).exp());
+        let (e1, e2) = (math::exp(r1 * t), math::exp(r2 * t));
         (a * e1 + b * e2, a * r1 * e1 + b * r2 * e2)
     } else {
-        let e = (-alpha * t).exp();
+        let e = math::exp(-alpha * t);
         let b = v0 + alpha * x0;
         (e * (x0 + b * t), e * (b - alpha * (x0 + b * t)))
     }

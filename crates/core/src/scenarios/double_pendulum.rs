@@ -8,7 +8,7 @@
 //! both rods at 2 rad at rest, dt = 0.01 s for 20 s.
 
 use super::{Energy, Param, Params, Scenario, ScenarioInfo, Truth};
-use crate::{Force, State, System};
+use crate::{math, Force, State, System};
 
 pub struct DoublePendulum;
 
@@ -75,8 +75,9 @@ impl Scenario for DoublePendulum {
         Energy {
             kinetic: 0.5 * (m1 + m2) * l1 * l1 * w1 * w1
                 + 0.5 * m2 * l2 * l2 * w2 * w2
-                + m2 * l1 * l2 * w1 * w2 * (t1 - t2).cos(),
-            potential: (m1 + m2) * g * l1 * (1.0 - t1.cos()) + m2 * g * l2 * (1.0 - t2.cos()),
+                + m2 * l1 * l2 * w1 * w2 * math::cos(t1 - t2),
+            potential: (m1 + m2) * g * l1 * (1.0 - math::cos(t1))
+                + m2 * g * l2 * (1.0 - math::cos(t2)),
         }
     }
 

@@ -7,7 +7,7 @@
 //! estimate keeps velocity Verlet second order.
 
 use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Truth, BIG, MASS};
-use crate::{Force, State, System};
+use crate::{math, Force, State, System};
 
 pub struct Drag;
 
@@ -74,9 +74,9 @@ impl Scenario for Drag {
             out.set(&[vx0 * t, vy0 * t - 0.5 * g * t * t], &[vx0, vy0 - g * t]);
             return true;
         }
-        let decay = (-gamma * t).exp();
+        let decay = math::exp(-gamma * t);
         // (1 − e^{−γt})/γ, accurate for small γt.
-        let reach = -(-gamma * t).exp_m1() / gamma;
+        let reach = -math::exp_m1(-gamma * t) / gamma;
         let terminal = g / gamma;
         out.set(
             &[vx0 * reach, (vy0 + terminal) * reach - terminal * t],

@@ -7,7 +7,7 @@
 //! Defaults: GM = 1, r0 = 1, e = 0.5 (period 17.8 s), dt = 0.01 for 20 s.
 
 use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Truth};
-use crate::{Force, State, System};
+use crate::{math, Force, State, System};
 
 pub struct Kepler;
 
@@ -36,8 +36,8 @@ pub(crate) fn eccentric_anomaly(mean: f64, e: f64) -> f64 {
     let m = mean.rem_euclid(std::f64::consts::TAU);
     let mut big_e = if e > 0.8 { std::f64::consts::PI } else { m };
     for _ in 0..100 {
-        let f = big_e - e * big_e.sin() - m;
-        let step = f / (1.0 - e * big_e.cos());
+        let f = big_e - e * math::sin(big_e) - m;
+        let step = f / (1.0 - e * math::cos(big_e));
         big_e -= step;
         if step.abs() < 1e-15 {
             break;
@@ -74,7 +74,7 @@ impl Scenario for Kepler {
         let b = a * (1.0 - e * e).sqrt();
         let n = (gm / (a * a * a)).sqrt();
         let big_e = eccentric_anomaly(n * t, e);
-        let (s, c) = big_e.sin_cos();
+        let (s, c) = math::sin_cos(big_e);
         let rate = n / (1.0 - e * c);
         out.set(&[a * (c - e), b * s], &[-a * s * rate, b * c * rate]);
         true

@@ -6,7 +6,7 @@
 //! closed curve. Defaults: m = 1 kg, ω = 1 rad/s, r0 = 1 m, dt = 0.1 s for 63 s (ten turns).
 
 use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Truth, MASS};
-use crate::{Force, State, System};
+use crate::{math, Force, State, System};
 
 pub struct Orbit;
 
@@ -63,7 +63,7 @@ impl Scenario for Orbit {
 
     fn exact(&self, p: &Params, t: f64, out: &mut State<f64>) -> bool {
         let (r0, omega) = (p.get("r0"), p.get("omega"));
-        let (s, c) = (omega * t).sin_cos();
+        let (s, c) = math::sin_cos(omega * t);
         out.set(&[r0 * c, r0 * s], &[-r0 * omega * s, r0 * omega * c]);
         true
     }

@@ -6,7 +6,7 @@
 //! the small-angle regime, dt = 0.05 s for 20 s.
 
 use super::{Energy, Param, Params, Scenario, ScenarioInfo, Truth};
-use crate::{Force, State, System};
+use crate::{math, Force, State, System};
 
 pub struct Pendulum;
 
@@ -53,7 +53,7 @@ impl Scenario for Pendulum {
         let l = p.get("L");
         Energy {
             kinetic: 0.5 * l * l * s.v[0] * s.v[0],
-            potential: p.get("g") * l * (1.0 - s.x[0].cos()),
+            potential: p.get("g") * l * (1.0 - math::cos(s.x[0])),
         }
     }
 

@@ -5,7 +5,7 @@
 //! symplectic Euler drifts in phase and RK4 loses energy. ω = 3.87 rad/s, so ω dt = 0.387.
 
 use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Truth, BIG, MASS};
-use crate::{Force, State, System};
+use crate::{math, Force, State, System};
 
 pub struct Spring;
 
@@ -35,7 +35,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
 
 /// The undamped oscillator's exact state after t from (x0, v0), ω > 0.
 pub(crate) fn oscillate(omega: f64, x0: f64, v0: f64, t: f64) -> (f64, f64) {
-    let (s, c) = (omega * t).sin_cos();
+    let (s, c) = math::sin_cos(omega * t);
     (x0 * c + v0 / omega * s, v0 * c - x0 * omega * s)
 }
 

@@ -10,7 +10,7 @@
 //! dt = 0.01 s for 10 s (the fastest mode has ω dt ≈ 0.63).
 
 use super::{Energy, Param, Params, Scenario, ScenarioInfo, Truth};
-use crate::{Coordinates, Force, State, System};
+use crate::{math, Coordinates, Force, State, System};
 
 pub struct SpringChain;
 
@@ -88,8 +88,8 @@ impl Scenario for SpringChain {
             .for_each(|q| *q = 0.0);
         for j in 1..=big_n {
             let theta = (2 * j - 1) as f64 * std::f64::consts::PI / (2 * big_n + 1) as f64;
-            let omega = 2.0 * w0 * (0.5 * theta).sin();
-            let shape = |i: usize| (i as f64 * theta).sin();
+            let omega = 2.0 * w0 * math::sin(0.5 * theta);
+            let shape = |i: usize| math::sin(i as f64 * theta);
             let norm: f64 = (1..=big_n).map(|i| shape(i) * shape(i)).sum();
             let q0: f64 = (1..=big_n).map(|i| shape(i) * start(i)).sum::<f64>() / norm;
             let (q, qv) = super::spring::oscillate(omega, q0, 0.0, t);

@@ -1,0 +1,37 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end tests drive the built static site in Debian's Chromium (Playwright cannot download its own
+// browser here). CHROME_BIN overrides the browser path.
+export default defineConfig({
+  testDir: 'www/e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: 'http://127.0.0.1:4173/',
+    acceptDownloads: true,
+    launchOptions: {
+      executablePath: process.env.CHROME_BIN ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
+  ],
+  webServer: {
+    command: 'node_modules/.bin/vite preview --host 127.0.0.1 --port 4173 --strictPort',
+    url: 'http://127.0.0.1:4173/',
+    reuseExistingServer: !process.env.CI,
+    timeout: 30_000,
+  },
+});

@@ -1,0 +1,272 @@
+// The real page in Chromium: it loads every scenario cleanly, its numbers and its CSV equal the CLI's,
+// permalinks round-trip, bad URLs fall back with a notice, and a diverging run keeps it responsive.
+
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+
+const SCENARIOS = [
+  'constant-force',
+  'projectile',
+  'lunar-lander',
+  'spring',
+  'damped-spring',
+  'orbit',
+  'kepler',
+  'two-springs',
+  'drag',
+  'pendulum',
+  'double-pendulum',
+  'spring-chain',
+];
+
+const CLI = process.env.INTEGRATOR_LAB_CLI ?? 'target/release/integrator-lab';
+const SHOTS = 'test-results/screenshots';
+
+/** Console errors and uncaught exceptions of a page: each test ends by asserting there are none. */
+function watch(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+function cli(args: string[]): { stdout: string; stderr: string } {
+  const stdout = execFileSync(CLI, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+  return { stdout, stderr: '' };
+}
+
+/** The CLI arguments for the same settings as a page URL. */
+function cliArgs(query: string): string[] {
+  const q = new URLSearchParams(query);
+  const args = ['run', '--scenario', q.get('scenario') ?? 'spring'];
+  for (const [key, value] of q) {
+    if (key === 'scenario') continue;
+    if (key === 'methods') args.push('--method', value);
+    else if (['dt', 'until', 'precision'].includes(key)) args.push(`--${key}`, value);
+    else args.push('--set', `${key}=${value}`);
+  }
+  return args;
+}
+
+/** Last CSV row of each method, by column name. */
+function lastRows(csv: string): Map<string, Record<string, string>> {
+  const [header, ...lines] = csv.trim().split('\n');
+  const names = header!.split(',');
+  const out = new Map<string, Record<string, string>>();
+  for (const line of lines) {
+    const fields = line.split(',');
+    out.set(fields[0]!, Object.fromEntries(names.map((n, i) => [n, fields[i]!])));
+  }
+  return out;
+}
+
+async function runToEnd(page: Page): Promise<void> {
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('finished', { timeout: 45_000 });
+}
+
+/** The numeric table as shown: method → column → text. */
+async function table(page: Page): Promise<Map<string, Record<string, string>>> {
+  const headers = await page.locator('#numbers thead th').allTextContents();
+  const out = new Map<string, Record<string, string>>();
+  for (const row of await page.locator('#numbers tbody tr').all()) {
+    const method = (await row.getAttribute('data-method')) ?? '';
+    const cells = await row.locator('td').allTextContents();
+    out.set(method, Object.fromEntries(headers.slice(1).map((h, i) => [h, cells[i] ?? ''])));
+  }
+  return out;
+}
+
+function same(a: string, b: string, precision: string): boolean {
+  const [x, y] = [Number(a), Number(b)];
+  return precision === 'f32' ? Math.fround(x) === Math.fround(y) : x === y;
+}
+
+test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+
+test('every scenario loads and draws with no console errors', async ({ page }) => {
+  const errors = watch(page);
+  for (const id of SCENARIOS) {
+    await page.goto(`./?scenario=${id}`);
+    await expect(page.locator('#status')).toContainText('step', { timeout: 10_000 });
+    await expect(page.locator('#scenario')).toHaveValue(id);
+    // The default methods and the truth each have a row.
+    await expect(page.locator('#numbers tbody tr')).toHaveCount(4);
+    // The scene has been drawn: some pixels are not blank.
+    const inked = await page.evaluate(() => {
+      const c = document.querySelector<HTMLCanvasElement>('#scene')!;
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
+      return n;
+    });
+    expect(inked, id).toBeGreaterThan(100);
+    await expect(page.locator('.u-wrap').first()).toBeVisible();
+  }
+  expect(errors).toEqual([]);
+});
+
+const CASES = [
+  'scenario=damped-spring&methods=euler,symplectic-euler,rk4&dt=0.01&until=10&precision=f64&k=15&b=0.1',
+  'scenario=constant-force&methods=euler,kinematic&dt=0.01&until=10&precision=f32',
+  'scenario=kepler&methods=velocity-verlet,implicit-euler,kinematic-average&dt=0.05&until=20&precision=f64&e=0.7',
+  'scenario=pendulum&methods=leapfrog,midpoint&dt=0.05&until=5&precision=f32',
+  'scenario=spring-chain&methods=verlet,rk4&dt=0.01&until=2&precision=f64&n=12',
+];
+
+for (const query of CASES) {
+  test(`numbers on screen and the CSV export equal the CLI: ${query}`, async ({ page }) => {
+    const errors = watch(page);
+    await page.goto(`./?${query}`);
+    await runToEnd(page);
+    const precision = new URLSearchParams(query).get('precision') ?? 'f64';
+    const expected = cli(cliArgs(query)).stdout;
+    const last = lastRows(expected);
+    const shown = await table(page);
+    const coord = await page.locator('#coord').inputValue();
+    for (const [method, row] of last) {
+      const screen = shown.get(method);
+      expect(screen, method).toBeDefined();
+      const velocity = Object.keys(screen!)[3]!;
+      expect(screen!.step, method).toBe(row.step);
+      for (const [mine, theirs] of [
+        [coord, coord],
+        [velocity, velocity],
+        ['energy', 'energy'],
+      ] as const) {
+        expect(
+          same(screen![mine]!, row[theirs]!, precision),
+          `${method} ${mine}: ${screen![mine]} vs ${row[theirs]}`,
+        ).toBe(true);
+      }
+      expect(Number(screen!.error), `${method} error`).toBe(Number(row.error));
+    }
+    // Fiedler's float row, on screen.
+    if (query.startsWith('scenario=constant-force')) expect(shown.get('euler')!.x).toBe('499.49707');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv).toBe(expected);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a permalink round-trips the whole state', async ({ page, context }) => {
+  const errors = watch(page);
+  await page.goto('./');
+  await page.selectOption('#scenario', 'two-springs');
+  await page.fill('#param-k1', '2.5');
+  await page.press('#param-k1', 'Enter');
+  await page.locator('input[name="method"][value="kinematic"]').check();
+  await page.locator('input[name="method"][value="euler"]').uncheck();
+  await page.fill('#dt', '1/30');
+  await page.press('#dt', 'Enter');
+  await page.locator('input[name="precision"][value="f32"]').check();
+  await expect(page).toHaveURL(/precision=f32/);
+  const url = page.url();
+  const query = new URL(url).searchParams;
+  expect(query.get('scenario')).toBe('two-springs');
+  expect(query.get('k1')).toBe('2.5');
+  expect(query.get('methods')).toBe('symplectic-euler,rk4,kinematic');
+  expect(Number(query.get('dt'))).toBe(1 / 30);
+  await runToEnd(page);
+  const before = await table(page);
+
+  const again = await context.newPage();
+  const againErrors = watch(again);
+  await again.goto(url);
+  await expect(again.locator('#scenario')).toHaveValue('two-springs');
+  await expect(again.locator('#param-k1')).toHaveValue('2.5');
+  await expect(again.locator('input[name="method"][value="euler"]')).not.toBeChecked();
+  await expect(again.locator('input[name="precision"][value="f32"]')).toBeChecked();
+  await runToEnd(again);
+  expect(await table(again)).toEqual(before);
+  expect(await again.locator('#permalink').getAttribute('href')).toBe(new URL(url).search);
+  expect([...errors, ...againErrors]).toEqual([]);
+});
+
+test('a bad URL falls back to defaults and names what it ignored', async ({ page }) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=spring&methods=euler,rk5&dt=0&until=soon&precision=f16&k=-5&zeta=1');
+  const notices = page.locator('#notices');
+  for (const named of ["method 'rk5'", 'dt=0', 'until=soon', 'precision=f16', 'k=-5', 'zeta=1']) {
+    await expect(notices).toContainText(named);
+  }
+  await expect(page.locator('#dt')).toHaveValue('0.1');
+  await expect(page.locator('#param-k')).toHaveValue('15');
+  await expect(page.locator('#status')).toContainText('of 900');
+  // A value the core refuses in combination is refused in the controls too, and nothing is lost.
+  await page.goto('./?scenario=lunar-lander&burn_start=6&burn_end=3');
+  await expect(notices).toContainText('burn_end = 3 is before burn_start = 6');
+  await expect(page.locator('#param-burn_end')).toHaveValue('5');
+  await page.fill('#param-m', '0');
+  await page.press('#param-m', 'Enter');
+  await expect(page.locator('#param-m-problem')).toContainText('m = 0 is out of range');
+  await expect(page).not.toHaveURL(/m=0/);
+  expect(errors).toEqual([]);
+});
+
+test('a diverging run is drawn up to its end and the page stays responsive', async ({ page }) => {
+  const errors = watch(page);
+  const query = 'scenario=spring&methods=euler,symplectic-euler&dt=0.5&until=500&precision=f32';
+  await page.goto(`./?${query}`);
+  await runToEnd(page);
+  const expected = execFileSync(CLI, [...cliArgs(query), '--every', '1000'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  expect(expected).toContain('symplectic-euler,1000,');
+  const stderr = (() => {
+    try {
+      return execFileSync('sh', ['-c', `${CLI} ${cliArgs(query).join(' ')} 2>&1 >/dev/null`], {
+        encoding: 'utf8',
+      });
+    } catch (e) {
+      return String(e);
+    }
+  })();
+  const at = /diverged at t = ([0-9.e+-]+)/.exec(stderr)?.[1];
+  expect(at).toBeDefined();
+  await expect(page.locator('#divergence')).toContainText(`euler diverged at t = ${Number(at)} s`);
+  await expect(page.locator('#numbers tr[data-method="euler"]')).toContainText('diverged');
+  // Still responsive: a click is answered at once.
+  const began = Date.now();
+  await page.click('#reset');
+  await expect(page.locator('#status')).toContainText('step 0 of 1000');
+  expect(Date.now() - began).toBeLessThan(5_000);
+  expect(errors).toEqual([]);
+});
+
+test('space plays and pauses, the right arrow steps', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('./?scenario=orbit');
+  // With reduced motion the lab waits to be asked.
+  await expect(page.locator('#status')).toContainText('step 0 of 630 · paused');
+  await page.locator('body').press('ArrowRight');
+  await expect(page.locator('#status')).toContainText('step 1 of 630');
+  await page.locator('body').press(' ');
+  await expect(page.locator('#play')).toHaveText('Pause');
+  await page.locator('body').press(' ');
+  await expect(page.locator('#play')).toHaveText('Play');
+});
+
+test('screenshots at desktop and phone widths, with no sideways scrolling on the phone', async ({ page }) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=damped-spring&methods=euler,symplectic-euler,rk4');
+  await runToEnd(page);
+  await page.screenshot({ path: `${SHOTS}/desktop-damped-spring.png`, fullPage: true });
+  await page.goto('./?scenario=orbit&methods=euler,implicit-euler,symplectic-euler');
+  await runToEnd(page);
+  await page.screenshot({ path: `${SHOTS}/desktop-orbit.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('./?scenario=spring');
+  await runToEnd(page);
+  await page.screenshot({ path: `${SHOTS}/phone-spring.png`, fullPage: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const [png] = await Promise.all([page.waitForEvent('download'), page.click('#export-png')]);
+  expect(png.suggestedFilename()).toBe('integrator-lab-spring.png');
+  expect(errors).toEqual([]);
+});
