@@ -28,12 +28,20 @@ function axis(label: string, log = false): uPlot.Axis {
     stroke: '#333',
     grid: { stroke: '#eee' },
     ticks: { stroke: '#ccc' },
-    // Compact tick labels (1.5e+7, not 15,000,000) so large values fit beside the axis; on a log axis only
-    // the decades are labelled.
-    values: (_u, splits) =>
-      splits.map((v) => (log && Math.abs(Math.log10(Math.abs(v)) % 1) > 1e-9 ? '' : short(v))),
-    ...(log ? { space: 24 } : {}),
+    // Compact tick labels (1.5e7, not 15,000,000) so large values fit beside the axis.
+    values: (_u, splits) => splits.map(short),
+    // On a log axis, whole decades only, at most about six of them.
+    ...(log ? { splits: decades } : {}),
   };
+}
+
+function decades(_u: uPlot, _axis: number, min: number, max: number): number[] {
+  const lo = Math.ceil(Math.log10(min) - 1e-9);
+  const hi = Math.floor(Math.log10(max) + 1e-9);
+  const step = Math.max(1, Math.ceil((hi - lo + 1) / 6));
+  const out: number[] = [];
+  for (let k = lo; k <= hi; k += step) out.push(10 ** k);
+  return out;
 }
 
 function widthOf(container: HTMLElement): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, parseNumber } from './numbers';
+import { formatNumber, parseNumber, short } from './numbers';
 
 describe('numbers', () => {
   it('prints f32 values in their shortest round-trip form, like the CLI', () => {
@@ -19,5 +19,14 @@ describe('numbers', () => {
     for (const bad of ['', 'abc', '1/0', 'NaN', 'Infinity', '1/2/3', '0x10']) {
       expect(parseNumber(bad)).toBeUndefined();
     }
+  });
+});
+
+describe('short labels', () => {
+  it('are compact and read back to the value they label', () => {
+    expect(short(15_000_000)).toBe('1.5e7');
+    expect(short(1e-8)).toBe('1e-8');
+    expect(short(0.25)).toBe('0.25');
+    expect(short(-1234.5678)).toBe('-1234.57');
   });
 });

@@ -32,6 +32,10 @@ export function parseNumber(text: string): number | undefined {
 export function short(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   const a = Math.abs(value);
-  if (a !== 0 && (a < 1e-3 || a >= 1e6)) return value.toExponential(3);
+  if (a !== 0 && (a < 1e-3 || a >= 1e6))
+    return value
+      .toExponential(3)
+      .replace(/\.?0+e/, 'e')
+      .replace('e+', 'e');
   return String(Number(value.toPrecision(6)));
 }

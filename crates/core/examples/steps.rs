@@ -1,0 +1,39 @@
+//! Native stepping speed, for comparison with the same run in wasm (scripts/bench-page.mjs):
+//! `cargo run --release -p integrator-lab --example steps -- SCENARIO METHOD STEPS DT [NAME=VALUE]…`
+//! prints nanoseconds a step.
+
+use std::time::Instant;
+
+use integrator_lab::{MethodId, Run, Setup};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: steps SCENARIO METHOD STEPS DT [NAME=VALUE]…";
+    let (Some(scenario), Some(method), Some(steps), Some(dt)) =
+        (args.first(), args.get(1), args.get(2), args.get(3))
+    else {
+        eprintln!("{usage}");
+        std::process::exit(2);
+    };
+    let steps: u64 = steps.parse().expect("STEPS is a whole number");
+    let dt: f64 = dt.parse().expect("DT is a number");
+    let overrides: Vec<(String, f64)> = args[4..]
+        .iter()
+        .filter_map(|a| a.split_once('='))
+        .map(|(n, v)| (n.to_string(), v.parse().expect("a number")))
+        .collect();
+    let method = MethodId::from_id(method).expect("a method id");
+    let until = dt * (8 * steps) as f64;
+    let setup = Setup::new(scenario, &overrides, Some(dt), Some(until)).expect("a valid setup");
+    let mut run = Run::<f64>::new(&setup, method);
+    run.advance(steps / 10);
+    // The best of five timings, as the wasm side takes.
+    let ns = (0..5)
+        .map(|_| {
+            let began = Instant::now();
+            let taken = run.advance(steps);
+            began.elapsed().as_nanos() as f64 / taken.max(1) as f64
+        })
+        .fold(f64::INFINITY, f64::min);
+    println!("{ns:.1}");
+}
