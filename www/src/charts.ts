@@ -29,7 +29,7 @@ function axis(label: string, log = false): uPlot.Axis {
     grid: { stroke: '#eee' },
     ticks: { stroke: '#ccc' },
     // Compact tick labels (1.5e7, not 15,000,000) so large values fit beside the axis.
-    values: (_u, splits) => splits.map(short),
+    values: (_u, splits) => splits.map((v) => (v === null || v === undefined ? '' : short(v))),
     // On a log axis, whole decades only, at most about six of them.
     ...(log ? { splits: decades } : {}),
   };

@@ -27,6 +27,11 @@ describe('readable ranges', () => {
     expect(offScale).toEqual([2]);
   });
 
+  it('does not magnify round-off in a conserved quantity', () => {
+    const { range } = readableRange([[0.5, 0.5000000000000001, 0.49999999999999994]]);
+    expect(range.max - range.min).toBeGreaterThan(0.05);
+  });
+
   it('widens a flat range so the axis has ticks', () => {
     const { range } = readableRange([[5, 5, 5]]);
     expect(range.min).toBeLessThan(5);

@@ -54,8 +54,11 @@ export function readableRange(
     range.min = Math.min(range.min, e.min);
     range.max = Math.max(range.max, e.max);
   });
-  if (range.min === range.max) {
-    const pad = Math.abs(range.min) * 0.1 || 1;
+  // A range that is flat but for round-off (a conserved energy) would magnify that round-off into
+  // spikes across the whole chart: widen it.
+  const size = Math.max(Math.abs(range.min), Math.abs(range.max));
+  if (range.max - range.min <= 1e-9 * size || range.min === range.max) {
+    const pad = size * 0.1 || 1;
     range.min -= pad;
     range.max += pad;
   }
