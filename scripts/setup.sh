@@ -18,6 +18,8 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION\$"; th
 fi
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "== npm ci"
-  npm ci --no-audit --no-fund
+  # npm install, not npm ci: the registry here does not serve Biome's binaries for other platforms, so the
+  # lock file cannot list them and npm ci would refuse it. The versions are pinned exactly all the same.
+  echo "== npm install"
+  npm install --no-audit --no-fund
 fi
