@@ -16,15 +16,15 @@ cargo test --workspace
 echo "== wasm-bindgen tests (wasm32 under Node)"
 cargo test --target wasm32-unknown-unknown -p integrator-lab-wasm
 
+echo "== build: wasm (the TypeScript imports its bindings), the static site, the CLI the browser tests use"
+bash scripts/build-wasm.sh
+node_modules/.bin/vite build --logLevel warn
+cargo build --release -p integrator-lab-cli
+
 echo "== TypeScript: type check, format and lint"
 node_modules/.bin/tsc --noEmit -p tsconfig.json
 node_modules/.bin/tsc --noEmit -p tsconfig.node.json
 node_modules/.bin/biome check www vite.config.ts playwright.config.ts
-
-echo "== build: wasm, the static site, the CLI the browser tests compare with"
-bash scripts/build-wasm.sh
-node_modules/.bin/vite build --logLevel warn
-cargo build --release -p integrator-lab-cli
 
 results=$(mktemp -d)
 echo "== vitest"
