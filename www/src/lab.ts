@@ -5,8 +5,12 @@ import init, {
   checkParam,
   Lab,
   catalogue as wasmCatalogue,
+  convergence as wasmConvergence,
+  experiments as wasmExperiments,
+  measureExperiment as wasmMeasure,
   wasmMemory,
   stability as wasmStability,
+  stabilityAt as wasmStabilityAt,
 } from './pkg/lab.js';
 import wasmUrl from './pkg/lab_bg.wasm?url';
 
@@ -91,6 +95,48 @@ export function checkParameter(scenario: string, name: string, value: number): s
 
 export function stabilityLimits(): StabilityInfo[] {
   return wasmStability() as StabilityInfo[];
+}
+
+export interface StabilityPoint {
+  method: string;
+  growth: number;
+  energyPerPeriod: number;
+}
+
+/** Every method's growth a step and energy change a period on the undamped spring at ω·dt. */
+export function stabilityAt(omegaDt: number): StabilityPoint[] {
+  return wasmStabilityAt(omegaDt) as StabilityPoint[];
+}
+
+export interface ExperimentInfo {
+  id: string;
+  article: string;
+  title: string;
+  query: string;
+  look: string;
+  claim: string;
+}
+
+export function experimentList(): ExperimentInfo[] {
+  return wasmExperiments() as ExperimentInfo[];
+}
+
+/** The core's measurement for one experiment (it runs the experiment: up to a few hundred ms). */
+export function measureExperiment(id: string): string {
+  return wasmMeasure(id);
+}
+
+export interface ConvergenceSeries {
+  method: string;
+  dt: number[];
+  evaluations: number[];
+  error: number[];
+  fittedOrder?: number;
+}
+
+/** Error at the end of the run against dt, dt/2, …: one series a method. Throws the core's message. */
+export function convergenceStudy(spec: RunSpec, levels: number): ConvergenceSeries[] {
+  return wasmConvergence(spec, levels) as ConvergenceSeries[];
 }
 
 function buffer(): ArrayBuffer {

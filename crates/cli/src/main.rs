@@ -53,6 +53,12 @@ enum Command {
     List,
     /// Measure the articles' claims that the lab checks (the figures in docs/claims.md).
     Claims,
+    /// The guided experiments: permalink, the article's claim and the lab's measurement.
+    Experiments {
+        /// Only this experiment.
+        #[arg(long)]
+        id: Option<String>,
+    },
 }
 
 #[derive(Args)]
@@ -233,6 +239,24 @@ fn list() -> Result<(), String> {
     Ok(())
 }
 
+fn experiments(only: Option<&str>) -> Result<(), String> {
+    use integrator_lab::experiments;
+    let chosen: Vec<_> = match only {
+        Some(id) => vec![experiments::get(id).ok_or_else(|| {
+            let known: Vec<&str> = experiments::all().iter().map(|e| e.id).collect();
+            format!("unknown experiment '{id}' (known: {})", known.join(", "))
+        })?],
+        None => experiments::all().iter().collect(),
+    };
+    for e in chosen {
+        println!("{}  [{}]  {}", e.id, e.article, e.title);
+        println!("  ?{}", e.query);
+        println!("  claim:    \"{}\"", e.claim);
+        println!("  measured: {}", (e.measure)().map_err(|err| err.to_string())?);
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -263,6 +287,7 @@ fn main() -> ExitCode {
         Command::Convergence { common, levels } => convergence(common, *levels),
         Command::List => list(),
         Command::Claims => claims::print(),
+        Command::Experiments { id } => experiments(id.as_deref()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

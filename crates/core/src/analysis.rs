@@ -240,3 +240,10 @@ pub fn max_error<R: Real>(setup: &Setup, method: MethodId) -> f64 {
     }
     worst
 }
+
+/// Relative energy change over one period of the spring `x'' = −x` for `method` at `dt = omega_dt`, from its
+/// growth a step: the amplitude grows by ρ a step, the energy by ρ², and a period is 2π/(ω dt) steps.
+pub fn energy_change_per_period(method: MethodId, omega_dt: f64) -> f64 {
+    let growth = amplification(method, omega_dt);
+    (2.0 * std::f64::consts::TAU / omega_dt * growth.ln()).exp_m1()
+}

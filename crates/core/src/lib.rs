@@ -20,6 +20,7 @@
 pub mod analysis;
 pub mod claims;
 pub mod csv;
+pub mod experiments;
 mod error;
 pub mod math;
 pub mod methods;

@@ -9,10 +9,12 @@
 
 use std::collections::BTreeMap;
 
-use integrator_lab::analysis::{stability_limit, theoretical_limit, StabilityLimit};
+use integrator_lab::analysis::{
+    self, amplification, energy_change_per_period, stability_limit, theoretical_limit, StabilityLimit,
+};
 use integrator_lab::csv::position_error;
 use integrator_lab::{
-    csv, scenarios, Error, MethodId, Precision, Run, Setup, State, Truth, TruthRun,
+    csv, experiments, scenarios, Error, MethodId, Precision, Run, Setup, State, Truth, TruthRun,
 };
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -191,6 +193,114 @@ pub fn stability() -> Result<JsValue, JsError> {
         })
         .collect();
     serde_wasm_bindgen::to_value(&rows).map_err(js_error)
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ExperimentView {
+    id: &'static str,
+    article: &'static str,
+    title: &'static str,
+    query: &'static str,
+    look: &'static str,
+    claim: &'static str,
+}
+
+/// The guided experiments, without their measurements (see `measureExperiment`).
+#[wasm_bindgen]
+pub fn experiments() -> Result<JsValue, JsError> {
+    let list: Vec<ExperimentView> = experiments::all()
+        .iter()
+        .map(|e| ExperimentView {
+            id: e.id,
+            article: e.article,
+            title: e.title,
+            query: e.query,
+            look: e.look,
+            claim: e.claim,
+        })
+        .collect();
+    serde_wasm_bindgen::to_value(&list).map_err(js_error)
+}
+
+/// One experiment's measurement, made now by the core (up to a few hundred milliseconds).
+#[wasm_bindgen(js_name = measureExperiment)]
+pub fn measure_experiment(id: &str) -> Result<String, JsError> {
+    let e = experiments::get(id).ok_or_else(|| JsError::new(&format!("unknown experiment '{id}'")))?;
+    (e.measure)().map_err(js_error)
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StabilityPoint {
+    method: &'static str,
+    /// Growth of the amplitude a step.
+    growth: f64,
+    /// Relative energy change over one period.
+    energy_per_period: f64,
+}
+
+/// Every method's growth a step and energy change a period on the undamped spring at this ω·dt.
+#[wasm_bindgen(js_name = stabilityAt)]
+pub fn stability_at(omega_dt: f64) -> Result<JsValue, JsError> {
+    if !(omega_dt.is_finite() && omega_dt > 0.0) {
+        return Err(JsError::new(&format!("ω·dt must be positive (got {omega_dt})")));
+    }
+    let rows: Vec<StabilityPoint> = MethodId::ALL
+        .iter()
+        .map(|&m| StabilityPoint {
+            method: m.id(),
+            growth: amplification(m, omega_dt),
+            energy_per_period: energy_change_per_period(m, omega_dt),
+        })
+        .collect();
+    serde_wasm_bindgen::to_value(&rows).map_err(js_error)
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ConvergenceView {
+    method: &'static str,
+    dt: Vec<f64>,
+    evaluations: Vec<f64>,
+    error: Vec<f64>,
+    fitted_order: Option<f64>,
+}
+
+/// A convergence study of the spec's methods: the run at dt, dt/2, … (`levels` of them), each measured at
+/// its end against the truth.
+#[wasm_bindgen]
+pub fn convergence(spec: JsValue, levels: u32) -> Result<JsValue, JsError> {
+    let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
+    let overrides: Vec<(String, f64)> = spec.params.into_iter().collect();
+    let setup = Setup::new(&spec.scenario, &overrides, spec.dt, spec.until).map_err(js_error)?;
+    let finest = setup.steps() as f64 * f64::powi(2.0, levels.saturating_sub(1) as i32);
+    if finest > 2e7 {
+        return Err(JsError::new(&format!(
+            "the finest level would take {finest} steps; shorten until or use fewer levels"
+        )));
+    }
+    let precision = match spec.precision.as_deref() {
+        None => Precision::F64,
+        Some(p) => Precision::from_id(p).map_err(js_error)?,
+    };
+    let mut out = Vec::new();
+    for id in &spec.methods {
+        let method = MethodId::from_id(id).map_err(js_error)?;
+        let points = match precision {
+            Precision::F32 => analysis::convergence::<f32>(&setup, method, levels.clamp(2, 12)),
+            Precision::F64 => analysis::convergence::<f64>(&setup, method, levels.clamp(2, 12)),
+        }
+        .map_err(js_error)?;
+        out.push(ConvergenceView {
+            method: method.id(),
+            fitted_order: analysis::fitted_order(&points),
+            dt: points.iter().map(|p| p.dt).collect(),
+            evaluations: points.iter().map(|p| p.evaluations as f64).collect(),
+            error: points.iter().map(|p| p.error).collect(),
+        });
+    }
+    serde_wasm_bindgen::to_value(&out).map_err(js_error)
 }
 
 /// What the page asks for: the URL's state.

@@ -1,0 +1,457 @@
+//! The articles' experiments, one click away: each is a permalink into the lab, a few sentences on what to
+//! look at, the article's own claim quoted, and a measurement made by the core when asked. Only the claims
+//! are typed in; every figure in `measure` is computed.
+
+use crate::analysis::{self, energy_stats, max_error};
+use crate::claims::{spring_order, two_springs_energy, two_springs_errors};
+use crate::csv::position_error;
+use crate::{Error, MethodId, Real, Run, Setup, State};
+
+/// One guided experiment.
+#[derive(Clone, Copy, Debug)]
+pub struct Experiment {
+    pub id: &'static str,
+    /// Which seed article it comes from.
+    pub article: &'static str,
+    pub title: &'static str,
+    /// The page's URL query (without `?`): the experiment's permalink.
+    pub query: &'static str,
+    /// What to look at and why it happens, in the lab's words.
+    pub look: &'static str,
+    /// The article's claim, quoted.
+    pub claim: &'static str,
+    /// The lab's measurement, as a sentence of figures.
+    pub measure: fn() -> Result<String, Error>,
+}
+
+fn setup(scenario: &str, overrides: &[(&str, f64)], dt: f64, until: f64) -> Result<Setup, Error> {
+    let overrides: Vec<(String, f64)> = overrides.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+    Setup::new(scenario, &overrides, Some(dt), Some(until))
+}
+
+/// The state at the end of the setup, in f64, and whether the method diverged on the way.
+fn end<R: Real>(setup: &Setup, method: MethodId) -> (State<f64>, Option<f64>) {
+    let mut run = Run::<R>::new(setup, method);
+    run.advance(setup.steps());
+    (run.state().to_f64(), run.diverged_at().map(|k| k as f64 * setup.dt))
+}
+
+/// A relative change as a percentage, or as a factor when it is more than tenfold.
+fn percent(x: f64) -> String {
+    if x > 9.0 {
+        format!("×{:.3e}", 1.0 + x)
+    } else {
+        format!("{:+.2} %", 100.0 * x)
+    }
+}
+
+fn fiedler_table() -> Result<String, Error> {
+    let s = setup("constant-force", &[], 1.0, 10.0)?;
+    let (euler, _) = end::<f32>(&s, MethodId::Euler);
+    let (kinematic, _) = end::<f32>(&s, MethodId::Kinematic);
+    let exact = s.truth().at(s.steps());
+    Ok(format!(
+        "After 10 steps of 1 s: explicit Euler {} m, the kinematic integrator {} m, exact {} m. Euler's 50 m is \
+         ½·a·t·dt = ½·10·10·1: it moves each step with the velocity the step began with.",
+        euler.x[0], kinematic.x[0], exact.x[0]
+    ))
+}
+
+fn fiedler_float() -> Result<String, Error> {
+    let s = setup("constant-force", &[], 0.01, 10.0)?;
+    let mut f32_run = Run::<f32>::new(&s, MethodId::Euler);
+    f32_run.advance(s.steps());
+    let (x32, v32) = (f32_run.state().x[0], f32_run.state().v[0]);
+    let (f64_end, _) = end::<f64>(&s, MethodId::Euler);
+    Ok(format!(
+        "In f32 after 1000 steps: position {x32}, velocity {v32} (his 499.497070 and 99.999046). In f64 the same \
+         method gives {:.6} and {:.6}: the 0.5 m short of 500 is method error (½·a·t·dt), the further {:.6} m is \
+         float rounding.",
+        f64_end.x[0],
+        f64_end.v[0],
+        f64_end.x[0] - x32 as f64
+    ))
+}
+
+fn fiedler_damped() -> Result<String, Error> {
+    let s = setup("damped-spring", &[], 0.01, 10.0)?;
+    let e0 = s.energy(&s.initial()).total();
+    let change = |m| {
+        let (state, _) = end::<f64>(&s, m);
+        s.energy(&state).total() / e0 - 1.0
+    };
+    let exact = s.energy(&s.truth().at(s.steps())).total() / e0 - 1.0;
+    Ok(format!(
+        "Energy change over 10 s: explicit Euler {}, symplectic Euler {}, RK4 {}, exact {}.",
+        percent(change(MethodId::Euler)),
+        percent(change(MethodId::SymplecticEuler)),
+        percent(change(MethodId::Rk4)),
+        percent(exact)
+    ))
+}
+
+fn fiedler_spring(dt: f64) -> Result<String, Error> {
+    let s = setup("spring", &[], dt, 90.0)?;
+    let rk4 = energy_stats::<f64>(&s, MethodId::Rk4);
+    let se = energy_stats::<f64>(&s, MethodId::SymplecticEuler);
+    let truth = s.truth().at(s.steps());
+    let (se_end, _) = end::<f64>(&s, MethodId::SymplecticEuler);
+    let (rk_end, _) = end::<f64>(&s, MethodId::Rk4);
+    Ok(format!(
+        "After 90 s at dt = {dt}: RK4's energy changed by {} and its position is off by {:.1} m of 1000; symplectic \
+         Euler's energy ended {} from the start (its wobble spans {:.1} %) while its position is off by {:.1} m: \
+         it is out of phase.",
+        percent(rk4.drift()),
+        position_error(&rk_end, &truth),
+        percent(se.drift()),
+        100.0 * se.spread(),
+        position_error(&se_end, &truth)
+    ))
+}
+
+fn jump_landing() -> Result<String, Error> {
+    let mut parts = Vec::new();
+    for hz in [15.0, 30.0, 60.0, 120.0] {
+        let s = setup("projectile", &[], 1.0 / hz, 2.0)?;
+        let truth = s.truth().at(s.steps());
+        let (vv, _) = end::<f64>(&s, MethodId::VelocityVerlet);
+        let (eu, _) = end::<f64>(&s, MethodId::Euler);
+        parts.push(format!(
+            "{hz} Hz: velocity Verlet off by {:.1e} m, Euler by {:.3} m",
+            (vv.x[1] - truth.x[1]).abs(),
+            (eu.x[1] - truth.x[1]).abs()
+        ));
+    }
+    Ok(format!("Height at t = 2 s: {}.", parts.join("; ")))
+}
+
+fn drag_estimate() -> Result<String, Error> {
+    let s = setup("drag", &[], 0.1, 10.0)?;
+    let order = |m| -> Result<f64, Error> {
+        let points = analysis::convergence::<f64>(&s, m, 5)?;
+        Ok(analysis::fitted_order(&points).unwrap_or(f64::NAN))
+    };
+    Ok(format!(
+        "Fitted order of accuracy under drag, dt = 0.1 … 0.00625 s: velocity Verlet with the estimate {:.2}, \
+         explicit Euler {:.2}, RK4 {:.2}.",
+        order(MethodId::VelocityVerlet)?,
+        order(MethodId::Euler)?,
+        order(MethodId::Rk4)?
+    ))
+}
+
+fn radius_after(s: &Setup, m: MethodId) -> f64 {
+    let (state, _) = end::<f64>(s, m);
+    state.x[0].hypot(state.x[1])
+}
+
+fn dog_on_rod() -> Result<String, Error> {
+    let s = setup("orbit", &[], 0.1, 63.0)?;
+    Ok(format!(
+        "Radius after 630 steps (ten turns), starting from 1 m: explicit Euler {:.2} m (√1.01 a step: {:.2}), implicit \
+         Euler {:.4} m, symplectic Euler {:.4} m.",
+        radius_after(&s, MethodId::Euler),
+        1.01f64.powf(315.0),
+        radius_after(&s, MethodId::ImplicitEuler),
+        radius_after(&s, MethodId::SymplecticEuler)
+    ))
+}
+
+fn dog_rk() -> Result<String, Error> {
+    let s = setup("orbit", &[], 0.1, 63.0)?;
+    Ok(format!(
+        "Radius after ten turns: midpoint {:.5} m, RK4 {:.7} m, explicit Euler {:.2} m.",
+        radius_after(&s, MethodId::Midpoint),
+        radius_after(&s, MethodId::Rk4),
+        radius_after(&s, MethodId::Euler)
+    ))
+}
+
+fn leapfrog_velocity() -> Result<String, Error> {
+    let s = setup("orbit", &[], 0.1, 6.3)?;
+    let (state, _) = end::<f64>(&s, MethodId::Leapfrog);
+    let at_t = s.truth().at(s.steps());
+    let mut half_back = s.initial();
+    s.scenario
+        .exact(&s.params, (s.steps() as f64 - 0.5) * s.dt, &mut half_back);
+    let off = |v: &State<f64>| (state.v[0] - v.v[0]).hypot(state.v[1] - v.v[1]);
+    Ok(format!(
+        "After one turn at dt = 0.1 s, leapfrog's velocity is {:.4} m/s from the true velocity at the same time, but \
+         only {:.5} m/s from the true velocity half a step earlier.",
+        off(&at_t),
+        off(&half_back)
+    ))
+}
+
+fn level_144000() -> Result<String, Error> {
+    let s = setup("spring", &[], 1.0 / 120.0, 1200.0)?;
+    let parts: Vec<String> = MethodId::ALL
+        .iter()
+        .map(|&m| {
+            let e = energy_stats::<f64>(&s, m);
+            if e.last.is_finite() {
+                format!("{} {}", m.id(), percent(e.drift()))
+            } else {
+                format!("{} diverged", m.id())
+            }
+        })
+        .collect();
+    Ok(format!(
+        "Energy change after 144,000 steps at 120 Hz on Fiedler's spring, all ten methods: {}.",
+        parts.join(", ")
+    ))
+}
+
+fn verlet_startup() -> Result<String, Error> {
+    let s = setup("spring", &[], 0.01, 1.0)?;
+    let points = analysis::convergence::<f64>(&s, MethodId::Verlet, 5)?;
+    let order = analysis::fitted_order(&points).unwrap_or(f64::NAN);
+    let first = setup("projectile", &[], 1.0 / 60.0, 1.0 / 60.0)?;
+    let (one, _) = end::<f64>(&first, MethodId::Verlet);
+    let truth = first.truth().at(1);
+    Ok(format!(
+        "Position Verlet started with x1 = x0 + v0·dt + ½·a0·dt² is exact on the jump's first step (off by {} m) \
+         and converges at order {order:.2} on the spring.",
+        crate::csv::format_number((one.x[1] - truth.x[1]).abs())
+    ))
+}
+
+fn lander_exact() -> Result<String, Error> {
+    let parts: Vec<String> = [0.5, 0.7, 3.0]
+        .iter()
+        .map(|&dt| {
+            let s = setup("lunar-lander", &[], dt, 30.0 * dt)?;
+            Ok(format!(
+                "dt = {dt} s: kinematic {:.1e} m, symplectic Euler {:.3} m",
+                max_error::<f64>(&s, MethodId::Kinematic),
+                max_error::<f64>(&s, MethodId::SymplecticEuler)
+            ))
+        })
+        .collect::<Result<_, Error>>()?;
+    Ok(format!(
+        "Largest height error over 30 steps, the burn switching inside steps: {}.",
+        parts.join("; ")
+    ))
+}
+
+fn spring_huge_dt() -> Result<String, Error> {
+    let s = setup("spring", &[], 5.0, 5000.0)?;
+    let (kin, _) = end::<f64>(&s, MethodId::Kinematic);
+    let truth = s.truth().at(s.steps());
+    let (_, se_diverged) = end::<f64>(&s, MethodId::SymplecticEuler);
+    Ok(format!(
+        "At dt = 5 s (ω·dt = 19.4, three periods a step) after 1000 steps: kinematic off by {:.1e} m of 1000; \
+         symplectic Euler {}.",
+        position_error(&kin, &truth),
+        se_diverged.map_or("stays finite".to_string(), |t| format!("diverged at t = {t} s"))
+    ))
+}
+
+fn two_springs() -> Result<String, Error> {
+    let e = two_springs_errors(1.0 / 60.0, 10.0)?;
+    let fine = two_springs_errors(1.0 / 960.0, 10.0)?;
+    Ok(format!(
+        "Largest error over 10 s at 60 Hz: symplectic Euler {:.2e} m, kinematic {:.2e} m ({:.0}× smaller), average \
+         acceleration {:.2e} m ({:.0}× smaller). At 960 Hz the ratios are {:.0}× and {:.0}×: they grow as dt \
+         shrinks, so the article's figures rest on settings it does not give.",
+        e.symplectic_euler,
+        e.kinematic,
+        e.kinematic_ratio(),
+        e.kinematic_average,
+        e.average_ratio(),
+        fine.kinematic_ratio(),
+        fine.average_ratio()
+    ))
+}
+
+fn average_energy() -> Result<String, Error> {
+    let hours = 3.0 * 3600.0;
+    let average = two_springs_energy(MethodId::KinematicAverage, hours)?;
+    let kinematic = two_springs_energy(MethodId::Kinematic, hours)?;
+    Ok(format!(
+        "Energy change after 3 hours at 60 Hz: average acceleration {}, kinematic {}.",
+        percent(average.drift()),
+        percent(kinematic.drift())
+    ))
+}
+
+fn semi_implicit_order() -> Result<String, Error> {
+    Ok(format!(
+        "Fitted order on the spring, dt = 0.01 … 0.000625 s: symplectic Euler {:.3}, explicit Euler {:.3}, \
+         velocity Verlet {:.3}.",
+        spring_order(MethodId::SymplecticEuler, 5)?,
+        spring_order(MethodId::Euler, 5)?,
+        spring_order(MethodId::VelocityVerlet, 5)?
+    ))
+}
+
+const FIEDLER: &str = "Fiedler, Integration Basics (001)";
+const GRAVITY: &str = "How can I implement gravity? (002)";
+const VAN_VERTH: &str = "Van Verth, Numerical Integration (003)";
+const LECTURE: &str = "Physics tutorial 2: Numerical Integration (004)";
+const TRUE_PHYSICS: &str = "True Physics: the kinematic integrator (000)";
+
+static ALL: &[Experiment] = &[
+    Experiment {
+        id: "fiedler-table",
+        article: FIEDLER,
+        title: "A constant force at dt = 1 s",
+        query: "scenario=constant-force&methods=euler,kinematic&dt=1&until=10&precision=f32",
+        look: "The table: Euler's velocity is exact, its position lags, and the gap grows every step. The kinematic integrator lands on the exact 500 m.",
+        claim: "After 10 seconds, the object was supposed to move 500 meters, but explicitly the Euler method gives us a result of 450.",
+        measure: fiedler_table,
+    },
+    Experiment {
+        id: "fiedler-float",
+        article: FIEDLER,
+        title: "The same in float at dt = 0.01 s",
+        query: "scenario=constant-force&methods=euler&dt=0.01&until=10&precision=f32",
+        look: "Run to the end and read the last row: Fiedler's 499.497070, to the digit. Switch to f64 to see how much of the shortfall is the method and how much is float.",
+        claim: "t=10.00: position = 499.497070 velocity = 99.999046",
+        measure: fiedler_float,
+    },
+    Experiment {
+        id: "fiedler-damped",
+        article: FIEDLER,
+        title: "A damped spring that Euler makes gain energy",
+        query: "scenario=damped-spring&methods=euler,symplectic-euler,rk4&dt=0.01&until=10&precision=f64",
+        look: "The energy graph: the true energy decays; Euler's climbs; symplectic Euler and RK4 follow the truth.",
+        claim: "Instead of attenuation and approaching the starting point, the system gains energy over time!",
+        measure: fiedler_damped,
+    },
+    Experiment {
+        id: "fiedler-spring-0.1",
+        article: FIEDLER,
+        title: "The undamped spring at dt = 0.1 s for 90 s",
+        query: "scenario=spring&methods=symplectic-euler,rk4&dt=0.1&until=90&precision=f64",
+        look: "x(t) near the end: symplectic Euler keeps its amplitude but drifts in phase; RK4 keeps the phase but shrinks.",
+        claim: "the Euler symplectic method shifted in phase relative to the exact solution because its frequency was slightly different, while the green RK4 curve corresponds to the frequency, but loses energy!",
+        measure: || fiedler_spring(0.1),
+    },
+    Experiment {
+        id: "fiedler-spring-0.25",
+        article: FIEDLER,
+        title: "The undamped spring at dt = 0.25 s",
+        query: "scenario=spring&methods=symplectic-euler,rk4&dt=0.25&until=90&precision=f64",
+        look: "The energy graph: RK4 drains almost all of it; symplectic Euler's wobbles around where it started.",
+        claim: "RK4 maintains the correct frequency, but loses energy ... the Euler symplectic method on average saves energy much better",
+        measure: || fiedler_spring(0.25),
+    },
+    Experiment {
+        id: "jump-landing",
+        article: GRAVITY,
+        title: "A jump that lands in the same place at any dt",
+        query: "scenario=projectile&methods=euler,velocity-verlet&dt=0.06666666666666667&until=2&precision=f64",
+        look: "The jump's path: velocity Verlet's lies on the exact parabola at any step, Euler's flies high. Change dt and watch which one moves.",
+        claim: "For constant acceleration, they give exact results (up to floating point roundoff errors, anyway), meaning that ballistic jump trajectories stay the same even if the timestep is changed.",
+        measure: jump_landing,
+    },
+    Experiment {
+        id: "drag-estimate",
+        article: GRAVITY,
+        title: "Drag, where the velocity estimate matters",
+        query: "scenario=drag&methods=euler,velocity-verlet,rk4&dt=0.1&until=10&precision=f64",
+        look: "The error graph: velocity Verlet with the article's estimate stays far below Euler, and its error falls as dt².",
+        claim: "It's not quite as accurate as fouth-order Runge-Kutta (as one would expect from a second-order method), but it's much better than Euler or naïve velocity Verlet without the intermediate velocity estimate",
+        measure: drag_estimate,
+    },
+    Experiment {
+        id: "dog-on-rod",
+        article: VAN_VERTH,
+        title: "The dog on a rod",
+        query: "scenario=orbit&methods=euler,implicit-euler,symplectic-euler&dt=0.1&until=63&precision=f64",
+        look: "The scene: Euler spirals out, implicit Euler spirals in, symplectic Euler traces a closed curve.",
+        claim: "We are spiraling away from the actual path of the dog, and our velocities are getting larger. ... If I were to continue simulating the dog's movement, it would spiral into the center.",
+        measure: dog_on_rod,
+    },
+    Experiment {
+        id: "dog-midpoint-rk4",
+        article: VAN_VERTH,
+        title: "Midpoint and RK4 on the rod",
+        query: "scenario=orbit&methods=euler,midpoint,rk4&dt=0.1&until=63&precision=f64",
+        look: "Midpoint still spirals out, far more slowly than Euler; RK4 spirals in, very slowly.",
+        claim: "Runge-Kutta 4: Very stable and accurate. Conserves energy well. But expensive: four evaluations of derivative",
+        measure: dog_rk,
+    },
+    Experiment {
+        id: "leapfrog-velocity",
+        article: VAN_VERTH,
+        title: "Leapfrog's velocity, half a step out",
+        query: "scenario=orbit&methods=leapfrog,velocity-verlet&dt=0.1&until=6.3&precision=f64",
+        look: "The table: leapfrog's position is as good as velocity Verlet's, but its velocity belongs half a step earlier, and its energy wobbles for that reason alone.",
+        claim: "Verlet methods help, but velocity out of step",
+        measure: leapfrog_velocity,
+    },
+    Experiment {
+        id: "level-144000",
+        article: LECTURE,
+        title: "A 20-minute level at 120 updates a second",
+        query: "scenario=spring&methods=euler,symplectic-euler,verlet,velocity-verlet,leapfrog,rk4&dt=0.008333333333333333&until=1200&precision=f64",
+        look: "Run to the end (144,000 steps): explicit Euler leaves the chart, RK4 slowly drains, the symplectic methods keep their energy in a band.",
+        claim: "if the physics system performs 120 updates per second, and the level takes 20 minutes to complete, the physics system needs to be stable for 144,000 updates",
+        measure: level_144000,
+    },
+    Experiment {
+        id: "verlet-startup",
+        article: LECTURE,
+        title: "Position Verlet and its start-up step",
+        query: "scenario=projectile&methods=verlet,euler&dt=0.016666666666666666&until=2&precision=f64",
+        look: "Verlet needs a previous position it does not have; the lab makes it with one kinematic step, and from there Verlet follows the parabola exactly.",
+        claim: "Requires start conditions to be set up prior to updating, since it has to look back in time",
+        measure: verlet_startup,
+    },
+    Experiment {
+        id: "lander-exact",
+        article: TRUE_PHYSICS,
+        title: "The lunar lander, exact at any dt",
+        query: "scenario=lunar-lander&methods=kinematic,symplectic-euler,euler&dt=0.7&until=21&precision=f64",
+        look: "The error graph: the kinematic integrator sits at round-off even though the burn starts and stops inside steps.",
+        claim: "this method will give you the right answer, no matter how big the time step is.",
+        measure: lander_exact,
+    },
+    Experiment {
+        id: "spring-huge-dt",
+        article: TRUE_PHYSICS,
+        title: "One spring at a huge step",
+        query: "scenario=spring&methods=kinematic,symplectic-euler&dt=5&until=5000&precision=f64",
+        look: "Three periods a step: symplectic Euler blows up at once, the kinematic integrator stays on the exact solution.",
+        claim: "I have compared the numerical result of the kinematic integrator with the exact result in the case of a spring, and there is literally zero error - no matter what the time step is, or how long the system runs.",
+        measure: spring_huge_dt,
+    },
+    Experiment {
+        id: "two-springs-ratios",
+        article: TRUE_PHYSICS,
+        title: "Two springs: the error ratios",
+        query: "scenario=two-springs&methods=symplectic-euler,kinematic,kinematic-average&dt=0.016666666666666666&until=10&precision=f64",
+        look: "The error graph on its log axis: the three methods a decade or more apart. Halve dt and the gaps widen: the ratios are not fixed numbers.",
+        claim: "the error of the kinematic integrator was 12,000 times smaller than the error from the semi-implicit Euler method ... the error introduced by the average acceleration method was 58 million times smaller",
+        measure: two_springs,
+    },
+    Experiment {
+        id: "average-energy",
+        article: TRUE_PHYSICS,
+        title: "Average acceleration's slow energy loss",
+        query: "scenario=two-springs&methods=kinematic,kinematic-average&dt=0.016666666666666666&until=10800&precision=f64",
+        look: "Run to the end (three hours): average acceleration's energy falls slowly; the kinematic integrator's rises.",
+        claim: "the average acceleration method removed about 5% of the energy from the system. After about 3 hours.",
+        measure: average_energy,
+    },
+    Experiment {
+        id: "semi-implicit-order",
+        article: TRUE_PHYSICS,
+        title: "Is semi-implicit Euler second order?",
+        query: "scenario=spring&methods=euler,symplectic-euler,velocity-verlet&dt=0.01&until=1&precision=f64",
+        look: "Open the convergence view: halving dt halves symplectic Euler's error (order 1); velocity Verlet's falls four times (order 2).",
+        claim: "The semi-implicit Euler technique is a second order method",
+        measure: semi_implicit_order,
+    },
+];
+
+/// Every experiment, grouped by article in the order the lab lists them.
+pub fn all() -> &'static [Experiment] {
+    ALL
+}
+
+pub fn get(id: &str) -> Option<&'static Experiment> {
+    ALL.iter().find(|e| e.id == id)
+}

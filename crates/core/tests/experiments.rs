@@ -1,0 +1,52 @@
+//! Every guided experiment is a valid permalink, and its measurement is made by the core.
+
+use integrator_lab::{experiments, MethodId, Setup};
+
+/// The query as the page reads it, checked by the core as the CLI would check it.
+fn setup_of(query: &str) -> (Setup, Vec<MethodId>, String) {
+    let mut scenario = String::new();
+    let (mut dt, mut until, mut precision) = (None, None, String::from("f64"));
+    let mut methods = Vec::new();
+    let mut params = Vec::new();
+    for pair in query.split('&') {
+        let (k, v) = pair.split_once('=').expect("key=value");
+        match k {
+            "scenario" => scenario = v.to_string(),
+            "methods" => methods = MethodId::parse_list(v).expect("known methods"),
+            "dt" => dt = Some(v.parse().expect("dt")),
+            "until" => until = Some(v.parse().expect("until")),
+            "precision" => precision = v.to_string(),
+            _ => params.push((k.to_string(), v.parse().expect("a number"))),
+        }
+    }
+    let setup = Setup::new(&scenario, &params, dt, until).expect("a valid setup");
+    (setup, methods, precision)
+}
+
+#[test]
+fn every_experiment_is_a_valid_permalink_with_a_measurement() {
+    let all = experiments::all();
+    assert!(all.len() >= 17);
+    let articles: std::collections::BTreeSet<&str> = all.iter().map(|e| e.article).collect();
+    assert_eq!(articles.len(), 5, "every seed has its experiments");
+    for e in all {
+        let (setup, methods, precision) = setup_of(e.query);
+        assert!(!methods.is_empty(), "{}", e.id);
+        assert!(precision == "f32" || precision == "f64");
+        assert!(setup.steps() <= 1_000_000, "{}: a page can run it", e.id);
+        let measured = (e.measure)().unwrap_or_else(|err| panic!("{}: {err}", e.id));
+        assert!(measured.chars().any(|c| c.is_ascii_digit()), "{}: {measured}", e.id);
+        assert!(!e.claim.is_empty() && !e.look.is_empty());
+    }
+}
+
+/// Spot checks that the sentences carry the figures the physics tests establish.
+#[test]
+fn measurements_state_the_tested_figures() {
+    let text = |id: &str| (experiments::get(id).unwrap().measure)().unwrap();
+    assert!(text("fiedler-table").contains("explicit Euler 450 m"));
+    assert!(text("fiedler-float").contains("position 499.49707"));
+    assert!(text("average-energy").contains("average acceleration -5.23 %"));
+    assert!(text("dog-on-rod").contains("explicit Euler 22.97 m"));
+    assert!(text("semi-implicit-order").contains("symplectic Euler 1.00"));
+}
