@@ -144,7 +144,20 @@ function positiveOnly(col: Column): (number | null)[] {
 }
 
 /** A path through (x, y) points in the order given: a phase portrait is not a function of x. */
-const orderedPath: uPlot.Series.PathBuilder = (u, seriesIdx, idx0, idx1) => {
+const orderedPath: uPlot.Series.PathBuilder = (u, seriesIdx, idx0, idx1) =>
+  throughPoints(u, seriesIdx, idx0, idx1, false);
+
+/** The same with a small square on every point, for studies with a handful of points. */
+const markedPath: uPlot.Series.PathBuilder = (u, seriesIdx, idx0, idx1) =>
+  throughPoints(u, seriesIdx, idx0, idx1, true);
+
+function throughPoints(
+  u: uPlot,
+  seriesIdx: number,
+  idx0: number,
+  idx1: number,
+  marked: boolean,
+): uPlot.Series.Paths {
   const [xs, ys] = (u.data[seriesIdx] as unknown as [Column, Column]) ?? [[], []];
   const series = u.series[seriesIdx] as uPlot.Series & { facets: { scale: string }[] };
   const [sx, sy] = [series.facets[0]?.scale ?? 'x', series.facets[1]?.scale ?? 'y'];
@@ -155,40 +168,63 @@ const orderedPath: uPlot.Series.PathBuilder = (u, seriesIdx, idx0, idx1) => {
     const x = xs[i];
     const y = ys[i];
     if (x === null || x === undefined || y === null || y === undefined) continue;
+    if (marked && y <= 0) continue;
     const px = u.valToPos(x, sx, true);
     const py = u.valToPos(y, sy, true);
     if (started) stroke.lineTo(px, py);
     else stroke.moveTo(px, py);
     started = true;
+    if (marked) {
+      const r = 3 * (window.devicePixelRatio || 1);
+      stroke.rect(px - r, py - r, 2 * r, 2 * r);
+      stroke.moveTo(px, py);
+    }
   }
   return { stroke, fill: null, clip: null, band: null, flags: 0 };
-};
+}
 
-/** Position against velocity, one curve a track. */
-export class PhaseChart {
+/** One curve a track through (x, y) points: the phase portrait (linear axes), or convergence and work–precision
+ * studies (log–log axes, few points, each marked). */
+export class XYChart {
   readonly plot: uPlot;
   private readonly styles: SeriesStyle[];
   offScale: string[] = [];
 
-  constructor(container: HTMLElement, title: string, xLabel: string, yLabel: string, styles: SeriesStyle[]) {
+  constructor(
+    container: HTMLElement,
+    title: string,
+    xLabel: string,
+    yLabel: string,
+    styles: SeriesStyle[],
+    log = false,
+  ) {
     this.styles = styles;
     const facetRange = (which: 0 | 1) => (u: uPlot) => {
       const cols = (u.data.slice(1) as unknown as [Column, Column][]).map((d) => d[which]);
+      if (log) {
+        const all = cols.flatMap((c) => Array.from(positiveOnly(c)).filter((v): v is number => v !== null));
+        if (all.length === 0) return [1e-3, 1] as uPlot.Range.MinMax;
+        return [
+          10 ** Math.floor(Math.log10(Math.min(...all))),
+          10 ** Math.ceil(Math.log10(Math.max(...all))),
+        ] as uPlot.Range.MinMax;
+      }
       const refIndex = this.styles.findIndex((s) => s.reference);
       const { range, offScale } = readableRange(cols, refIndex >= 0 ? cols[refIndex] : undefined);
       if (which === 0) this.offScale = offScale.map((i) => this.styles[i]?.label ?? '');
       return padded(range.min, range.max);
     };
+    const distr = log ? { distr: 3 as const } : {};
     const opts: uPlot.Options = {
       mode: 2,
       title,
       width: widthOf(container),
       height: HEIGHT,
       scales: {
-        x: { time: false, auto: true, range: facetRange(0) },
-        y: { auto: true, range: facetRange(1) },
+        x: { time: false, auto: true, range: facetRange(0), ...distr },
+        y: { auto: true, range: facetRange(1), ...distr },
       },
-      axes: [axis(xLabel), axis(yLabel)],
+      axes: [axis(xLabel, log), axis(yLabel, log)],
       series: [
         {},
         ...styles.map((s) => ({
@@ -200,11 +236,11 @@ export class PhaseChart {
             { scale: 'x', auto: true },
             { scale: 'y', auto: true },
           ],
-          paths: orderedPath,
+          paths: log ? markedPath : orderedPath,
           points: { show: false },
         })),
       ],
-      legend: { show: false },
+      legend: { show: log },
       cursor: { drag: { x: true, y: true } },
     };
     this.plot = new uPlot(

@@ -2,10 +2,11 @@
 // mirrors; the simulation lives in wasm (lab.ts); drawing is in scene.ts, charts.ts and table.ts.
 
 import './style.css';
-import { PhaseChart, type SeriesStyle, TimeChart } from './charts';
+import { type SeriesStyle, TimeChart, XYChart } from './charts';
 import {
   type Catalogue,
   checkParameter,
+  type ExperimentInfo,
   loadCore,
   type MethodInfo,
   type ScenarioInfo,
@@ -13,6 +14,13 @@ import {
 } from './lab';
 import { parseNumber, short } from './numbers';
 import { colour, TRUTH_COLOUR, TRUTH_DASH } from './palette';
+import {
+  ConvergencePanel,
+  matchExperiment,
+  renderCurrent,
+  renderExperiments,
+  renderStability,
+} from './panels';
 import { drawScene, type SceneTrack } from './scene';
 import { defaultsFor, type LabState, parseQuery, SPEEDS, scenarioInfo, toQuery, toSpec } from './state';
 import { renderTable, type TableRow } from './table';
@@ -55,7 +63,7 @@ function download(name: string, blob: Blob): void {
 
 interface Charts {
   position: TimeChart;
-  phase: PhaseChart;
+  phase: XYChart;
   energy: TimeChart;
   split: TimeChart;
   error: TimeChart;
@@ -83,6 +91,14 @@ class App {
     this.state = state;
   }
 
+  /** The guided experiments, to show the card of the one the page is on. */
+  experiments: ExperimentInfo[] = [];
+  private shownExperiment: string | undefined;
+
+  get current(): LabState {
+    return this.state;
+  }
+
   get info(): ScenarioInfo {
     return scenarioInfo(this.catalogue, this.state.scenario);
   }
@@ -108,8 +124,17 @@ class App {
     history.replaceState(null, '', toQuery(this.state));
     this.syncControls();
     this.buildCharts();
+    this.showExperiment();
     this.dirty = true;
     return true;
+  }
+
+  /** Shows the card of the experiment whose permalink gives the current state, if any. */
+  showExperiment(): void {
+    const match = matchExperiment(this.state, this.experiments, this.catalogue, checkParameter);
+    if (match?.id === this.shownExperiment) return;
+    this.shownExperiment = match?.id;
+    renderCurrent(byId('current-experiment'), match);
   }
 
   private update(change: Partial<LabState>): void {
@@ -480,7 +505,7 @@ class App {
         `${coord} (${info.positionUnit})`,
         this.styles(true),
       ),
-      phase: new PhaseChart(
+      phase: new XYChart(
         byId('chart-phase'),
         `Phase portrait: ${coord} against ${vName}`,
         `${coord} (${info.positionUnit})`,
@@ -720,6 +745,26 @@ async function main(): Promise<void> {
     app.apply(defaultsFor(catalogue, parsed.state.scenario, parsed.state.methods));
   }
   app.start();
+
+  app.experiments = renderExperiments(byId('experiments'), undefined);
+  app.showExperiment();
+  const current = app.experiments.find(
+    (e) => e.id === byId('current-experiment').querySelector('article')?.dataset.experiment,
+  );
+  if (current)
+    byId('experiments').querySelector(`[data-experiment="${current.id}"]`)?.classList.add('current');
+
+  new ConvergencePanel(() => toSpec(app.current));
+  const slider = byId<HTMLInputElement>('omega-dt');
+  const stability = () => {
+    const value = Number(slider.value);
+    byId('omega-dt-value').textContent = value.toFixed(2);
+    renderStability(byId<HTMLTableElement>('stability-table'), value, []);
+  };
+  slider.addEventListener('input', stability);
+  byId<HTMLDetailsElement>('stability-panel').addEventListener('toggle', (e) => {
+    if ((e.target as HTMLDetailsElement).open) stability();
+  });
 }
 
 void main();

@@ -7,6 +7,8 @@ describe('numbers', () => {
     expect(formatNumber(Math.fround(499.49707), 'f32')).toBe('499.49707');
     expect(formatNumber(Math.fround(0.1), 'f32')).toBe('0.1');
     expect(formatNumber(0.1 + 0.2, 'f64')).toBe('0.30000000000000004');
+    expect(formatNumber(Number.POSITIVE_INFINITY, 'f64')).toBe('inf');
+    expect(formatNumber(Number.NaN, 'f32')).toBe('NaN');
     for (const v of [Math.fround(Math.PI), Math.fround(-1e-7), Math.fround(123456.789)]) {
       expect(Math.fround(Number(formatNumber(v, 'f32')))).toBe(v);
     }

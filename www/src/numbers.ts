@@ -5,7 +5,9 @@ import type { Precision } from './lab';
  * numbers on screen can be checked against it.
  */
 export function formatNumber(value: number, precision: Precision): string {
-  if (!Number.isFinite(value)) return String(value);
+  // Spelled as the CLI spells them.
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
   if (value === 0) return '0';
   if (precision === 'f64') return String(value);
   for (let digits = 1; digits <= 9; digits++) {

@@ -252,7 +252,10 @@ fn experiments(only: Option<&str>) -> Result<(), String> {
         println!("{}  [{}]  {}", e.id, e.article, e.title);
         println!("  ?{}", e.query);
         println!("  claim:    \"{}\"", e.claim);
-        println!("  measured: {}", (e.measure)().map_err(|err| err.to_string())?);
+        println!(
+            "  measured: {}",
+            (e.measure)().map_err(|err| err.to_string())?
+        );
     }
     Ok(())
 }

@@ -25,7 +25,8 @@ pub struct Experiment {
 }
 
 fn setup(scenario: &str, overrides: &[(&str, f64)], dt: f64, until: f64) -> Result<Setup, Error> {
-    let overrides: Vec<(String, f64)> = overrides.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+    let overrides: Vec<(String, f64)> =
+        overrides.iter().map(|(n, v)| (n.to_string(), *v)).collect();
     Setup::new(scenario, &overrides, Some(dt), Some(until))
 }
 
@@ -33,7 +34,10 @@ fn setup(scenario: &str, overrides: &[(&str, f64)], dt: f64, until: f64) -> Resu
 fn end<R: Real>(setup: &Setup, method: MethodId) -> (State<f64>, Option<f64>) {
     let mut run = Run::<R>::new(setup, method);
     run.advance(setup.steps());
-    (run.state().to_f64(), run.diverged_at().map(|k| k as f64 * setup.dt))
+    (
+        run.state().to_f64(),
+        run.diverged_at().map(|k| k as f64 * setup.dt),
+    )
 }
 
 /// A relative change as a percentage, or as a factor when it is more than tenfold.

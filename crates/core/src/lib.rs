@@ -20,8 +20,8 @@
 pub mod analysis;
 pub mod claims;
 pub mod csv;
-pub mod experiments;
 mod error;
+pub mod experiments;
 pub mod math;
 pub mod methods;
 mod real;

@@ -35,7 +35,11 @@ fn every_experiment_is_a_valid_permalink_with_a_measurement() {
         assert!(precision == "f32" || precision == "f64");
         assert!(setup.steps() <= 1_000_000, "{}: a page can run it", e.id);
         let measured = (e.measure)().unwrap_or_else(|err| panic!("{}: {err}", e.id));
-        assert!(measured.chars().any(|c| c.is_ascii_digit()), "{}: {measured}", e.id);
+        assert!(
+            measured.chars().any(|c| c.is_ascii_digit()),
+            "{}: {measured}",
+            e.id
+        );
         assert!(!e.claim.is_empty() && !e.look.is_empty());
     }
 }

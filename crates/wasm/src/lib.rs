@@ -10,7 +10,8 @@
 use std::collections::BTreeMap;
 
 use integrator_lab::analysis::{
-    self, amplification, energy_change_per_period, stability_limit, theoretical_limit, StabilityLimit,
+    self, amplification, energy_change_per_period, stability_limit, theoretical_limit,
+    StabilityLimit,
 };
 use integrator_lab::csv::position_error;
 use integrator_lab::{
@@ -226,7 +227,8 @@ pub fn experiments() -> Result<JsValue, JsError> {
 /// One experiment's measurement, made now by the core (up to a few hundred milliseconds).
 #[wasm_bindgen(js_name = measureExperiment)]
 pub fn measure_experiment(id: &str) -> Result<String, JsError> {
-    let e = experiments::get(id).ok_or_else(|| JsError::new(&format!("unknown experiment '{id}'")))?;
+    let e =
+        experiments::get(id).ok_or_else(|| JsError::new(&format!("unknown experiment '{id}'")))?;
     (e.measure)().map_err(js_error)
 }
 
@@ -244,7 +246,9 @@ struct StabilityPoint {
 #[wasm_bindgen(js_name = stabilityAt)]
 pub fn stability_at(omega_dt: f64) -> Result<JsValue, JsError> {
     if !(omega_dt.is_finite() && omega_dt > 0.0) {
-        return Err(JsError::new(&format!("ω·dt must be positive (got {omega_dt})")));
+        return Err(JsError::new(&format!(
+            "ω·dt must be positive (got {omega_dt})"
+        )));
     }
     let rows: Vec<StabilityPoint> = MethodId::ALL
         .iter()

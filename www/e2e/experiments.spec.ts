@@ -1,0 +1,171 @@
+// Every guided experiment in Chromium: its permalink loads cleanly, its measured line is the CLI's, and the
+// numbers at its end are the CLI's for the same settings. Plus the convergence and stability panels.
+
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+
+const CLI = process.env.INTEGRATOR_LAB_CLI ?? 'target/release/integrator-lab';
+const SHOTS = 'test-results/screenshots/experiments';
+
+interface Listed {
+  id: string;
+  query: string;
+  measured: string;
+}
+
+/** The CLI's experiments, with their permalinks and measurements. */
+function listed(): Listed[] {
+  const text = execFileSync(CLI, ['experiments'], { encoding: 'utf8' });
+  const out: Listed[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const head = /^(\S+)\s+\[/.exec(lines[i] ?? '');
+    if (!head) continue;
+    out.push({
+      id: head[1]!,
+      query: (lines[i + 1] ?? '').trim().slice(1),
+      measured: (lines[i + 3] ?? '').replace(/^\s*measured: /, ''),
+    });
+  }
+  return out;
+}
+
+function watch(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+function cliLastRows(query: string): Map<string, Record<string, string>> {
+  const q = new URLSearchParams(query);
+  const args = ['run', '--scenario', q.get('scenario')!, '--every', '100000000'];
+  for (const [k, v] of q) {
+    if (k === 'scenario') continue;
+    if (k === 'methods') args.push('--method', v);
+    else if (['dt', 'until', 'precision'].includes(k)) args.push(`--${k}`, v);
+    else args.push('--set', `${k}=${v}`);
+  }
+  const [header, ...rows] = execFileSync(CLI, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    .trim()
+    .split('\n');
+  const names = header!.split(',');
+  const out = new Map<string, Record<string, string>>();
+  for (const row of rows) {
+    const f = row.split(',');
+    out.set(f[0]!, Object.fromEntries(names.map((n, i) => [n, f[i]!])));
+  }
+  return out;
+}
+
+const EXPERIMENTS = listed();
+
+test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+
+test('the list names every experiment, grouped by article, each a permalink', async ({ page }) => {
+  const errors = watch(page);
+  await page.goto('./');
+  const cards = page.locator('#experiments article.experiment');
+  await expect(cards).toHaveCount(EXPERIMENTS.length);
+  await expect(page.locator('#experiments .article-group')).toHaveCount(5);
+  for (const e of EXPERIMENTS) {
+    const link = page.locator(`#experiments [data-experiment="${e.id}"] a`);
+    expect(await link.getAttribute('href')).toBe(`?${e.query}`);
+  }
+  // Scrolled into view, the measurements fill in, the same as the CLI's.
+  await page.locator('#experiments').scrollIntoViewIfNeeded();
+  const last = EXPERIMENTS.at(-1)!;
+  await expect(page.locator(`#experiments [data-experiment="${last.id}"] .measured`)).toHaveText(
+    `Measured by the lab: ${last.measured}`,
+    { timeout: 30_000 },
+  );
+  expect(errors).toEqual([]);
+});
+
+for (const e of EXPERIMENTS) {
+  test(`experiment ${e.id}: its figures are the CLI's`, async ({ page }) => {
+    const errors = watch(page);
+    await page.goto(`./?${e.query}`);
+    const card = page.locator('#current-experiment article');
+    await expect(card).toHaveAttribute('data-experiment', e.id);
+    await expect(card.locator('.measured')).toHaveText(`Measured by the lab: ${e.measured}`, {
+      timeout: 20_000,
+    });
+    await page.click('#end');
+    await expect(page.locator('#status')).toContainText('finished', { timeout: 60_000 });
+    const precision = new URLSearchParams(e.query).get('precision') ?? 'f64';
+    const same = (a: string, b: string) =>
+      a === b || (precision === 'f32' ? Math.fround(Number(a)) === Math.fround(Number(b)) : Number(a) === Number(b));
+    const headers = await page.locator('#numbers thead th').allTextContents();
+    for (const [method, row] of cliLastRows(e.query)) {
+      const cells = await page.locator(`#numbers tr[data-method="${method}"] td`).allTextContents();
+      const shown = Object.fromEntries(headers.slice(1).map((h, i) => [h, cells[i] ?? '']));
+      expect(shown.step, `${method} step`).toBe(row.step);
+      const coord = headers[3]!;
+      expect(same(shown[coord]!, row[coord]!), `${method} ${coord}: ${shown[coord]} vs ${row[coord]}`).toBe(
+        true,
+      );
+      expect(same(shown.energy!, row.energy!), `${method} energy: ${shown.energy} vs ${row.energy}`).toBe(
+        true,
+      );
+    }
+    await page.screenshot({ path: `${SHOTS}/${e.id}.png` });
+    expect(errors).toEqual([]);
+  });
+}
+
+test('the convergence view measures the orders the CLI measures', async ({ page }) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=spring&methods=euler,verlet,rk4&dt=0.01&until=1&precision=f64');
+  await page.locator('#convergence-panel summary').click();
+  await page.selectOption('#levels', '5');
+  await page.click('#measure-convergence');
+  const note = page.locator('#convergence-note');
+  await expect(note).toContainText('slope is the measured order');
+  const text = execFileSync(
+    CLI,
+    [
+      'convergence',
+      '--scenario',
+      'spring',
+      '--method',
+      'euler,verlet,rk4',
+      '--dt',
+      '0.01',
+      '--until',
+      '1',
+      '--levels',
+      '5',
+    ],
+    { encoding: 'utf8' },
+  );
+  for (const method of ['euler', 'verlet', 'rk4']) {
+    const row = text.split('\n').find((l) => l.startsWith(`${method},`))!;
+    const fitted = Number(row.split(',').at(-1));
+    await expect(note).toContainText(`${method} ${fitted.toFixed(2)}`);
+  }
+  await expect(page.locator('#chart-convergence .u-wrap')).toBeVisible();
+  await expect(page.locator('#chart-work .u-wrap')).toBeVisible();
+  await page.locator('#convergence-panel').screenshot({ path: `${SHOTS}/../convergence.png` });
+  expect(errors).toEqual([]);
+});
+
+test('the stability view marks each method past its limit', async ({ page }) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=spring');
+  await page.locator('#stability-panel summary').click();
+  const table = page.locator('#stability-table');
+  await expect(table.locator('tr.unstable')).toHaveCount(2); // euler and midpoint grow at any ω·dt
+  await page.locator('#omega-dt').fill('2.5');
+  await expect(page.locator('#omega-dt-value')).toHaveText('2.50');
+  const row = (m: string) => table.locator('tbody tr', { hasText: m }).first();
+  await expect(row('symplectic-euler')).toHaveClass(/unstable/);
+  await expect(row('rk4')).not.toHaveClass(/unstable/);
+  await expect(row('symplectic-euler')).toContainText('2.0000');
+  await expect(row('rk4')).toContainText('2.8284');
+  await page.locator('#stability-panel').screenshot({ path: `${SHOTS}/../stability.png` });
+  expect(errors).toEqual([]);
+});
