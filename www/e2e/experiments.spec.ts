@@ -40,23 +40,48 @@ function watch(page: Page): string[] {
   return errors;
 }
 
+/** The CLI's last row of each track for the same settings, keyed as the page's table keys its rows: by
+ * method, or by method@dt for runs at steps of their own. */
 function cliLastRows(query: string): Map<string, Record<string, string>> {
   const q = new URLSearchParams(query);
-  const args = ['run', '--scenario', q.get('scenario')!, '--every', '100000000'];
-  for (const [k, v] of q) {
-    if (k === 'scenario') continue;
-    if (k === 'methods') args.push('--method', v);
-    else if (['dt', 'until', 'precision'].includes(k)) args.push(`--${k}`, v);
-    else args.push('--set', `${k}=${v}`);
+  const groups = new Map<string, string[]>();
+  const runs = q.get('runs');
+  if (runs) {
+    for (const run of runs.split(',')) {
+      const [method, dt] = run.split('@') as [string, string];
+      groups.set(dt, [...(groups.get(dt) ?? []), method]);
+    }
+  } else {
+    groups.set(q.get('dt') ?? '', (q.get('methods') ?? '').split(','));
   }
-  const [header, ...rows] = execFileSync(CLI, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
-    .trim()
-    .split('\n');
-  const names = header!.split(',');
   const out = new Map<string, Record<string, string>>();
-  for (const row of rows) {
-    const f = row.split(',');
-    out.set(f[0]!, Object.fromEntries(names.map((n, i) => [n, f[i]!])));
+  for (const [dt, methods] of groups) {
+    const args = [
+      'run',
+      '--scenario',
+      q.get('scenario')!,
+      '--every',
+      '100000000',
+      '--method',
+      methods.join(','),
+    ];
+    if (dt !== '') args.push('--dt', dt);
+    for (const [k, v] of q) {
+      if (['scenario', 'methods', 'runs', 'dt'].includes(k)) continue;
+      if (['until', 'precision'].includes(k)) args.push(`--${k}`, v);
+      else args.push('--set', `${k}=${v}`);
+    }
+    const [header, ...rows] = execFileSync(CLI, args, {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .trim()
+      .split('\n');
+    const names = header!.split(',');
+    for (const row of rows) {
+      const f = row.split(',');
+      out.set(runs ? `${f[0]}@${dt}` : f[0]!, Object.fromEntries(names.map((n, i) => [n, f[i]!])));
+    }
   }
   return out;
 }
@@ -98,7 +123,8 @@ for (const e of EXPERIMENTS) {
     await expect(page.locator('#status')).toContainText('finished', { timeout: 60_000 });
     const precision = new URLSearchParams(e.query).get('precision') ?? 'f64';
     const same = (a: string, b: string) =>
-      a === b || (precision === 'f32' ? Math.fround(Number(a)) === Math.fround(Number(b)) : Number(a) === Number(b));
+      a === b ||
+      (precision === 'f32' ? Math.fround(Number(a)) === Math.fround(Number(b)) : Number(a) === Number(b));
     const headers = await page.locator('#numbers thead th').allTextContents();
     for (const [method, row] of cliLastRows(e.query)) {
       const cells = await page.locator(`#numbers tr[data-method="${method}"] td`).allTextContents();
@@ -112,6 +138,7 @@ for (const e of EXPERIMENTS) {
         true,
       );
     }
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/${e.id}.png` });
     expect(errors).toEqual([]);
   });

@@ -54,6 +54,17 @@ function padded(min: number, max: number): uPlot.Range.MinMax {
   return [min - pad, max + pad];
 }
 
+/**
+ * Puts series sampled at different times onto one time axis (gaps where a series has no sample), for tracks
+ * stepping at steps of their own.
+ */
+export function joinOnTime(series: [Column, Column][]): { x: Column; ys: Column[] } {
+  const joined = uPlot.join(
+    series.map(([t, y]) => [Array.from(t as ArrayLike<number>), Array.from(y)] as uPlot.AlignedData),
+  );
+  return { x: joined[0] as Column, ys: joined.slice(1) as Column[] };
+}
+
 /** A quantity against time, one series a track. `log` plots on a log axis, dropping values ≤ 0. */
 export class TimeChart {
   readonly plot: uPlot;
@@ -89,6 +100,7 @@ export class TimeChart {
           width: s.width ?? 1.5,
           dash: s.dash,
           points: { show: false },
+          spanGaps: true,
         })),
       ],
       legend: { live: false },

@@ -63,10 +63,18 @@ export interface StabilityInfo {
   theory?: number | null;
 }
 
+/** A method at a step of its own. */
+export interface RunPair {
+  method: string;
+  dt: number;
+}
+
 export interface RunSpec {
   scenario: string;
   params: Record<string, number>;
   methods: string[];
+  /** When given, replaces `methods`: one track a (method, dt) pair; `dt` is then the truth's grid. */
+  runs?: RunPair[];
   dt: number;
   until: number;
   precision: Precision;
@@ -185,6 +193,11 @@ export class Simulation {
 
   rows(track: number): number {
     return this.lab.rows(track);
+  }
+
+  /** A track's step (the lab's dt unless the track has one of its own). */
+  trackDt(track: number): number {
+    return this.lab.trackDt(track);
   }
 
   /**

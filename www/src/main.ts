@@ -2,7 +2,7 @@
 // mirrors; the simulation lives in wasm (lab.ts); drawing is in scene.ts, charts.ts and table.ts.
 
 import './style.css';
-import { type SeriesStyle, TimeChart, XYChart } from './charts';
+import { joinOnTime, type SeriesStyle, TimeChart, XYChart } from './charts';
 import {
   type Catalogue,
   checkParameter,
@@ -262,7 +262,7 @@ class App {
         notice('At least one method must stay on.');
         return;
       }
-      this.update({ methods: chosen });
+      this.update({ methods: chosen, runs: [] });
     });
     return label;
   }
@@ -324,7 +324,7 @@ class App {
     }
     problem.textContent = '';
     field.removeAttribute('aria-invalid');
-    this.update({ [key]: value });
+    this.update(key === 'dt' ? { dt: value, runs: [] } : { until: value });
   }
 
   /** Puts the state into every control. */
@@ -357,8 +357,14 @@ class App {
       coord.value = this.state.coord;
       const split = byId<HTMLSelectElement>('split');
       const keep = split.value;
-      split.replaceChildren(...this.state.methods.map((m) => new Option(m, m)));
-      split.value = this.state.methods.includes(keep) ? keep : (this.state.methods[0] ?? '');
+      const tracks = this.trackInfo();
+      split.replaceChildren(...tracks.map((t) => new Option(t.label, t.key)));
+      split.value = tracks.some((t) => t.key === keep) ? keep : (tracks[0]?.key ?? '');
+      const note = byId('runs-note');
+      note.textContent =
+        this.state.runs.length > 0
+          ? `Comparing runs at their own steps: ${tracks.map((t) => t.label).join(', ')}. Changing the methods or dt returns to one dt for all.`
+          : '';
     }
     this.syncSlider();
     this.syncPermalink();
@@ -475,8 +481,27 @@ class App {
 
   // ---- views
 
+  /** The method tracks: one a method, or one a (method, dt) run, each with its label and line style. */
+  private trackInfo(): { method: string; label: string; key: string; dash: number[] }[] {
+    if (this.state.runs.length === 0) {
+      return this.state.methods.map((m) => ({ method: m, label: m, key: m, dash: [] }));
+    }
+    const dts = [...new Set(this.state.runs.map((r) => r.dt))];
+    const dashes = [[], [6, 3], [2, 2], [8, 3, 2, 3]];
+    return this.state.runs.map((r) => ({
+      method: r.method,
+      label: `${r.method} @ dt ${short(r.dt)}`,
+      key: `${r.method}@${r.dt}`,
+      dash: dashes[dts.indexOf(r.dt) % dashes.length] ?? [],
+    }));
+  }
+
   private styles(withTruth: boolean): SeriesStyle[] {
-    const out: SeriesStyle[] = this.state.methods.map((m) => ({ label: m, stroke: colour(m) }));
+    const out: SeriesStyle[] = this.trackInfo().map((t) => ({
+      label: t.label,
+      stroke: colour(t.method),
+      dash: t.dash,
+    }));
     if (withTruth) {
       out.push({
         label: this.info.truth === 'exact' ? 'exact' : 'reference',
@@ -495,7 +520,10 @@ class App {
     const coord = this.state.coord;
     const vIndex = this.sim.layout.positions.indexOf(coord);
     const vName = this.sim.layout.velocities[vIndex] ?? 'v';
-    const split = byId<HTMLSelectElement>('split').value || (this.state.methods[0] ?? '');
+    const splitKey = byId<HTMLSelectElement>('split').value;
+    const splitTrack = this.trackInfo().find((t) => t.key === splitKey) ?? this.trackInfo()[0];
+    const split = splitTrack?.label ?? '';
+    const splitColour = colour(splitTrack?.method ?? '');
     const truthName = info.truth === 'exact' ? 'exact' : 'reference';
     this.charts = {
       position: new TimeChart(
@@ -556,7 +584,15 @@ class App {
     const dim = sim.layout.dim;
     const ci = Math.max(0, sim.layout.positions.indexOf(this.state.coord));
     const tracks = [...Array(n + 1).keys()];
+    const info = this.info;
+    const labels = this.trackInfo();
     const t = sim.column(n, 0);
+    // One dt for all tracks shares the truth's time column; runs at steps of their own are joined onto one.
+    const mixed = this.state.runs.some((r) => r.dt !== this.state.dt);
+    const overTime = (pairs: [track: number, column: number][]) =>
+      mixed
+        ? joinOnTime(pairs.map(([k, c]) => [sim.column(k, 0), sim.column(k, c)]))
+        : { x: t, ys: pairs.map(([k, c]) => sim.column(k, c)) };
     // Charts scrolled out of view are redrawn when they come back: drawing them costs most of a frame.
     const draw = (name: keyof Charts, paint: () => void) => {
       if (force || this.visible.has(name)) {
@@ -566,45 +602,44 @@ class App {
         this.stale.add(name);
       }
     };
-    draw('position', () =>
-      charts.position.update(
-        t,
-        tracks.map((k) => sim.column(k, 1 + ci)),
-      ),
-    );
+    draw('position', () => {
+      const { x, ys } = overTime(tracks.map((k) => [k, 1 + ci]));
+      charts.position.update(x, ys);
+    });
     draw('phase', () =>
       charts.phase.update(tracks.map((k) => [sim.column(k, 1 + ci), sim.column(k, 1 + dim + ci)])),
     );
-    draw('energy', () =>
-      charts.energy.update(
-        t,
-        tracks.map((k) => sim.column(k, sim.index('energy'))),
-      ),
-    );
-    draw('split', () => {
-      const splitTrack = Math.max(0, this.state.methods.indexOf(byId<HTMLSelectElement>('split').value));
-      charts.split.update(t, [
-        sim.column(splitTrack, sim.index('kinetic')),
-        sim.column(splitTrack, sim.index('potential')),
-        sim.column(n, sim.index('kinetic')),
-        sim.column(n, sim.index('potential')),
-      ]);
+    draw('energy', () => {
+      const { x, ys } = overTime(tracks.map((k) => [k, sim.index('energy')]));
+      charts.energy.update(x, ys);
     });
-    draw('error', () =>
-      charts.error.update(
-        t,
-        tracks.slice(0, n).map((k) => sim.column(k, sim.index('error'))),
-      ),
-    );
+    draw('split', () => {
+      const key = byId<HTMLSelectElement>('split').value;
+      const k = Math.max(
+        0,
+        labels.findIndex((l) => l.key === key),
+      );
+      const [kinetic, potential] = [sim.index('kinetic'), sim.index('potential')];
+      const { x, ys } = overTime([
+        [k, kinetic],
+        [k, potential],
+        [n, kinetic],
+        [n, potential],
+      ]);
+      charts.split.update(x, ys);
+    });
+    draw('error', () => {
+      const { x, ys } = overTime(tracks.slice(0, n).map((k) => [k, sim.index('error')]));
+      charts.error.update(x, ys);
+    });
 
-    const info = this.info;
     const scene: SceneTrack[] = tracks.map((k) => {
       const truth = k === n;
-      const method = truth ? '' : (this.state.methods[k] ?? '');
+      const method = truth ? '' : (labels[k]?.method ?? '');
       // The chain's scene scales by the free end; the others by their first two coordinates.
       const a = info.id === 'spring-chain' ? dim : 1;
       return {
-        label: truth ? (info.truth === 'exact' ? 'exact' : 'reference') : method,
+        label: truth ? (info.truth === 'exact' ? 'exact' : 'reference') : (labels[k]?.label ?? method),
         colour: truth ? TRUTH_COLOUR : colour(method),
         state: sim.current(k),
         trailA: sim.column(k, a),
@@ -623,7 +658,7 @@ class App {
 
     const rows: TableRow[] = tracks.map((k) => {
       const truth = k === n;
-      const method = truth ? '' : (this.state.methods[k] ?? '');
+      const method = truth ? '' : (labels[k]?.method ?? '');
       const rowsK = sim.rows(k);
       const last = (c: number) => sim.column(k, c)[rowsK - 1] ?? Number.NaN;
       const diverged = truth ? undefined : sim.divergedAt(k);
@@ -632,10 +667,10 @@ class App {
           ? info.truth === 'exact'
             ? 'exact'
             : `reference (RK4, h = ${short(sim.referenceStep ?? 0)} s)`
-          : method,
-        method: truth ? 'truth' : method,
+          : (labels[k]?.label ?? method),
+        method: truth ? 'truth' : (labels[k]?.key ?? method),
         colour: truth ? TRUTH_COLOUR : colour(method),
-        step: Math.round(last(0) / this.state.dt),
+        step: Math.round(last(0) / sim.trackDt(k)),
         t: last(0),
         values: [last(1 + ci), last(1 + dim + ci)],
         energy: last(sim.index('energy')),
@@ -659,13 +694,13 @@ class App {
           : 'paused';
     byId('status').textContent =
       `t = ${short(sim.t)} s of ${short(this.state.until)} s · step ${sim.step} of ${sim.totalSteps} · ${status}`;
-    const notes = this.state.methods.flatMap((m, k) => {
+    const notes = labels.flatMap((l, k) => {
       const at = sim.divergedAt(k);
-      return at === undefined ? [] : [`${m} diverged at t = ${short(at)} s: drawn up to there.`];
+      return at === undefined ? [] : [`${l.label} diverged at t = ${short(at)} s: drawn up to there.`];
     });
     const offScale = new Set([...charts.position.offScale, ...charts.energy.offScale]);
     for (const m of offScale) {
-      if (!this.state.methods.includes(m) || notes.some((x) => x.startsWith(`${m} `))) continue;
+      if (!labels.some((l) => l.label === m) || notes.some((x) => x.startsWith(`${m} `))) continue;
       notes.push(
         `${m} runs off the charts' scale, which follows the ${info.truth === 'exact' ? 'exact' : 'reference'} solution.`,
       );

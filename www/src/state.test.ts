@@ -156,6 +156,23 @@ describe('the URL state', () => {
     expect(notices[0]).toContain('scenario=sprung');
   });
 
+  it('reads (method, dt) runs, and writes them back', () => {
+    const { state, notices } = parseQuery(
+      '?scenario=spring&runs=euler@0.1,euler@1/20,rk5@0.1,rk4@-1',
+      catalogue,
+      check,
+    );
+    expect(state.runs).toEqual([
+      { method: 'euler', dt: 0.1 },
+      { method: 'euler', dt: 0.05 },
+    ]);
+    expect(state.methods).toEqual(['euler']);
+    expect(notices.join('\n')).toContain("run 'rk5@0.1'");
+    expect(notices.join('\n')).toContain("run 'rk4@-1'");
+    expect(toQuery(state)).toContain('runs=euler@0.1,euler@0.05');
+    expect(parseQuery(toQuery(state), catalogue, check).state).toEqual(state);
+  });
+
   it('accepts fractions like the CLI', () => {
     expect(parseQuery('?dt=1/60', catalogue, check).state.dt).toBe(1 / 60);
   });

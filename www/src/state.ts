@@ -1,6 +1,6 @@
 // The page's whole state, which the URL holds: parsed and written here and nowhere else.
 
-import type { Catalogue, Precision, RunSpec, ScenarioInfo } from './lab';
+import type { Catalogue, Precision, RunPair, RunSpec, ScenarioInfo } from './lab';
 import { parseNumber } from './numbers';
 
 export interface LabState {
@@ -15,6 +15,8 @@ export interface LabState {
   speed: number;
   /** Which coordinate the x(t) and phase views show. */
   coord: string;
+  /** (method, dt) pairs, to compare a method with itself at several steps; empty for one dt for all. */
+  runs: RunPair[];
 }
 
 /** The core's check of one parameter value: its message, or undefined when the value is fine. */
@@ -42,6 +44,7 @@ export function defaultsFor(catalogue: Catalogue, scenario: string, methods = DE
     params: Object.fromEntries(info.params.map((p) => [p.name, p.default])),
     speed: 1,
     coord: '',
+    runs: [],
   };
 }
 
@@ -51,7 +54,7 @@ export interface Parsed {
   notices: string[];
 }
 
-const RESERVED = ['scenario', 'methods', 'dt', 'until', 'precision', 'speed', 'coord'];
+const RESERVED = ['scenario', 'methods', 'runs', 'dt', 'until', 'precision', 'speed', 'coord'];
 
 /**
  * Reads a query string. A bad or unknown value never fails: it falls back to its default, and a notice
@@ -109,6 +112,21 @@ export function parseQuery(search: string, catalogue: Catalogue, check: ParamChe
     state.until = info.until;
   }
 
+  const runsText = query.get('runs');
+  if (runsText !== null) {
+    const known = new Set(catalogue.methods.map((m) => m.id));
+    for (const item of runsText.split(',').filter((x) => x.trim() !== '')) {
+      const [method = '', dtText = ''] = item.split('@');
+      const dt = parseNumber(dtText);
+      if (!known.has(method)) notices.push(`Ignored run '${item}': no method '${method}'.`);
+      else if (dt === undefined || dt <= 0)
+        notices.push(`Ignored run '${item}': its dt must be a positive number.`);
+      else if (state.until / dt > catalogue.maxSteps) notices.push(`Ignored run '${item}': too many steps.`);
+      else state.runs.push({ method, dt });
+    }
+    if (state.runs.length > 0) state.methods = [...new Set(state.runs.map((r) => r.method))];
+  }
+
   const precision = query.get('precision');
   if (precision !== null) {
     if (precision === 'f32' || precision === 'f64') state.precision = precision;
@@ -147,21 +165,23 @@ export function parseQuery(search: string, catalogue: Catalogue, check: ParamChe
 export function toQuery(state: LabState): string {
   const query = new URLSearchParams();
   query.set('scenario', state.scenario);
-  query.set('methods', state.methods.join(','));
+  if (state.runs.length > 0) query.set('runs', state.runs.map((r) => `${r.method}@${r.dt}`).join(','));
+  else query.set('methods', state.methods.join(','));
   query.set('dt', String(state.dt));
   query.set('until', String(state.until));
   query.set('precision', state.precision);
   for (const [name, value] of Object.entries(state.params)) query.set(name, String(value));
   if (state.speed !== 1) query.set('speed', String(state.speed));
   if (state.coord !== '') query.set('coord', state.coord);
-  return `?${query.toString().replaceAll('%2C', ',')}`;
+  return `?${query.toString().replaceAll('%2C', ',').replaceAll('%40', '@')}`;
 }
 
 export function toSpec(state: LabState): RunSpec {
   return {
     scenario: state.scenario,
     params: { ...state.params },
-    methods: [...state.methods],
+    methods: state.runs.length > 0 ? [] : [...state.methods],
+    ...(state.runs.length > 0 ? { runs: state.runs.map((r) => ({ ...r })) } : {}),
     dt: state.dt,
     until: state.until,
     precision: state.precision,

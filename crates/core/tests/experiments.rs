@@ -7,12 +7,20 @@ fn setup_of(query: &str) -> (Setup, Vec<MethodId>, String) {
     let mut scenario = String::new();
     let (mut dt, mut until, mut precision) = (None, None, String::from("f64"));
     let mut methods = Vec::new();
+    let mut run_dts = Vec::new();
     let mut params = Vec::new();
     for pair in query.split('&') {
         let (k, v) = pair.split_once('=').expect("key=value");
         match k {
             "scenario" => scenario = v.to_string(),
             "methods" => methods = MethodId::parse_list(v).expect("known methods"),
+            "runs" => {
+                for run in v.split(',') {
+                    let (m, run_dt) = run.split_once('@').expect("method@dt");
+                    methods.push(MethodId::from_id(m).expect("a known method"));
+                    run_dts.push(run_dt.parse::<f64>().expect("a dt"));
+                }
+            }
             "dt" => dt = Some(v.parse().expect("dt")),
             "until" => until = Some(v.parse().expect("until")),
             "precision" => precision = v.to_string(),
@@ -20,6 +28,9 @@ fn setup_of(query: &str) -> (Setup, Vec<MethodId>, String) {
         }
     }
     let setup = Setup::new(&scenario, &params, dt, until).expect("a valid setup");
+    for run_dt in run_dts {
+        assert!(setup.with_dt(run_dt).is_ok(), "{query}: run at dt {run_dt}");
+    }
     (setup, methods, precision)
 }
 

@@ -307,17 +307,28 @@ pub fn convergence(spec: JsValue, levels: u32) -> Result<JsValue, JsError> {
     serde_wasm_bindgen::to_value(&out).map_err(js_error)
 }
 
-/// What the page asks for: the URL's state.
+/// What the page asks for: the URL's state. `runs`, when given, replaces `methods`: each is a method at a
+/// step of its own, so one method can be compared with itself at several dt; `dt` then sets the truth's grid.
 #[derive(Deserialize, Debug)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct Spec {
     scenario: String,
     #[serde(default)]
     params: BTreeMap<String, f64>,
+    #[serde(default)]
     methods: Vec<String>,
+    #[serde(default)]
+    runs: Vec<RunPair>,
     dt: Option<f64>,
     until: Option<f64>,
     precision: Option<String>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct RunPair {
+    method: String,
+    dt: f64,
 }
 
 /// A method stepping in the precision the page chose.
@@ -360,6 +371,13 @@ impl Stepper {
             Stepper::F64(r) => r.evaluations(),
         }
     }
+
+    fn steps(&self) -> u64 {
+        match self {
+            Stepper::F32(r) => r.steps(),
+            Stepper::F64(r) => r.steps(),
+        }
+    }
 }
 
 /// Recorded rows, column-major: `t`, the positions, the velocities, `energy`, `kinetic`, `potential`,
@@ -400,6 +418,34 @@ struct Track {
     history: History,
     /// The latest state, for the scene: positions then velocities.
     current: Vec<f64>,
+    /// A step of its own, when it differs from the lab's: its clock and its own truth.
+    clock: Option<Clock>,
+}
+
+/// A track's own time grid.
+struct Clock {
+    setup: Setup,
+    truth: TruthRun,
+    truth_state: State<f64>,
+    stride: u64,
+}
+
+/// Appends a row: t, positions, velocities, energy, kinetic, potential, error.
+fn push_row(history: &mut History, setup: &Setup, t: f64, state: &State<f64>, truth: &State<f64>) {
+    let energy = setup.energy(state);
+    let error = position_error(state, truth);
+    history.push(
+        std::iter::once(t)
+            .chain(state.x.iter().copied())
+            .chain(state.v.iter().copied())
+            .chain([energy.total(), energy.kinetic, energy.potential, error]),
+    );
+}
+
+/// Rows of history a track may keep, and so every how many of its steps it records one.
+fn stride_for(total: u64, rows_allowed: u64) -> (u64, usize) {
+    let stride = total.div_ceil(rows_allowed).max(1);
+    (stride, (total / stride + 2) as usize)
 }
 
 /// How many numbers all histories of a lab may hold together (32 MB of f64).
@@ -431,30 +477,51 @@ impl Lab {
             None => Precision::F64,
             Some(p) => Precision::from_id(p)?,
         };
-        let methods = spec
-            .methods
-            .iter()
-            .map(|m| MethodId::from_id(m))
-            .collect::<Result<Vec<_>, _>>()?;
-        if methods.is_empty() {
+        let pairs: Vec<(MethodId, Setup)> = if spec.runs.is_empty() {
+            spec.methods
+                .iter()
+                .map(|m| Ok((MethodId::from_id(m)?, setup.clone())))
+                .collect::<Result<_, Error>>()?
+        } else {
+            spec.runs
+                .iter()
+                .map(|r| Ok((MethodId::from_id(&r.method)?, setup.with_dt(r.dt)?)))
+                .collect::<Result<_, Error>>()?
+        };
+        if pairs.is_empty() {
             return Err(Error::NoMethods);
         }
         let dim = setup.system().dim;
         let columns = 1 + 2 * dim + 4;
         let total = setup.steps();
-        let rows_allowed = (HISTORY_BUDGET / (columns * (methods.len() + 1))).max(200) as u64;
-        let stride = total.div_ceil(rows_allowed).max(1);
-        let capacity = (total / stride + 2) as usize;
-        let tracks = methods
-            .iter()
-            .map(|&method| Track {
-                method,
-                stepper: match precision {
-                    Precision::F32 => Stepper::F32(Run::new(&setup, method)),
-                    Precision::F64 => Stepper::F64(Run::new(&setup, method)),
-                },
-                history: History::new(columns, capacity),
-                current: vec![0.0; 2 * dim],
+        let rows_allowed = (HISTORY_BUDGET / (columns * (pairs.len() + 1))).max(200) as u64;
+        let (stride, capacity) = stride_for(total, rows_allowed);
+        let tracks = pairs
+            .into_iter()
+            .map(|(method, own)| {
+                let (clock, capacity) = if own.dt == setup.dt {
+                    (None, capacity)
+                } else {
+                    let (stride, capacity) = stride_for(own.steps(), rows_allowed);
+                    let clock = Clock {
+                        truth: own.truth(),
+                        truth_state: own.initial(),
+                        setup: own,
+                        stride,
+                    };
+                    (Some(clock), capacity)
+                };
+                let run_setup = clock.as_ref().map_or(&setup, |c| &c.setup);
+                Track {
+                    method,
+                    stepper: match precision {
+                        Precision::F32 => Stepper::F32(Run::new(run_setup, method)),
+                        Precision::F64 => Stepper::F64(Run::new(run_setup, method)),
+                    },
+                    history: History::new(columns, capacity),
+                    current: vec![0.0; 2 * dim],
+                    clock,
+                }
             })
             .collect();
         let initial = setup.initial();
@@ -472,37 +539,63 @@ impl Lab {
             total,
             stride,
         };
-        lab.record(0);
+        lab.record_base(0);
+        for track in &mut lab.tracks {
+            if let Some(c) = &mut track.clock {
+                track.stepper.state_into(&mut lab.scratch);
+                push_row(
+                    &mut track.history,
+                    &c.setup,
+                    0.0,
+                    &lab.scratch,
+                    &c.truth_state,
+                );
+            }
+        }
         lab.refresh_current();
         Ok(lab)
     }
 
-    /// Records row `step` for the truth and for every method still running.
-    fn record(&mut self, step: u64) {
+    /// Records row `step` of the lab's grid: the truth, and every running track that shares the grid.
+    fn record_base(&mut self, step: u64) {
         let t = step as f64 * self.setup.dt;
         self.truth.at_into(step, &mut self.truth_state);
         let truth = &self.truth_state;
-        let energy = self.setup.energy(truth);
-        self.truth_history.push(
-            std::iter::once(t)
-                .chain(truth.x.iter().copied())
-                .chain(truth.v.iter().copied())
-                .chain([energy.total(), energy.kinetic, energy.potential, 0.0]),
-        );
+        push_row(&mut self.truth_history, &self.setup, t, truth, truth);
         for track in &mut self.tracks {
-            if track.stepper.diverged_at().is_some() {
+            if track.clock.is_some() || track.stepper.diverged_at().is_some() {
                 continue;
             }
             track.stepper.state_into(&mut self.scratch);
-            let s = &self.scratch;
-            let energy = self.setup.energy(s);
-            let error = position_error(s, truth);
-            track.history.push(
-                std::iter::once(t)
-                    .chain(s.x.iter().copied())
-                    .chain(s.v.iter().copied())
-                    .chain([energy.total(), energy.kinetic, energy.potential, error]),
-            );
+            push_row(&mut track.history, &self.setup, t, &self.scratch, truth);
+        }
+    }
+
+    /// Steps the tracks with a clock of their own up to time `t` (all the way to their end when `last`).
+    fn catch_up(&mut self, t: f64, last: bool) {
+        for track in &mut self.tracks {
+            let Some(c) = &mut track.clock else { continue };
+            let total = c.setup.steps();
+            loop {
+                let k = track.stepper.steps();
+                let due = last || (k + 1) as f64 * c.setup.dt <= t + 1e-9 * c.setup.dt;
+                if k >= total || !due || !track.stepper.step() {
+                    break;
+                }
+                let k = k + 1;
+                if k % c.stride == 0 || k == total {
+                    c.truth.at_into(k, &mut c.truth_state);
+                    track.stepper.state_into(&mut self.scratch);
+                    let at = k as f64 * c.setup.dt;
+                    push_row(
+                        &mut track.history,
+                        &c.setup,
+                        at,
+                        &self.scratch,
+                        &c.truth_state,
+                    );
+                }
+            }
         }
     }
 
@@ -525,6 +618,10 @@ impl Lab {
             self.tracks.get(track).map(|t| &t.history)
         }
     }
+
+    fn dt_of(&self, track: &Track) -> f64 {
+        track.clock.as_ref().map_or(self.setup.dt, |c| c.setup.dt)
+    }
 }
 
 /// The JS-facing API.
@@ -538,18 +635,24 @@ impl Lab {
         Lab::from_spec(spec).map_err(js_error)
     }
 
-    /// Advances every method by up to `steps` steps (never past the end); returns the steps taken.
+    /// Advances by up to `steps` steps of the lab's dt (never past the end); tracks with a step of their own
+    /// take as many of theirs as fit in the same time. Returns the lab's steps taken.
     pub fn advance(&mut self, steps: u32) -> u32 {
         let target = (self.step + steps as u64).min(self.total);
         let start = self.step;
         while self.step < target {
             self.step += 1;
             for track in &mut self.tracks {
-                track.stepper.step();
+                if track.clock.is_none() {
+                    track.stepper.step();
+                }
             }
             if self.step % self.stride == 0 || self.step == self.total {
-                self.record(self.step);
+                self.record_base(self.step);
             }
+        }
+        if self.step > start {
+            self.catch_up(self.step as f64 * self.setup.dt, self.step == self.total);
         }
         self.refresh_current();
         (self.step - start) as u32
@@ -623,8 +726,8 @@ impl Lab {
     /// Time of the step at which a method's state stopped being finite.
     #[wasm_bindgen(js_name = divergedAt)]
     pub fn diverged_at(&self, track: usize) -> Option<f64> {
-        let step = self.tracks.get(track)?.stepper.diverged_at()?;
-        Some(step as f64 * self.setup.dt)
+        let t = self.tracks.get(track)?;
+        Some(t.stepper.diverged_at()? as f64 * self.dt_of(t))
     }
 
     /// Force evaluations a method has made.
@@ -645,10 +748,49 @@ impl Lab {
         serde_wasm_bindgen::to_value(&(c.positions, c.velocities)).map_err(js_error)
     }
 
-    /// The whole run as the CLI prints it, rows every `every` steps.
+    /// The whole run as the CLI prints it, rows every `every` steps. Tracks with steps of their own give one
+    /// table for each dt, as `integrator-lab run --dt …` prints it, separated by a blank line.
     pub fn csv(&self, every: u32) -> String {
-        let methods: Vec<MethodId> = self.tracks.iter().map(|t| t.method).collect();
-        csv::to_string(&self.setup, &methods, self.precision, every.max(1) as u64)
+        let mut dts: Vec<f64> = Vec::new();
+        for track in &self.tracks {
+            let dt = self.dt_of(track);
+            if !dts.contains(&dt) {
+                dts.push(dt);
+            }
+        }
+        let tables: Vec<String> = dts
+            .iter()
+            .map(|&dt| {
+                let methods: Vec<MethodId> = self
+                    .tracks
+                    .iter()
+                    .filter(|t| self.dt_of(t) == dt)
+                    .map(|t| t.method)
+                    .collect();
+                let setup = self
+                    .setup
+                    .with_dt(dt)
+                    .expect("every track's dt was checked");
+                csv::to_string(&setup, &methods, self.precision, every.max(1) as u64)
+            })
+            .collect();
+        tables.join("\n")
+    }
+
+    /// A track's step.
+    #[wasm_bindgen(js_name = trackDt)]
+    pub fn track_dt(&self, track: usize) -> f64 {
+        self.tracks
+            .get(track)
+            .map_or(self.setup.dt, |t| self.dt_of(t))
+    }
+
+    /// Steps a track has taken (its own steps, where it has a dt of its own).
+    #[wasm_bindgen(js_name = trackSteps)]
+    pub fn track_steps(&self, track: usize) -> f64 {
+        self.tracks
+            .get(track)
+            .map_or(self.step, |t| t.stepper.steps()) as f64
     }
 
     /// The reference run's step where the truth is a reference run, else undefined.

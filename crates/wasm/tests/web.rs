@@ -155,3 +155,74 @@ fn catalogue_comes_from_the_core() {
         .unchecked_into();
     assert_eq!(methods.length(), 10);
 }
+
+#[derive(Serialize)]
+struct RunsSpec<'a> {
+    scenario: &'a str,
+    runs: Vec<Pair<'a>>,
+    dt: f64,
+    until: f64,
+}
+
+#[derive(Serialize)]
+struct Pair<'a> {
+    method: &'a str,
+    dt: f64,
+}
+
+/// One method at several steps at once: each track keeps its own clock and its own truth.
+#[wasm_bindgen_test]
+fn runs_at_several_dt_follow_the_core_at_each_dt() {
+    let spec = RunsSpec {
+        scenario: "projectile",
+        runs: vec![
+            Pair {
+                method: "euler",
+                dt: 1.0 / 15.0,
+            },
+            Pair {
+                method: "euler",
+                dt: 1.0 / 30.0,
+            },
+            Pair {
+                method: "velocity-verlet",
+                dt: 1.0 / 15.0,
+            },
+        ],
+        dt: 1.0 / 30.0,
+        until: 2.0,
+    };
+    let mut lab = Lab::new(serde_wasm_bindgen::to_value(&spec).unwrap()).unwrap();
+    lab.advance(10_000);
+    assert_eq!(lab.track_steps(0), 30.0);
+    assert_eq!(lab.track_steps(1), 60.0);
+    assert_eq!(lab.rows(0), 31);
+    assert_eq!(lab.rows(1), 61);
+    for (track, method, dt) in [
+        (0, MethodId::Euler, 1.0 / 15.0),
+        (1, MethodId::Euler, 1.0 / 30.0),
+        (2, MethodId::VelocityVerlet, 1.0 / 15.0),
+    ] {
+        let setup = Setup::new("projectile", &[], Some(dt), Some(2.0)).unwrap();
+        let mut run = Run::<f64>::new(&setup, method);
+        run.advance(setup.steps());
+        let ys = column(&lab, track, 2);
+        assert_eq!(*ys.last().unwrap(), run.state().x[1], "track {track}");
+        let t = column(&lab, track, 0);
+        assert_eq!(*t.last().unwrap(), setup.steps() as f64 * dt);
+    }
+    // The export is the CLI's table for each dt, a blank line between.
+    let coarse = Setup::new("projectile", &[], Some(1.0 / 15.0), Some(2.0)).unwrap();
+    let fine = Setup::new("projectile", &[], Some(1.0 / 30.0), Some(2.0)).unwrap();
+    let expected = format!(
+        "{}\n{}",
+        csv::to_string(
+            &coarse,
+            &[MethodId::Euler, MethodId::VelocityVerlet],
+            Precision::F64,
+            1
+        ),
+        csv::to_string(&fine, &[MethodId::Euler], Precision::F64, 1)
+    );
+    assert_eq!(lab.csv(1), expected);
+}
