@@ -553,8 +553,8 @@ class App {
         't (s)',
         `E (${info.energyUnit})`,
         [
-          { label: `${split} kinetic`, stroke: colour(split) },
-          { label: `${split} potential`, stroke: colour(split), dash: [2, 3] },
+          { label: `${split} kinetic`, stroke: splitColour },
+          { label: `${split} potential`, stroke: splitColour, dash: [2, 3] },
           {
             label: `${truthName} kinetic`,
             stroke: TRUTH_COLOUR,
