@@ -270,3 +270,42 @@ test('screenshots at desktop and phone widths, with no sideways scrolling on the
   expect(png.suggestedFilename()).toBe('integrator-lab-spring.png');
   expect(errors).toEqual([]);
 });
+
+test("Fiedler's tables, laid out as he prints them", async ({ page }) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=constant-force&methods=euler,kinematic&dt=1&until=10&precision=f32');
+  await runToEnd(page);
+  await page.selectOption('#split', 'euler');
+  const rows = async () =>
+    (await page.locator('#steps tbody tr').all()).map(async (r) =>
+      (await r.locator('td').allTextContents()).map(Number),
+    );
+  let table = await Promise.all(await rows());
+  expect(table.map((r) => r[0])).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  expect(table.map((r) => r[1])).toEqual([0, 0, 10, 30, 60, 100, 150, 210, 280, 360, 450]);
+  expect(table.map((r) => r[2])).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
+
+  await page.goto('./?scenario=constant-force&methods=euler&dt=0.01&until=10&precision=f32');
+  await runToEnd(page);
+  table = await Promise.all(await rows());
+  // His rows t = 9.90 … 10.00, to the float.
+  const his = [
+    [489.552155, 98.999062],
+    [490.542145, 99.09906],
+    [491.533142, 99.199059],
+    [492.525146, 99.299057],
+    [493.518127, 99.399055],
+    [494.512115, 99.499054],
+    [495.507111, 99.599052],
+    [496.503113, 99.699051],
+    [497.500092, 99.799049],
+    [498.498077, 99.899048],
+    [499.49707, 99.999046],
+  ];
+  expect(table).toHaveLength(11);
+  table.forEach((row, i) => {
+    expect(Math.fround(row[1]!), `x at row ${i}`).toBe(Math.fround(his[i]![0]!));
+    expect(Math.fround(row[2]!), `v at row ${i}`).toBe(Math.fround(his[i]![1]!));
+  });
+  expect(errors).toEqual([]);
+});

@@ -23,7 +23,7 @@ import {
 } from './panels';
 import { drawScene, type SceneTrack } from './scene';
 import { defaultsFor, type LabState, parseQuery, SPEEDS, scenarioInfo, toQuery, toSpec } from './state';
-import { renderTable, type TableRow } from './table';
+import { renderSteps, renderTable, type TableRow } from './table';
 
 const byId = <T extends HTMLElement>(id: string): T => {
   const el = document.getElementById(id);
@@ -683,6 +683,18 @@ class App {
       byId<HTMLTableElement>('numbers'),
       [this.state.coord, sim.layout.velocities[ci] ?? 'v'],
       rows,
+    );
+
+    const detail = Math.max(
+      0,
+      labels.findIndex((l) => l.key === byId<HTMLSelectElement>('split').value),
+    );
+    renderSteps(
+      byId<HTMLTableElement>('steps'),
+      `Steps of ${labels[detail]?.label ?? ''}`,
+      [this.state.coord, sim.layout.velocities[ci] ?? 'v'],
+      [sim.column(detail, 0), sim.column(detail, 1 + ci), sim.column(detail, 1 + dim + ci)],
+      this.state.precision,
     );
 
     const status = sim.done

@@ -37,3 +37,27 @@ export function renderTable(table: HTMLTableElement, columns: string[], rows: Ta
     .join('');
   table.innerHTML = `${caption}<thead><tr>${head}</tr></thead><tbody>${body}</tbody>`;
 }
+
+/** The last rows a method recorded, laid out as Fiedler prints his: t, position, velocity. */
+export function renderSteps(
+  table: HTMLTableElement,
+  title: string,
+  names: [string, string],
+  columns: [ArrayLike<number>, ArrayLike<number>, ArrayLike<number>],
+  precision: Precision,
+  rows = 11,
+): void {
+  const [t, x, v] = columns;
+  const first = Math.max(0, t.length - rows);
+  const body: string[] = [];
+  for (let i = first; i < t.length; i++) {
+    body.push(
+      `<tr><td>${formatNumber(t[i] ?? Number.NaN, 'f64')}</td><td>${formatNumber(x[i] ?? Number.NaN, precision)}</td>` +
+        `<td>${formatNumber(v[i] ?? Number.NaN, precision)}</td></tr>`,
+    );
+  }
+  table.innerHTML =
+    `<caption>${title}: the last ${t.length - first} rows</caption>` +
+    `<thead><tr><th scope="col">t</th><th scope="col">${names[0]}</th><th scope="col">${names[1]}</th></tr></thead>` +
+    `<tbody>${body.join('')}</tbody>`;
+}
