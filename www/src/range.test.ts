@@ -32,6 +32,17 @@ describe('readable ranges', () => {
     expect(range.max - range.min).toBeGreaterThan(0.05);
   });
 
+  it('does not call a method off scale because the truth is zero throughout', () => {
+    const { offScale } = readableRange(
+      [
+        [0, 50, 100],
+        [0, 0, 0],
+      ],
+      [0, 0, 0],
+    );
+    expect(offScale).toEqual([]);
+  });
+
   it('widens a flat range so the axis has ticks', () => {
     const { range } = readableRange([[5, 5, 5]]);
     expect(range.min).toBeLessThan(5);

@@ -32,12 +32,15 @@ export function readableRange(
 ): { range: Extent; offScale: number[] } {
   const extents = series.map(extent);
   let base = reference ? extent(reference) : undefined;
-  if (!base) {
-    // No truth: the median series decides what is ordinary.
-    const spans = extents
-      .filter((e): e is Extent => e !== undefined)
-      .sort((a, b) => a.max - a.min - (b.max - b.min));
-    base = spans[Math.floor((spans.length - 1) / 2)];
+  if (!base || (base.min === 0 && base.max === 0)) {
+    // No truth, or a truth that is zero throughout (a conserved energy whose zero is where it starts): the
+    // median series decides what is ordinary.
+    const all = extents.filter((e): e is Extent => e !== undefined);
+    const moving = all.filter((e) => e.max > e.min);
+    const spans = (moving.length > 0 ? moving : all).sort((a, b) => a.max - a.min - (b.max - b.min));
+    const median = spans[Math.floor((spans.length - 1) / 2)];
+    base =
+      base && median ? { min: Math.min(base.min, median.min), max: Math.max(base.max, median.max) } : median;
   }
   if (!base) return { range: { min: -1, max: 1 }, offScale: [] };
   const span = Math.max(base.max - base.min, Math.abs(base.max), Math.abs(base.min), 1e-300);
