@@ -3,9 +3,9 @@
 
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { CLI, watch } from './helpers';
 
-const CLI = process.env.INTEGRATOR_LAB_CLI ?? 'target/release/integrator-lab';
 const SHOTS = 'test-results/screenshots/experiments';
 
 interface Listed {
@@ -29,15 +29,6 @@ function listed(): Listed[] {
     });
   }
   return out;
-}
-
-function watch(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
 }
 
 /** The CLI's last row of each track for the same settings, keyed as the page's table keys its rows: by

@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { CLI, watch } from './helpers';
 
 const SCENARIOS = [
   'constant-force',
@@ -20,18 +21,7 @@ const SCENARIOS = [
   'spring-chain',
 ];
 
-const CLI = process.env.INTEGRATOR_LAB_CLI ?? 'target/release/integrator-lab';
 const SHOTS = 'test-results/screenshots';
-
-/** Console errors and uncaught exceptions of a page: each test ends by asserting there are none. */
-function watch(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 function cli(args: string[]): { stdout: string; stderr: string } {
   const stdout = execFileSync(CLI, args, { encoding: 'utf8', maxBuffer: 1 << 28 });

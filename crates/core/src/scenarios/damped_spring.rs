@@ -7,7 +7,7 @@
 //! gains energy while the true motion loses it.
 
 use super::spring::STIFFNESS;
-use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Truth, BIG, MASS};
+use super::{Energy, Param, Params, Scenario, ScenarioInfo, Truth, BIG, MASS};
 use crate::{math, Force, State, System};
 
 pub struct DampedSpring;
@@ -84,10 +84,7 @@ impl Scenario for DampedSpring {
     }
 
     fn energy(&self, p: &Params, s: &State<f64>) -> Energy {
-        Energy {
-            kinetic: kinetic(p.get("m"), &s.v),
-            potential: 0.5 * p.get("k") * s.x[0] * s.x[0],
-        }
+        super::spring::spring_energy(p, s)
     }
 
     fn exact(&self, p: &Params, t: f64, out: &mut State<f64>) -> bool {

@@ -33,6 +33,14 @@ static INFO: ScenarioInfo = ScenarioInfo {
     truth: Truth::Exact,
 };
 
+/// ½mv² + ½kx², for both springs, damped or not.
+pub(crate) fn spring_energy(p: &Params, s: &State<f64>) -> Energy {
+    Energy {
+        kinetic: kinetic(p.get("m"), &s.v),
+        potential: 0.5 * p.get("k") * s.x[0] * s.x[0],
+    }
+}
+
 /// The undamped oscillator's exact state after t from (x0, v0), ω > 0.
 pub(crate) fn oscillate(omega: f64, x0: f64, v0: f64, t: f64) -> (f64, f64) {
     let (s, c) = math::sin_cos(omega * t);
@@ -61,10 +69,7 @@ impl Scenario for Spring {
     }
 
     fn energy(&self, p: &Params, s: &State<f64>) -> Energy {
-        Energy {
-            kinetic: kinetic(p.get("m"), &s.v),
-            potential: 0.5 * p.get("k") * s.x[0] * s.x[0],
-        }
+        spring_energy(p, s)
     }
 
     fn exact(&self, p: &Params, t: f64, out: &mut State<f64>) -> bool {
