@@ -213,13 +213,17 @@ function lander(canvas: HTMLCanvasElement, input: SceneInput) {
   const py = (wy: number) =>
     Math.max(-1e5, Math.min(1e5, bottom - ((wy - box.ymin) / (box.ymax - box.ymin || 1)) * (bottom - top)));
   const colW = canvas.width / n;
+  // The scenario has no ground: y = 0 is marked, and a lander that reaches it flies on through.
   ctx.strokeStyle = '#bbb';
+  ctx.setLineDash([4, 4]);
   ctx.beginPath();
   ctx.moveTo(0, py(0));
   ctx.lineTo(canvas.width, py(0));
   ctx.stroke();
+  ctx.setLineDash([]);
   const burning = input.t >= (input.params.burn_start ?? 0) && input.t < (input.params.burn_end ?? 0);
   const v: Viewport = { x: (x) => x, y: py, scale: 1, ratio, width: canvas.width, height: canvas.height };
+  label(ctx, v, 'y = 0', 4 * ratio, py(0) - 8 * ratio, '#888');
   input.tracks.forEach((track, i) => {
     const cx = colW * (i + 0.5);
     ctx.save();
