@@ -82,6 +82,7 @@ class App {
   private msPerStep = 0.001;
   private dirty = true;
   private drawnOnce = false;
+  private tablesAt = 0;
   private readonly visible = new Set<keyof Charts>(['position', 'phase', 'energy', 'split', 'error']);
   private readonly stale = new Set<keyof Charts>();
   private frames = 0;
@@ -656,6 +657,23 @@ class App {
       tracks: scene,
     });
 
+    // While playing, the tables are refreshed ten times a second (more is unreadable and costs frame time);
+    // paused, stepped or finished, at once.
+    const now = performance.now();
+    const moving = this.playing || this.runToEnd;
+    if (force || !moving || now - this.tablesAt > 100) {
+      this.tablesAt = now;
+      this.renderTables(labels, ci);
+    }
+    this.renderStatus(labels);
+  }
+
+  private renderTables(labels: ReturnType<App['trackInfo']>, ci: number): void {
+    const sim = this.sim;
+    const info = this.info;
+    const n = sim.tracks;
+    const dim = sim.layout.dim;
+    const tracks = [...Array(n + 1).keys()];
     const rows: TableRow[] = tracks.map((k) => {
       const truth = k === n;
       const method = truth ? '' : (labels[k]?.method ?? '');
@@ -696,7 +714,13 @@ class App {
       [sim.column(detail, 0), sim.column(detail, 1 + ci), sim.column(detail, 1 + dim + ci)],
       this.state.precision,
     );
+  }
 
+  private renderStatus(labels: ReturnType<App['trackInfo']>): void {
+    const sim = this.sim;
+    const info = this.info;
+    const charts = this.charts;
+    if (!charts) return;
     const status = sim.done
       ? 'finished'
       : this.runToEnd
