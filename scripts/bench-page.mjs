@@ -32,7 +32,10 @@ function pct(values, p) {
 }
 
 // 1. Download size.
-const files = [join(DIST, 'index.html'), ...readdirSync(join(DIST, 'assets')).map((f) => join(DIST, 'assets', f))];
+const files = [
+  join(DIST, 'index.html'),
+  ...readdirSync(join(DIST, 'assets')).map((f) => join(DIST, 'assets', f)),
+];
 let gz = 0;
 console.log('file, bytes, gzipped');
 for (const f of files) {
@@ -44,13 +47,26 @@ for (const f of files) {
 console.log(`first visit: ${(gz / 1024).toFixed(1)} KB gzipped (budget 250 KB)\n`);
 
 // 2 and 3. In Chromium, against the built site.
-const server = spawn('node_modules/.bin/vite', ['preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
-  stdio: 'ignore',
-});
+const server = spawn(
+  'node_modules/.bin/vite',
+  ['preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
+  {
+    stdio: 'ignore',
+  },
+);
 await new Promise((r) => setTimeout(r, 1500));
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_BIN ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -60,7 +76,9 @@ try {
     await page.waitForFunction(() => performance.getEntriesByName('lab:first-frame').length > 0);
     firsts.push(await page.evaluate(() => performance.getEntriesByName('lab:first-frame')[0].startTime));
   }
-  console.log(`first frame after navigation: median ${pct(firsts, 50).toFixed(0)} ms, worst ${Math.max(...firsts).toFixed(0)} ms (budget 1000 ms)`);
+  console.log(
+    `first frame after navigation: median ${pct(firsts, 50).toFixed(0)} ms, worst ${Math.max(...firsts).toFixed(0)} ms (budget 1000 ms)`,
+  );
 
   await page.addInitScript(() => {
     window.__frames = [];
@@ -68,7 +86,9 @@ try {
       for (const e of list.getEntries()) window.__frames.push(e.duration);
     }).observe({ entryTypes: ['measure'] });
   });
-  await page.goto(`http://127.0.0.1:${PORT}/?scenario=spring-chain&n=100&methods=${METHODS.join(',')}&until=1000`);
+  await page.goto(
+    `http://127.0.0.1:${PORT}/?scenario=spring-chain&n=100&methods=${METHODS.join(',')}&until=1000`,
+  );
   await page.waitForTimeout(2000);
   await page.evaluate(() => {
     window.__frames = [];
@@ -118,4 +138,6 @@ for (const method of METHODS) {
   ratios.push(wasm / native);
   console.log(`${method}, ${native.toFixed(0)}, ${wasm.toFixed(0)}, ${(wasm / native).toFixed(2)}`);
 }
-console.log(`wasm/native: median ${pct(ratios, 50).toFixed(2)}, worst ${Math.max(...ratios).toFixed(2)} (budget 1.5)`);
+console.log(
+  `wasm/native: median ${pct(ratios, 50).toFixed(2)}, worst ${Math.max(...ratios).toFixed(2)} (budget 1.5)`,
+);

@@ -24,7 +24,7 @@ cargo build --release -p integrator-lab-cli
 echo "== TypeScript: type check, format and lint"
 node_modules/.bin/tsc --noEmit -p tsconfig.json
 node_modules/.bin/tsc --noEmit -p tsconfig.node.json
-node_modules/.bin/biome check www vite.config.ts playwright.config.ts
+node_modules/.bin/biome check www scripts vite.config.ts playwright.config.ts
 
 results=$(mktemp -d)
 echo "== vitest"

@@ -95,3 +95,34 @@ fn kinematic_falls_back_to_semi_implicit_euler_on_the_pendulum() {
     let b = common::final_state::<f64>(&s, MethodId::SymplecticEuler);
     assert!((a.x[0] - b.x[0]).abs() < 1e-13);
 }
+
+/// Without seed 002's estimate (re-evaluating the force at the old velocity, as the drag-free derivation
+/// does) the same scheme falls to first order under drag: the estimate is what keeps it second.
+#[test]
+fn without_the_velocity_estimate_velocity_verlet_is_first_order_under_drag() {
+    // The naive scheme, written out here only to be compared: x += v dt + ½a dt²; a' = a(x', v); v += ½(a + a') dt.
+    let naive_error = |dt: f64| {
+        let s = setup("drag", &[("c", 2.0)], dt, 2.0);
+        let system = s.system();
+        let mut state = s.initial();
+        let (mut a, mut a_new) = (vec![0.0; 2], vec![0.0; 2]);
+        system.acceleration(0.0, &state.x, &state.v, &mut a);
+        for k in 0..s.steps() {
+            for i in 0..2 {
+                state.x[i] += state.v[i] * dt + 0.5 * a[i] * dt * dt;
+            }
+            system.acceleration((k + 1) as f64 * dt, &state.x, &state.v, &mut a_new);
+            for i in 0..2 {
+                state.v[i] += 0.5 * (a[i] + a_new[i]) * dt;
+            }
+            system.acceleration((k + 1) as f64 * dt, &state.x, &state.v, &mut a);
+        }
+        let truth = s.truth().at(s.steps());
+        (state.x[0] - truth.x[0]).abs().max((state.x[1] - truth.x[1]).abs())
+    };
+    let (coarse, fine) = (naive_error(0.05 / 8.0), naive_error(0.05 / 16.0));
+    let naive_order = (coarse / fine).log2();
+    assert!((naive_order - 1.0).abs() < 0.1, "naive velocity Verlet under drag: order {naive_order:.3}");
+    let ours = order(&setup("drag", &[("c", 2.0)], 0.05 / 8.0, 2.0), MethodId::VelocityVerlet, 2);
+    assert!((ours - 2.0).abs() < 0.1, "with the estimate: {ours:.3}");
+}
