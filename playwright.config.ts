@@ -1,4 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+
+/** Debian's Chromium and the flags it needs on this network-less machine (shared with bench-page.mjs). */
+const chromium: { executablePath: string; args: string[] } = JSON.parse(
+  readFileSync(new URL('./scripts/chromium.json', import.meta.url), 'utf8'),
+);
 
 // End-to-end tests drive the built static site in Debian's Chromium (Playwright cannot download its own
 // browser here). CHROME_BIN overrides the browser path.
@@ -12,17 +18,8 @@ export default defineConfig({
     baseURL: 'http://127.0.0.1:4173/',
     acceptDownloads: true,
     launchOptions: {
-      executablePath: process.env.CHROME_BIN ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: process.env.CHROME_BIN ?? chromium.executablePath,
+      args: chromium.args,
     },
   },
   projects: [

@@ -55,18 +55,10 @@ const server = spawn(
   },
 );
 await new Promise((r) => setTimeout(r, 1500));
+const flags = JSON.parse(readFileSync(new URL('./chromium.json', import.meta.url), 'utf8'));
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_BIN ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: process.env.CHROME_BIN ?? flags.executablePath,
+  args: flags.args,
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -101,10 +101,21 @@ fn fractions_and_parameters_are_accepted() {
     assert_eq!(stdout(&o).lines().count(), 1 + 61);
 }
 
+/// The core's state after `step` steps of RK4, printed as the CSV prints it.
+fn core_values<R: integrator_lab::Real>(setup: &integrator_lab::Setup, step: u64) -> Vec<String> {
+    let mut run = integrator_lab::Run::<R>::new(setup, integrator_lab::MethodId::Rk4);
+    run.advance(step);
+    let s = run.state();
+    s.x.iter()
+        .chain(&s.v)
+        .map(|&q| integrator_lab::csv::format_number(q))
+        .collect()
+}
+
 /// Every number printed reads back to exactly the value the core computed, at the chosen precision.
 #[test]
 fn numbers_read_back_to_the_core_values_at_each_precision() {
-    use integrator_lab::{MethodId, Run, Setup};
+    use integrator_lab::Setup;
     let setup = Setup::new("kepler", &[], Some(0.05), Some(1.0)).unwrap();
     let check = |precision: &str, row_values: &dyn Fn(u64) -> Vec<String>| {
         let o = lab(&[
@@ -130,24 +141,8 @@ fn numbers_read_back_to_the_core_values_at_each_precision() {
             );
         }
     };
-    check("f64", &|step| {
-        let mut run = Run::<f64>::new(&setup, MethodId::Rk4);
-        run.advance(step);
-        let s = run.state();
-        s.x.iter()
-            .chain(&s.v)
-            .map(|&q| integrator_lab::csv::format_number(q))
-            .collect()
-    });
-    check("f32", &|step| {
-        let mut run = Run::<f32>::new(&setup, MethodId::Rk4);
-        run.advance(step);
-        let s = run.state();
-        s.x.iter()
-            .chain(&s.v)
-            .map(|&q| integrator_lab::csv::format_number(q))
-            .collect()
-    });
+    check("f64", &|step| core_values::<f64>(&setup, step));
+    check("f32", &|step| core_values::<f32>(&setup, step));
     // Fiedler's float row, as printed by the CLI.
     let o = lab(&[
         "run",

@@ -108,21 +108,30 @@ fn without_the_velocity_estimate_velocity_verlet_is_first_order_under_drag() {
         let (mut a, mut a_new) = (vec![0.0; 2], vec![0.0; 2]);
         system.acceleration(0.0, &state.x, &state.v, &mut a);
         for k in 0..s.steps() {
-            for i in 0..2 {
-                state.x[i] += state.v[i] * dt + 0.5 * a[i] * dt * dt;
+            for ((x, v), a) in state.x.iter_mut().zip(&state.v).zip(&a) {
+                *x += v * dt + 0.5 * a * dt * dt;
             }
             system.acceleration((k + 1) as f64 * dt, &state.x, &state.v, &mut a_new);
-            for i in 0..2 {
-                state.v[i] += 0.5 * (a[i] + a_new[i]) * dt;
+            for ((v, a), a_new) in state.v.iter_mut().zip(&a).zip(&a_new) {
+                *v += 0.5 * (a + a_new) * dt;
             }
             system.acceleration((k + 1) as f64 * dt, &state.x, &state.v, &mut a);
         }
         let truth = s.truth().at(s.steps());
-        (state.x[0] - truth.x[0]).abs().max((state.x[1] - truth.x[1]).abs())
+        (state.x[0] - truth.x[0])
+            .abs()
+            .max((state.x[1] - truth.x[1]).abs())
     };
     let (coarse, fine) = (naive_error(0.05 / 8.0), naive_error(0.05 / 16.0));
     let naive_order = (coarse / fine).log2();
-    assert!((naive_order - 1.0).abs() < 0.1, "naive velocity Verlet under drag: order {naive_order:.3}");
-    let ours = order(&setup("drag", &[("c", 2.0)], 0.05 / 8.0, 2.0), MethodId::VelocityVerlet, 2);
+    assert!(
+        (naive_order - 1.0).abs() < 0.1,
+        "naive velocity Verlet under drag: order {naive_order:.3}"
+    );
+    let ours = order(
+        &setup("drag", &[("c", 2.0)], 0.05 / 8.0, 2.0),
+        MethodId::VelocityVerlet,
+        2,
+    );
     assert!((ours - 2.0).abs() < 0.1, "with the estimate: {ours:.3}");
 }
