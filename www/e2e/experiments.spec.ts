@@ -168,6 +168,13 @@ test('the convergence view measures the orders the CLI measures', async ({ page 
   await expect(page.locator('#chart-convergence .u-wrap')).toBeVisible();
   await expect(page.locator('#chart-work .u-wrap')).toBeVisible();
   await page.locator('#convergence-panel').screenshot({ path: `${SHOTS}/../convergence.png` });
+  // A study too long for the page is refused with the reason, and the page carries on.
+  await page.goto('./?scenario=spring&methods=euler,rk4&dt=0.001&until=1000');
+  await page.locator('#convergence-panel summary').click();
+  await page.selectOption('#levels', '7');
+  await page.click('#measure-convergence');
+  await expect(page.locator('#convergence-note')).toContainText('the study would take');
+  await expect(page.locator('#status')).toContainText('step');
   expect(errors).toEqual([]);
 });
 

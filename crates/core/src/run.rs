@@ -11,6 +11,12 @@ pub const MAX_STEPS: u64 = 100_000_000;
 /// The largest step of the reference run that stands in for an exact solution.
 pub const REFERENCE_STEP: f64 = 1e-4;
 
+/// The most steps a reference run may take (about a second of native work; until ≤ 1000 s).
+pub const MAX_REFERENCE_STEPS: u64 = 10_000_000;
+
+/// The largest dt of a run whose truth is a reference run (10⁵ reference steps a step).
+pub const MAX_REFERENCE_DT: f64 = 10.0;
+
 /// Reads a number as the CLI and the URL write it: a decimal (`0.01`, `1e-3`) or a fraction (`1/60`).
 pub fn parse_number(name: &str, text: &str) -> Result<f64, Error> {
     let bad = || Error::NotANumber {
@@ -79,6 +85,24 @@ impl Setup {
                 steps,
                 limit: MAX_STEPS,
             });
+        }
+        // Where the truth is a reference run, it takes steps of at most REFERENCE_STEP over the whole run.
+        let reference = (steps * dt / REFERENCE_STEP).ceil();
+        if scenario.info().truth == Truth::Reference {
+            if reference > MAX_REFERENCE_STEPS as f64 {
+                return Err(Error::Inconsistent(format!(
+                    "until = {until} s needs a reference run of {reference} steps of {REFERENCE_STEP} s; the \
+                     limit is {MAX_REFERENCE_STEPS}: lower until"
+                )));
+            }
+            // Each step of the run is one call's worth of reference steps: keep it short.
+            if dt > MAX_REFERENCE_DT {
+                return Err(Error::OutOfRange {
+                    name: "dt".to_string(),
+                    value: dt,
+                    range: format!("(0, {MAX_REFERENCE_DT}] where the truth is a reference run"),
+                });
+            }
         }
         Ok(Setup {
             scenario,

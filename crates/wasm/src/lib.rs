@@ -271,6 +271,9 @@ struct ConvergenceView {
     fitted_order: Option<f64>,
 }
 
+/// The most steps, over all levels and methods, one convergence study may take in the page.
+const MAX_STUDY_STEPS: f64 = 5e6;
+
 /// A convergence study of the spec's methods: the run at dt, dt/2, … (`levels` of them), each measured at
 /// its end against the truth.
 #[wasm_bindgen]
@@ -278,10 +281,13 @@ pub fn convergence(spec: JsValue, levels: u32) -> Result<JsValue, JsError> {
     let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
     let overrides: Vec<(String, f64)> = spec.params.into_iter().collect();
     let setup = Setup::new(&spec.scenario, &overrides, spec.dt, spec.until).map_err(js_error)?;
-    let finest = setup.steps() as f64 * f64::powi(2.0, levels.saturating_sub(1) as i32);
-    if finest > 2e7 {
+    // Every level runs every method from the start: keep the whole study to a few seconds in the page.
+    let levels = levels.clamp(2, 12);
+    let methods = spec.methods.len().max(1) as f64;
+    let work = setup.steps() as f64 * (f64::powi(2.0, levels as i32) - 1.0) * methods;
+    if work > MAX_STUDY_STEPS {
         return Err(JsError::new(&format!(
-            "the finest level would take {finest} steps; shorten until or use fewer levels"
+            "the study would take {work} steps in all (limit {MAX_STUDY_STEPS}); shorten until, raise dt or use fewer levels"
         )));
     }
     let precision = match spec.precision.as_deref() {
@@ -292,8 +298,8 @@ pub fn convergence(spec: JsValue, levels: u32) -> Result<JsValue, JsError> {
     for id in &spec.methods {
         let method = MethodId::from_id(id).map_err(js_error)?;
         let points = match precision {
-            Precision::F32 => analysis::convergence::<f32>(&setup, method, levels.clamp(2, 12)),
-            Precision::F64 => analysis::convergence::<f64>(&setup, method, levels.clamp(2, 12)),
+            Precision::F32 => analysis::convergence::<f32>(&setup, method, levels),
+            Precision::F64 => analysis::convergence::<f64>(&setup, method, levels),
         }
         .map_err(js_error)?;
         out.push(ConvergenceView {
