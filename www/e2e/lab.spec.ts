@@ -299,3 +299,14 @@ test("Fiedler's tables, laid out as he prints them", async ({ page }) => {
   });
   expect(errors).toEqual([]);
 });
+
+test('a long run exports every N-th step, as the CLI prints it with --every N', async ({ page }) => {
+  const errors = watch(page);
+  const query = 'scenario=spring&methods=symplectic-euler,rk4&dt=0.001&until=100&precision=f64';
+  await page.goto(`./?${query}`);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
+  await expect(page.locator('#notices')).toContainText('every 5th step');
+  const csv = readFileSync((await download.path())!, 'utf8');
+  expect(csv).toBe(cli([...cliArgs(query), '--every', '5']).stdout);
+  expect(errors).toEqual([]);
+});

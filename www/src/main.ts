@@ -33,6 +33,9 @@ const byId = <T extends HTMLElement>(id: string): T => {
 
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
+/** Rows of each method an exported CSV holds at most. */
+const CSV_ROWS = 20_000;
+
 /** Time a frame may spend stepping, so the page stays responsive whatever the run costs. */
 const FRAME_BUDGET_MS = 8;
 
@@ -754,7 +757,12 @@ class App {
 
   private exportCsv(): void {
     this.guard(() => {
-      const text = this.sim.csv(1);
+      // A 144,000-step run at every step would be hundreds of megabytes: long runs export every N-th step,
+      // exactly as the CLI's --every N prints them.
+      const every = Math.max(1, Math.ceil(this.sim.totalSteps / CSV_ROWS));
+      if (every > 1)
+        notice(`Exported every ${every}th step, as integrator-lab run --every ${every} prints it.`);
+      const text = this.sim.csv(every);
       download(`integrator-lab-${this.state.scenario}.csv`, new Blob([text], { type: 'text/csv' }));
     });
   }
