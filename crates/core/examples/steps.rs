@@ -7,7 +7,7 @@ use std::time::Instant;
 use integrator_lab::{MethodId, Run, Setup};
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<String> = std::env::args().collect::<Vec<_>>()[1..].to_vec();
     let usage = "usage: steps SCENARIO METHOD STEPS DT [NAME=VALUE]…";
     let (Some(scenario), Some(method), Some(steps), Some(dt)) =
         (args.first(), args.get(1), args.get(2), args.get(3))
