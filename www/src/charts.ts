@@ -65,13 +65,26 @@ export function joinOnTime(series: [Column, Column][]): { x: Column; ys: Column[
   return { x: joined[0] as Column, ys: joined.slice(1) as Column[] };
 }
 
+/** What every chart here shares: its uPlot, resizing with its container, and teardown. */
+abstract class Chart {
+  abstract readonly plot: uPlot;
+  /** Series the readable range left off the chart, by label. */
+  offScale: string[] = [];
+
+  resize(container: HTMLElement): void {
+    this.plot.setSize({ width: widthOf(container), height: HEIGHT });
+  }
+
+  destroy(): void {
+    this.plot.destroy();
+  }
+}
+
 /** A quantity against time, one series a track. `log` plots on a log axis, dropping values ≤ 0. */
-export class TimeChart {
+export class TimeChart extends Chart {
   readonly plot: uPlot;
   private readonly log: boolean;
   private styles: SeriesStyle[];
-  /** Series the readable range left off the chart, by label. */
-  offScale: string[] = [];
 
   constructor(
     container: HTMLElement,
@@ -81,6 +94,7 @@ export class TimeChart {
     styles: SeriesStyle[],
     log = false,
   ) {
+    super();
     this.log = log;
     this.styles = styles;
     const opts: uPlot.Options = {
@@ -136,14 +150,6 @@ export class TimeChart {
     const data = this.log ? ys.map(positiveOnly) : ys;
     this.plot.setData([t as number[], ...(data as number[][])], true);
   }
-
-  resize(container: HTMLElement): void {
-    this.plot.setSize({ width: widthOf(container), height: HEIGHT });
-  }
-
-  destroy(): void {
-    this.plot.destroy();
-  }
 }
 
 function positiveOnly(col: Column): (number | null)[] {
@@ -197,10 +203,9 @@ function throughPoints(
 
 /** One curve a track through (x, y) points: the phase portrait (linear axes), or convergence and work–precision
  * studies (log–log axes, few points, each marked). */
-export class XYChart {
+export class XYChart extends Chart {
   readonly plot: uPlot;
   private readonly styles: SeriesStyle[];
-  offScale: string[] = [];
 
   constructor(
     container: HTMLElement,
@@ -210,6 +215,7 @@ export class XYChart {
     styles: SeriesStyle[],
     log = false,
   ) {
+    super();
     this.styles = styles;
     const facetRange = (which: 0 | 1) => (u: uPlot) => {
       const cols = (u.data.slice(1) as unknown as [Column, Column][]).map((d) => d[which]);
@@ -264,13 +270,5 @@ export class XYChart {
 
   update(pairs: [Column, Column][]): void {
     this.plot.setData([null, ...pairs] as unknown as uPlot.AlignedData, true);
-  }
-
-  resize(container: HTMLElement): void {
-    this.plot.setSize({ width: widthOf(container), height: HEIGHT });
-  }
-
-  destroy(): void {
-    this.plot.destroy();
   }
 }

@@ -22,7 +22,16 @@ import {
   renderStability,
 } from './panels';
 import { drawScene, type SceneTrack } from './scene';
-import { defaultsFor, type LabState, parseQuery, SPEEDS, scenarioInfo, toQuery, toSpec } from './state';
+import {
+  defaultsFor,
+  type LabState,
+  parseQuery,
+  readTime,
+  SPEEDS,
+  scenarioInfo,
+  toQuery,
+  toSpec,
+} from './state';
 import { renderSteps, renderTable, type TableRow } from './table';
 
 const byId = <T extends HTMLElement>(id: string): T => {
@@ -315,20 +324,16 @@ class App {
   private setTime(key: 'dt' | 'until', text: string): void {
     const problem = byId(`${key}-problem`);
     const field = byId<HTMLInputElement>(key);
-    const value = parseNumber(text);
-    let why: string | undefined;
-    if (value === undefined) why = `'${text}' is not a number`;
-    else if (key === 'dt' && value <= 0) why = 'dt must be positive';
-    else if (key === 'until' && value < 0) why = 'until must not be negative';
-    if (why !== undefined || value === undefined) {
-      problem.textContent = `${why}; keeping ${this.state[key]}`;
+    const read = readTime(key, text);
+    if ('why' in read) {
+      problem.textContent = `${key} '${text}': ${read.why}; keeping ${this.state[key]}`;
       field.setAttribute('aria-invalid', 'true');
       this.syncSlider();
       return;
     }
     problem.textContent = '';
     field.removeAttribute('aria-invalid');
-    this.update(key === 'dt' ? { dt: value, runs: [] } : { until: value });
+    this.update(key === 'dt' ? { dt: read.value, runs: [] } : { until: read.value });
   }
 
   /** Puts the state into every control. */

@@ -1,7 +1,7 @@
 // The animated scene of each scenario, drawn from the states the core computed: springs and masses, a ball
 // and its trail, orbits, pendulums, the chain. Pure drawing: (canvas, input) → pixels.
 
-import { extent, OFF_SCALE } from './range';
+import { type Extent, readableRange } from './range';
 import { fitBox, prepare, type Viewport } from './viewport';
 
 export interface SceneTrack {
@@ -26,22 +26,11 @@ export interface SceneInput {
 
 type Box = { xmin: number; xmax: number; ymin: number; ymax: number };
 
-/** Extent of a quantity over the truth's history, widened by the tracks that stay near it. */
-function span(
-  input: SceneInput,
-  pick: (t: SceneTrack) => ArrayLike<number> | undefined,
-): { min: number; max: number } {
+/** Extent of a quantity over the truth's history, widened by the tracks that stay near it (range.ts). */
+function span(input: SceneInput, pick: (t: SceneTrack) => ArrayLike<number> | undefined): Extent {
   const truth = input.tracks.find((t) => t.truth);
-  const base = (truth && extent(pick(truth) ?? [])) ?? { min: -1, max: 1 };
-  const width = Math.max(base.max - base.min, Math.abs(base.min), Math.abs(base.max), 1e-9);
-  const out = { ...base };
-  for (const track of input.tracks) {
-    const e = extent(pick(track) ?? []);
-    if (!e || e.min < base.min - OFF_SCALE * width || e.max > base.max + OFF_SCALE * width) continue;
-    out.min = Math.min(out.min, e.min);
-    out.max = Math.max(out.max, e.max);
-  }
-  return out;
+  const others = input.tracks.filter((t) => !t.truth).map((t) => pick(t) ?? []);
+  return readableRange(others, truth ? pick(truth) : undefined).range;
 }
 
 function label(

@@ -48,6 +48,15 @@ export function defaultsFor(catalogue: Catalogue, scenario: string, methods = DE
   };
 }
 
+/** Reads dt (positive) or until (not negative) as the URL and the fields give them. */
+export function readTime(key: 'dt' | 'until', text: string): { value: number } | { why: string } {
+  const value = parseNumber(text);
+  if (value === undefined) return { why: 'not a number' };
+  if (key === 'dt' && value <= 0) return { why: 'must be positive' };
+  if (key === 'until' && value < 0) return { why: 'must not be negative' };
+  return { value };
+}
+
 export interface Parsed {
   state: LabState;
   /** One sentence for each value ignored, naming it. */
@@ -89,20 +98,13 @@ export function parseQuery(search: string, catalogue: Catalogue, check: ParamChe
     }
   }
 
-  const positive = (key: 'dt' | 'until', allowZero: boolean) => {
+  for (const key of ['dt', 'until'] as const) {
     const text = query.get(key);
-    if (text === null) return;
-    const value = parseNumber(text);
-    if (value === undefined) {
-      ignore(key, text, 'not a number', String(state[key]));
-    } else if (value < 0 || (!allowZero && value === 0)) {
-      ignore(key, text, allowZero ? 'must not be negative' : 'must be positive', String(state[key]));
-    } else {
-      state[key] = value;
-    }
-  };
-  positive('dt', false);
-  positive('until', true);
+    if (text === null) continue;
+    const read = readTime(key, text);
+    if ('why' in read) ignore(key, text, read.why, String(state[key]));
+    else state[key] = read.value;
+  }
   if (state.until / state.dt > catalogue.maxSteps) {
     const steps = Math.round(state.until / state.dt);
     notices.push(
