@@ -1,6 +1,9 @@
-// What the browser tests share: the CLI they compare with, and a watch on the page's console.
+// What the browser tests share: the CLI they compare with, a watch on the page's console, and axe-core.
 
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+import type { AxeResults, RunOptions } from 'axe-core';
 
 export const CLI = process.env.INTEGRATOR_LAB_CLI ?? 'target/release/integrator-lab';
 
@@ -12,4 +15,28 @@ export function watch(page: Page): string[] {
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
+}
+
+/** The rule sets axe checks: WCAG 2.0 A and AA, WCAG 2.1 AA, and Deque's best practices. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'];
+
+let axeSource: string | undefined;
+
+/**
+ * Runs axe-core (the version pinned in package.json) on the page as it is now: one line for each element
+ * of each violation, as "rule [impact] selector: help". An empty list is a clean page.
+ */
+export async function axe(page: Page): Promise<string[]> {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const injected = await page.evaluate(() => 'axe' in window);
+  if (!injected) await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async (tags) => {
+    const { axe } = window as unknown as {
+      axe: { run(context: Document, options: RunOptions): Promise<AxeResults> };
+    };
+    const results = await axe.run(document, { runOnly: tags });
+    return results.violations.flatMap((v) =>
+      v.nodes.map((n) => `${v.id} [${v.impact ?? 'no impact'}] ${n.target.join(' >>> ')}: ${v.help}`),
+    );
+  }, AXE_TAGS);
 }

@@ -1,0 +1,49 @@
+// axe-core finds nothing on the page: on the default scenario, with both panels open and measured, the
+// experiments' measurements filled in, at a desktop and at a phone's viewport; and on an experiment's
+// permalink, whose card sits above the views.
+
+import { expect, type Page, test } from '@playwright/test';
+import { axe, watch } from './helpers';
+
+/** The index page with everything it can show: both panels open, a convergence study, the measurements. */
+async function everythingShown(page: Page, query = ''): Promise<void> {
+  await page.goto(`./${query}`);
+  await expect(page.locator('#status')).not.toBeEmpty();
+  await page.locator('#convergence-panel summary').click();
+  await page.click('#measure-convergence');
+  await expect(page.locator('#convergence-note')).toContainText('slope is the measured order', {
+    timeout: 30_000,
+  });
+  await page.locator('#stability-panel summary').click();
+  await expect(page.locator('#stability-table tbody tr').first()).toBeVisible();
+  await page.locator('#experiments').scrollIntoViewIfNeeded();
+  await expect(page.locator('#experiments .measured').last()).toContainText('Measured by the lab:', {
+    timeout: 30_000,
+  });
+}
+
+test('axe finds nothing on the page with both panels open', async ({ page }) => {
+  const errors = watch(page);
+  await everythingShown(page);
+  expect(await axe(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("axe finds nothing on an experiment's permalink", async ({ page }) => {
+  const errors = watch(page);
+  await everythingShown(page, '?scenario=constant-force&methods=euler,kinematic&dt=1&until=10&precision=f32');
+  await expect(page.locator('#current-experiment article')).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('axe finds nothing on the page with both panels open', async ({ page }) => {
+    const errors = watch(page);
+    await everythingShown(page);
+    expect(await axe(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
