@@ -16,9 +16,7 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use integrator_lab::analysis::{self, StabilityLimit};
-use integrator_lab::run::parse_number;
-use integrator_lab::{csv, scenarios, Error, MethodId, Precision, Setup};
+use integrator_lab::{analysis, csv, format, scenarios, Error, MethodId, Precision, Setup};
 
 #[derive(Parser)]
 #[command(
@@ -83,6 +81,32 @@ struct Common {
     set: Vec<String>,
 }
 
+/// Why a command stopped: bad input (a one-line message, exit status 2) or an output that could not be
+/// written (a closed pipe, as in `integrator-lab experiments | head`, ends the command quietly).
+enum Failure {
+    Input(String),
+    Output(io::Error),
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Self {
+        Failure::Input(e.to_string())
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Output(e)
+    }
+}
+
+type Outcome = Result<(), Failure>;
+
+/// Standard output, buffered.
+fn stdout() -> BufWriter<io::StdoutLock<'static>> {
+    BufWriter::new(io::stdout().lock())
+}
+
 struct Resolved {
     setup: Setup,
     methods: Vec<MethodId>,
@@ -99,11 +123,11 @@ impl Common {
                     name: "--set".into(),
                     text: format!("{pair} (expected NAME=VALUE)"),
                 })?;
-                Ok((name.trim().to_string(), parse_number(name.trim(), value)?))
+                Ok((name.trim().to_string(), format::parse(name.trim(), value)?))
             })
             .collect::<Result<Vec<_>, Error>>()?;
         let number = |name: &str, text: &Option<String>| {
-            text.as_deref().map(|t| parse_number(name, t)).transpose()
+            text.as_deref().map(|t| format::parse(name, t)).transpose()
         };
         let setup = Setup::new(
             &self.scenario,
@@ -123,10 +147,9 @@ impl Common {
     }
 }
 
-fn run(common: &Common, every: u64) -> Result<(), String> {
-    let r = common.resolve().map_err(|e| e.to_string())?;
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+fn run(common: &Common, every: u64) -> Outcome {
+    let r = common.resolve()?;
+    let mut out = stdout();
     csv::write(
         &r.setup,
         &r.methods,
@@ -135,31 +158,24 @@ fn run(common: &Common, every: u64) -> Result<(), String> {
         &mut out,
         &mut |method, t| {
             eprintln!(
-                "{}: diverged at t = {t} (state no longer finite)",
-                method.id()
+                "{}: diverged at t = {} (state no longer finite)",
+                method.id(),
+                format::time(t)
             )
         },
-    )
-    .and_then(|_| out.flush())
-    .map_err(|e| e.to_string())
+    )?;
+    Ok(out.flush()?)
 }
 
-fn convergence(common: &Common, levels: u32) -> Result<(), String> {
-    let r = common.resolve().map_err(|e| e.to_string())?;
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let io = |e: io::Error| e.to_string();
+fn convergence(common: &Common, levels: u32) -> Outcome {
+    let r = common.resolve()?;
+    let mut out = stdout();
     writeln!(
         out,
         "method,dt,steps,evaluations,error,observed_order,fitted_order"
-    )
-    .map_err(io)?;
+    )?;
     for &method in &r.methods {
-        let points = match r.precision {
-            Precision::F32 => analysis::convergence::<f32>(&r.setup, method, levels),
-            Precision::F64 => analysis::convergence::<f64>(&r.setup, method, levels),
-        }
-        .map_err(|e| e.to_string())?;
+        let points = analysis::convergence(&r.setup, method, r.precision, levels)?;
         let fitted = analysis::fitted_order(&points)
             .map(|p| format!("{p:.4}"))
             .unwrap_or_default();
@@ -173,30 +189,29 @@ fn convergence(common: &Common, levels: u32) -> Result<(), String> {
                 out,
                 "{},{},{},{},{},{},{}",
                 method.id(),
-                csv::format_number(p.dt),
+                format::number(p.dt),
                 p.steps,
                 p.evaluations,
-                csv::format_number(p.error),
+                format::number(p.error),
                 observed,
                 fitted
-            )
-            .map_err(io)?;
+            )?;
         }
     }
-    out.flush().map_err(io)
+    Ok(out.flush()?)
 }
 
-fn list() -> Result<(), String> {
-    let mut out = String::from("Methods (id, name, order, force evaluations a step, symplectic, stable ω·dt measured | theory):\n");
-    let limit = |l: StabilityLimit| match l {
-        StabilityLimit::None => "none".to_string(),
-        StabilityLimit::Below(h) => format!("< {h:.4}"),
-        StabilityLimit::Unbounded => "any".to_string(),
-    };
+fn list() -> Outcome {
+    let mut out = stdout();
+    writeln!(
+        out,
+        "Methods (id, name, order, force evaluations a step, symplectic, stable ω·dt measured | theory):"
+    )?;
     for m in MethodId::ALL {
         let i = m.info();
-        out += &format!(
-            "  {:<18} {:<32} order {:<6} evals {:<4} {:<13} {} | {}\n",
+        writeln!(
+            out,
+            "  {:<18} {:<32} order {:<6} evals {:<4} {:<14} {} | {}",
             i.id,
             i.name,
             i.order.map_or("exact*".to_string(), |o| o.to_string()),
@@ -206,56 +221,61 @@ fn list() -> Result<(), String> {
             } else {
                 "not symplectic"
             },
-            limit(analysis::stability_limit(m)),
-            limit(analysis::theoretical_limit(m)),
-        );
+            analysis::stability_limit(m).text(),
+            i.stability.text(),
+        )?;
     }
-    out += "  * exact for one constant force or one spring; 2 with several such forces; 1 where a force has no closed form\n\nScenarios:\n";
+    writeln!(
+        out,
+        "  * exact for one constant force or one spring; 2 with several such forces; 1 where a force has no closed form\n\nScenarios:"
+    )?;
     for s in scenarios::all() {
         let i = s.info();
-        out += &format!(
-            "  {:<16} {} (dt {}, until {}; truth: {})\n",
+        writeln!(
+            out,
+            "  {:<16} {} (dt {}, until {}; truth: {}; from {})",
             i.id,
             i.title,
-            csv::format_number(i.dt),
-            i.until,
-            match i.truth {
-                integrator_lab::Truth::Exact => "exact",
-                integrator_lab::Truth::Reference => "reference run",
-            }
-        );
+            format::number(i.dt),
+            format::number(i.until),
+            i.truth.label(),
+            i.source()
+        )?;
         for p in i.params {
-            out += &format!(
-                "      {:<11} = {:<8} {:<8} {:<18} {}\n",
+            writeln!(
+                out,
+                "      {:<11} = {:<8} {:<8} {:<18} {}",
                 p.name,
-                p.default,
+                format::number(p.default),
                 p.unit,
                 p.range_text(),
                 p.description
-            );
+            )?;
         }
     }
-    print!("{out}");
-    Ok(())
+    Ok(out.flush()?)
 }
 
-fn experiments(only: Option<&str>) -> Result<(), String> {
+fn experiments(only: Option<&str>) -> Outcome {
     use integrator_lab::experiments;
     let chosen: Vec<_> = match only {
         Some(id) => vec![experiments::get(id).ok_or_else(|| {
             let known: Vec<&str> = experiments::all().iter().map(|e| e.id).collect();
-            format!("unknown experiment '{id}' (known: {})", known.join(", "))
+            Failure::Input(format!(
+                "unknown experiment '{id}' (known: {})",
+                known.join(", ")
+            ))
         })?],
         None => experiments::all().iter().collect(),
     };
+    let mut out = stdout();
     for e in chosen {
-        println!("{}  [{}]  {}", e.id, e.article, e.title);
-        println!("  ?{}", e.query);
-        println!("  claim:    \"{}\"", e.claim);
-        println!(
-            "  measured: {}",
-            (e.measure)().map_err(|err| err.to_string())?
-        );
+        writeln!(out, "{}  [{}]  {}", e.id, e.article.citation(), e.title)?;
+        writeln!(out, "  ?{}", e.query)?;
+        writeln!(out, "  claim:    \"{}\"", e.claim)?;
+        writeln!(out, "  measured: {}", (e.measure)()?)?;
+        // Each measurement takes a while: show it as soon as it is made.
+        out.flush()?;
     }
     Ok(())
 }
@@ -289,12 +309,17 @@ fn main() -> ExitCode {
         Command::Run { common, every } => run(common, *every),
         Command::Convergence { common, levels } => convergence(common, *levels),
         Command::List => list(),
-        Command::Claims => claims::print(),
+        Command::Claims => claims::print(&mut stdout()),
         Command::Experiments { id } => experiments(id.as_deref()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Output(e)) => {
+            eprintln!("error: cannot write the output: {e}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Input(message)) => {
             eprintln!("error: {message}");
             ExitCode::from(2)
         }

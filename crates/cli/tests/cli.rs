@@ -108,7 +108,7 @@ fn core_values<R: integrator_lab::Real>(setup: &integrator_lab::Setup, step: u64
     let s = run.state();
     s.x.iter()
         .chain(&s.v)
-        .map(|&q| integrator_lab::csv::format_number(q))
+        .map(|&q| integrator_lab::format::number(q))
         .collect()
 }
 

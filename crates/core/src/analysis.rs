@@ -3,8 +3,9 @@
 
 use crate::csv::position_error;
 use crate::methods::MethodId;
-use crate::run::{Run, Setup};
-use crate::{Error, Real};
+pub use crate::methods::StabilityLimit;
+use crate::run::{AnyRun, Run, Setup};
+use crate::{Error, Precision};
 
 /// The end of one run, measured in f64.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -19,16 +20,16 @@ pub struct Measurement {
     pub diverged_at: Option<f64>,
 }
 
-/// Runs `method` over the whole setup in precision `R` and measures its final position error.
-pub fn measure<R: Real>(setup: &Setup, method: MethodId) -> Measurement {
-    let mut run = Run::<R>::new(setup, method);
+/// Runs `method` over the whole setup and measures its final position error.
+pub fn measure(setup: &Setup, method: MethodId, precision: Precision) -> Measurement {
+    let mut run = AnyRun::new(setup, method, precision);
     run.advance(setup.steps());
     let truth = setup.truth().at(run.steps());
     Measurement {
         dt: setup.dt,
         steps: run.steps(),
         evaluations: run.evaluations(),
-        error: position_error(&run.state().to_f64(), &truth),
+        error: position_error(&run.state_f64(), &truth),
         diverged_at: run.diverged_at().map(|k| k as f64 * setup.dt),
     }
 }
@@ -57,10 +58,11 @@ impl EnergyStats {
     }
 }
 
-/// Steps `method` over the setup in precision `R`, following the total energy at every step.
-pub fn energy_stats<R: Real>(setup: &Setup, method: MethodId) -> EnergyStats {
-    let mut run = Run::<R>::new(setup, method);
-    let initial = setup.energy(&run.state().to_f64()).total();
+/// Steps `method` over the setup, following the total energy at every step.
+pub fn energy_stats(setup: &Setup, method: MethodId, precision: Precision) -> EnergyStats {
+    let mut run = AnyRun::new(setup, method, precision);
+    let mut state = setup.initial();
+    let initial = setup.energy(&state).total();
     let mut stats = EnergyStats {
         initial,
         last: initial,
@@ -71,7 +73,8 @@ pub fn energy_stats<R: Real>(setup: &Setup, method: MethodId) -> EnergyStats {
         if !run.step() {
             break;
         }
-        let e = setup.energy(&run.state().to_f64()).total();
+        run.state_into(&mut state);
+        let e = setup.energy(&state).total();
         stats.last = e;
         stats.min = stats.min.min(e);
         stats.max = stats.max.max(e);
@@ -80,17 +83,61 @@ pub fn energy_stats<R: Real>(setup: &Setup, method: MethodId) -> EnergyStats {
 }
 
 /// A convergence study: the setup at `dt, dt/2, …, dt/2^(levels−1)`, each run measured.
-pub fn convergence<R: Real>(
+pub fn convergence(
     setup: &Setup,
     method: MethodId,
+    precision: Precision,
     levels: u32,
 ) -> Result<Vec<Measurement>, Error> {
     (0..levels)
         .map(|k| {
-            Ok(measure::<R>(
+            Ok(measure(
                 &setup.with_dt(setup.dt / f64::powi(2.0, k as i32))?,
                 method,
+                precision,
             ))
+        })
+        .collect()
+}
+
+/// One method's convergence study with its fitted order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Study {
+    pub method: MethodId,
+    pub points: Vec<Measurement>,
+    pub fitted_order: Option<f64>,
+}
+
+/// The most steps, over all levels and methods, one [`study`] may take: a few seconds in a browser.
+pub const MAX_STUDY_STEPS: f64 = 5e6;
+
+/// Convergence studies of several methods over `levels` levels (clamped to 2…12), refused with a message
+/// when they would take more than [`MAX_STUDY_STEPS`] steps in all.
+pub fn study(
+    setup: &Setup,
+    methods: &[MethodId],
+    precision: Precision,
+    levels: u32,
+) -> Result<Vec<Study>, Error> {
+    let levels = levels.clamp(2, 12);
+    let work =
+        setup.steps() as f64 * (f64::powi(2.0, levels as i32) - 1.0) * methods.len().max(1) as f64;
+    if work > MAX_STUDY_STEPS {
+        return Err(Error::Inconsistent(format!(
+            "the study would take {} steps in all (limit {}); shorten until, raise dt or use fewer levels",
+            crate::format::number(work),
+            crate::format::number(MAX_STUDY_STEPS)
+        )));
+    }
+    methods
+        .iter()
+        .map(|&method| {
+            let points = convergence(setup, method, precision, levels)?;
+            Ok(Study {
+                method,
+                fitted_order: fitted_order(&points),
+                points,
+            })
         })
         .collect()
 }
@@ -119,34 +166,12 @@ pub fn fitted_order(points: &[Measurement]) -> Option<f64> {
     Some(sxy / sxx)
 }
 
-/// A method's stability on the undamped spring, as a bound on ω·dt.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum StabilityLimit {
-    /// Unstable at every ω·dt > 0 (the amplitude grows every step).
-    None,
-    /// Stable for ω·dt up to this value.
-    Below(f64),
-    /// Stable at every ω·dt tried (up to [`STABILITY_SCAN_MAX`]).
-    Unbounded,
-}
-
 /// The largest ω·dt the stability scan tries.
 pub const STABILITY_SCAN_MAX: f64 = 10.0;
 
-/// The theory's stability limit on the undamped spring.
+/// The theory's stability limit on the undamped spring (from the method's facts).
 pub fn theoretical_limit(method: MethodId) -> StabilityLimit {
-    match method {
-        MethodId::Euler | MethodId::Midpoint => StabilityLimit::None,
-        MethodId::SymplecticEuler
-        | MethodId::Verlet
-        | MethodId::VelocityVerlet
-        | MethodId::Leapfrog => StabilityLimit::Below(2.0),
-        MethodId::Rk4 => StabilityLimit::Below(8f64.sqrt()),
-        MethodId::ImplicitEuler | MethodId::Kinematic => StabilityLimit::Unbounded,
-        // One step is [[1 − h sin h/2, h(1 + cos h)/2], [−sin h, cos h]] (ω = 1, h = ω dt), with determinant
-        // D = cos h + (h/2) sin h and trace 1 + D − h sin h; Jury's test |D| ≤ 1 first fails past h = π.
-        MethodId::KinematicAverage => StabilityLimit::Below(std::f64::consts::PI),
-    }
+    method.info().stability
 }
 
 /// The spectral radius of one step of `method` on the spring `x'' = −x` at `dt = omega_dt`, measured from the
@@ -223,22 +248,45 @@ pub fn stability_limit(method: MethodId) -> StabilityLimit {
     StabilityLimit::Below(lo)
 }
 
-/// Runs `method` over the whole setup in precision `R` and returns the largest position error against the
-/// truth at any step (infinite if the method diverged).
-pub fn max_error<R: Real>(setup: &Setup, method: MethodId) -> f64 {
-    let mut run = Run::<R>::new(setup, method);
+/// Runs `method` over the whole setup and returns the largest position error against the truth at any step
+/// (infinite if the method diverged).
+pub fn max_error(setup: &Setup, method: MethodId, precision: Precision) -> f64 {
+    let mut run = AnyRun::new(setup, method, precision);
     let mut truth = setup.truth();
+    let mut state = setup.initial();
+    let mut true_state = state.clone();
     let mut worst = 0.0f64;
     for _ in 0..setup.steps() {
         if !run.step() {
             return f64::INFINITY;
         }
-        worst = worst.max(position_error(
-            &run.state().to_f64(),
-            &truth.at(run.steps()),
-        ));
+        run.state_into(&mut state);
+        truth.at_into(run.steps(), &mut true_state);
+        worst = worst.max(position_error(&state, &true_state));
     }
     worst
+}
+
+/// Every method's growth a step and relative energy change a period on the spring at `dt = omega_dt`;
+/// refuses an ω·dt that is not positive and finite.
+pub fn stability_at(omega_dt: f64) -> Result<Vec<(MethodId, f64, f64)>, Error> {
+    if !(omega_dt.is_finite() && omega_dt > 0.0) {
+        return Err(Error::OutOfRange {
+            name: "ω·dt".to_string(),
+            value: omega_dt,
+            range: "(0, ∞)".to_string(),
+        });
+    }
+    Ok(MethodId::ALL
+        .iter()
+        .map(|&m| {
+            (
+                m,
+                amplification(m, omega_dt),
+                energy_change_per_period(m, omega_dt),
+            )
+        })
+        .collect())
 }
 
 /// Relative energy change over one period of the spring `x'' = −x` for `method` at `dt = omega_dt`, from its

@@ -2,9 +2,9 @@
 //! tests/claims.rs and the account in docs/claims.md read their figures from here.
 
 use crate::analysis::{self, energy_stats, max_error, EnergyStats};
-use crate::{Error, MethodId, Setup};
+use crate::{Error, MethodId, Precision, Setup};
 
-/// Seed 000's two-springs comparison at one step and duration: the largest position error over the run of
+/// “True Physics”'s two-springs comparison at one step and duration: the largest position error over the run of
 /// semi-implicit Euler, the kinematic integrator and its average-acceleration variant.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TwoSpringsErrors {
@@ -33,22 +33,22 @@ pub fn two_springs_errors(dt: f64, until: f64) -> Result<TwoSpringsErrors, Error
     Ok(TwoSpringsErrors {
         dt,
         until,
-        symplectic_euler: max_error::<f64>(&setup, MethodId::SymplecticEuler),
-        kinematic: max_error::<f64>(&setup, MethodId::Kinematic),
-        kinematic_average: max_error::<f64>(&setup, MethodId::KinematicAverage),
+        symplectic_euler: max_error(&setup, MethodId::SymplecticEuler, Precision::F64),
+        kinematic: max_error(&setup, MethodId::Kinematic, Precision::F64),
+        kinematic_average: max_error(&setup, MethodId::KinematicAverage, Precision::F64),
     })
 }
 
 /// Energy of the two springs after `seconds` at the scenario's dt, for `method`.
 pub fn two_springs_energy(method: MethodId, seconds: f64) -> Result<EnergyStats, Error> {
     let setup = Setup::new("two-springs", &[], None, Some(seconds))?;
-    Ok(energy_stats::<f64>(&setup, method))
+    Ok(energy_stats(&setup, method, Precision::F64))
 }
 
 /// Observed order of `method` on the undamped spring over one second, from dt = 0.01 halved `levels − 1`
-/// times: seed 000 says semi-implicit Euler is second order.
+/// times: “True Physics” says semi-implicit Euler is second order.
 pub fn spring_order(method: MethodId, levels: u32) -> Result<f64, Error> {
     let setup = Setup::new("spring", &[], Some(0.01), Some(1.0))?;
-    let points = analysis::convergence::<f64>(&setup, method, levels)?;
+    let points = analysis::convergence(&setup, method, Precision::F64, levels)?;
     Ok(analysis::fitted_order(&points).unwrap_or(f64::NAN))
 }

@@ -2,38 +2,23 @@
 //!
 //! Columns: `method,step,t`, the position coordinates, the velocity coordinates, `energy`, then `kinetic`,
 //! `potential`, the true state (`exact_…` or, where the truth is a reference run, `reference_…`), the true
-//! energy, and `error`, the largest position error. Rows: step 0, every `every`-th step and the last, for each
-//! method in the order given. A method whose state stops being finite ends its rows at its last finite
-//! state; `on_divergence` hears of it.
+//! energy, and `error`, the largest position error. Rows: step 0, every `every`-th step and the last
+//! ([`Stride`]), for each method in the order given. Times have at most 12 significant digits, other numbers
+//! are the shortest that read back at the run's precision ([`crate::format`]). A method whose state stops
+//! being finite ends its rows at its last finite state; `on_divergence` hears of it.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use crate::format;
 use crate::methods::MethodId;
-use crate::run::{Run, Setup};
-use crate::scenarios::Truth;
-use crate::{Precision, Real, State};
+use crate::run::{AnyRun, Setup, Stride};
+use crate::{Precision, State};
 
-/// The shortest text that reads back to the same value at precision `R`: plain decimals for ordinary
-/// magnitudes, scientific notation for very large or very small ones.
-pub fn format_number<R: Real>(value: R) -> String {
-    let magnitude = value.abs().to_f64();
-    if magnitude == 0.0 {
-        // −0 reads back as a value equal to 0; print it as 0.
-        "0".to_string()
-    } else if (1e-5..1e16).contains(&magnitude) || !value.is_finite() {
-        format!("{value}")
-    } else {
-        format!("{value:e}")
-    }
-}
-
-/// The header line, without its newline.
-pub fn header(setup: &Setup) -> String {
+/// The column names, in order.
+pub fn columns(setup: &Setup) -> Vec<String> {
     let coordinates = setup.coordinates();
-    let prefix = match setup.scenario.info().truth {
-        Truth::Exact => "exact",
-        Truth::Reference => "reference",
-    };
+    let truth = setup.scenario.info().truth.label();
     let names: Vec<&String> = coordinates
         .positions
         .iter()
@@ -42,10 +27,15 @@ pub fn header(setup: &Setup) -> String {
     let mut columns: Vec<String> = vec!["method".into(), "step".into(), "t".into()];
     columns.extend(names.iter().map(|n| n.to_string()));
     columns.extend(["energy", "kinetic", "potential"].map(String::from));
-    columns.extend(names.iter().map(|n| format!("{prefix}_{n}")));
-    columns.push(format!("{prefix}_energy"));
+    columns.extend(names.iter().map(|n| format!("{truth}_{n}")));
+    columns.push(format!("{truth}_energy"));
     columns.push("error".into());
-    columns.join(",")
+    columns
+}
+
+/// The header line, without its newline.
+pub fn header(setup: &Setup) -> String {
+    columns(setup).join(",")
 }
 
 /// Largest position error against the truth.
@@ -58,71 +48,76 @@ pub fn position_error(state: &State<f64>, truth: &State<f64>) -> f64 {
         .fold(0.0, f64::max)
 }
 
-fn row<R: Real>(setup: &Setup, run: &Run<R>, truth: &State<f64>, line: &mut String) {
-    use std::fmt::Write as _;
-    let state = run.state();
-    let as_f64 = state.to_f64();
-    let energy = setup.energy(&as_f64);
+/// One row, with its newline: the state (at the run's precision) against the truth (in f64).
+fn row(
+    setup: &Setup,
+    method: MethodId,
+    precision: Precision,
+    step: u64,
+    state: &State<f64>,
+    truth: &State<f64>,
+    line: &mut String,
+) {
+    let energy = setup.energy(state);
+    let t = step as f64 * setup.dt;
     line.clear();
-    let _ = write!(
-        line,
-        "{},{},{}",
-        run.method.id(),
-        run.steps(),
-        format_number(run.t())
-    );
-    for q in state.x.iter().chain(&state.v) {
-        let _ = write!(line, ",{}", format_number(*q));
+    let _ = write!(line, "{},{step},{}", method.id(), format::time(t));
+    for &q in state.x.iter().chain(&state.v) {
+        let _ = write!(line, ",{}", format::value(q, precision));
     }
     for e in [energy.total(), energy.kinetic, energy.potential] {
-        let _ = write!(line, ",{}", format_number(R::from_f64(e)));
+        let _ = write!(line, ",{}", format::value(e, precision));
     }
-    for q in truth.x.iter().chain(&truth.v) {
-        let _ = write!(line, ",{}", format_number(*q));
+    for &q in truth.x.iter().chain(&truth.v) {
+        let _ = write!(line, ",{}", format::number(q));
     }
     let true_energy = setup.energy(truth).total();
     let _ = write!(
         line,
         ",{},{}",
-        format_number(true_energy),
-        format_number(position_error(&as_f64, truth))
+        format::number(true_energy),
+        format::number(position_error(state, truth))
     );
     line.push('\n');
 }
 
-fn write_method<R: Real, W: Write>(
+fn write_method<W: Write>(
     setup: &Setup,
     method: MethodId,
-    every: u64,
+    precision: Precision,
+    stride: Stride,
     out: &mut W,
     on_divergence: &mut dyn FnMut(MethodId, f64),
 ) -> io::Result<()> {
-    let steps = setup.steps();
-    let mut run = Run::<R>::new(setup, method);
+    let mut run = AnyRun::new(setup, method, precision);
     let mut truth = setup.truth();
+    let mut state = setup.initial();
+    let mut true_state = state.clone();
     let mut line = String::new();
-    row(setup, &run, &truth.at(0), &mut line);
-    out.write_all(line.as_bytes())?;
-    while run.steps() < steps {
+    let mut emit = |run: &AnyRun, out: &mut W| {
+        let k = run.steps();
+        run.state_into(&mut state);
+        truth.at_into(k, &mut true_state);
+        row(setup, method, precision, k, &state, &true_state, &mut line);
+        out.write_all(line.as_bytes())
+    };
+    emit(&run, out)?;
+    while run.steps() < stride.last {
         if !run.step() {
-            let last = run.steps();
-            if last % every != 0 {
-                row(setup, &run, &truth.at(last), &mut line);
-                out.write_all(line.as_bytes())?;
+            if !stride.records(run.steps()) {
+                emit(&run, out)?;
             }
-            on_divergence(method, (last + 1) as f64 * setup.dt);
+            on_divergence(method, (run.steps() + 1) as f64 * setup.dt);
             return Ok(());
         }
-        let k = run.steps();
-        if k % every == 0 || k == steps {
-            row(setup, &run, &truth.at(k), &mut line);
-            out.write_all(line.as_bytes())?;
+        if stride.records(run.steps()) {
+            emit(&run, out)?;
         }
     }
     Ok(())
 }
 
-/// Writes the whole table. `every` must be at least 1.
+/// Writes the whole table, a row every `every` steps (0 counts as 1).
 pub fn write<W: Write>(
     setup: &Setup,
     methods: &[MethodId],
@@ -131,13 +126,10 @@ pub fn write<W: Write>(
     out: &mut W,
     on_divergence: &mut dyn FnMut(MethodId, f64),
 ) -> io::Result<()> {
-    let every = every.max(1);
+    let stride = Stride::new(every, setup.steps());
     writeln!(out, "{}", header(setup))?;
     for &method in methods {
-        match precision {
-            Precision::F32 => write_method::<f32, W>(setup, method, every, out, on_divergence)?,
-            Precision::F64 => write_method::<f64, W>(setup, method, every, out, on_divergence)?,
-        }
+        write_method(setup, method, precision, stride, out, on_divergence)?;
     }
     Ok(())
 }

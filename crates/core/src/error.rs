@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::format::number;
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Error {
     UnknownScenario(String),
@@ -78,15 +80,16 @@ impl fmt::Display for Error {
             Error::NotFinite { name } => write!(f, "{name} must be a finite number"),
             Error::NotANumber { name, text } => write!(f, "{name}: '{text}' is not a number"),
             Error::OutOfRange { name, value, range } => {
-                write!(f, "{name} = {value} is out of range {range}")
+                write!(f, "{name} = {} is out of range {range}", number(*value))
             }
-            Error::NonPositiveStep(dt) => write!(f, "dt must be positive (got {dt})"),
+            Error::NonPositiveStep(dt) => write!(f, "dt must be positive (got {})", number(*dt)),
             Error::NegativeDuration(until) => {
-                write!(f, "until must not be negative (got {until})")
+                write!(f, "until must not be negative (got {})", number(*until))
             }
             Error::TooManySteps { steps, limit } => write!(
                 f,
-                "until/dt asks for {steps} steps; the limit is {limit}: raise dt or lower until"
+                "until/dt asks for {} steps; the limit is {limit}: raise dt or lower until",
+                number(*steps)
             ),
             Error::NoMethods => write!(f, "no method given"),
             Error::Inconsistent(message) => f.write_str(message),

@@ -3,16 +3,17 @@
 //! are typed in; every figure in `measure` is computed.
 
 use crate::analysis::{self, energy_stats, max_error};
+use crate::articles::{self, Article};
 use crate::claims::{spring_order, two_springs_energy, two_springs_errors};
 use crate::csv::position_error;
-use crate::{Error, MethodId, Real, Run, Setup, State};
+use crate::{Error, MethodId, Precision, Real, Run, Setup, State};
 
 /// One guided experiment.
 #[derive(Clone, Copy, Debug)]
 pub struct Experiment {
     pub id: &'static str,
-    /// Which seed article it comes from.
-    pub article: &'static str,
+    /// The article it comes from.
+    pub article: &'static Article,
     pub title: &'static str,
     /// The page's URL query (without `?`): the experiment's permalink.
     pub query: &'static str,
@@ -96,8 +97,8 @@ fn fiedler_damped() -> Result<String, Error> {
 
 fn fiedler_spring(dt: f64) -> Result<String, Error> {
     let s = setup("spring", &[], dt, 90.0)?;
-    let rk4 = energy_stats::<f64>(&s, MethodId::Rk4);
-    let se = energy_stats::<f64>(&s, MethodId::SymplecticEuler);
+    let rk4 = energy_stats(&s, MethodId::Rk4, Precision::F64);
+    let se = energy_stats(&s, MethodId::SymplecticEuler, Precision::F64);
     let truth = s.truth().at(s.steps());
     let (se_end, _) = end::<f64>(&s, MethodId::SymplecticEuler);
     let (rk_end, _) = end::<f64>(&s, MethodId::Rk4);
@@ -132,7 +133,7 @@ fn jump_landing() -> Result<String, Error> {
 fn drag_estimate() -> Result<String, Error> {
     let s = setup("drag", &[], 0.1, 10.0)?;
     let order = |m| -> Result<f64, Error> {
-        let points = analysis::convergence::<f64>(&s, m, 5)?;
+        let points = analysis::convergence(&s, m, Precision::F64, 5)?;
         Ok(analysis::fitted_order(&points).unwrap_or(f64::NAN))
     };
     Ok(format!(
@@ -192,7 +193,7 @@ fn level_144000() -> Result<String, Error> {
     let parts: Vec<String> = MethodId::ALL
         .iter()
         .map(|&m| {
-            let e = energy_stats::<f64>(&s, m);
+            let e = energy_stats(&s, m, Precision::F64);
             if e.last.is_finite() {
                 format!("{} {}", m.id(), percent(e.drift()))
             } else {
@@ -208,7 +209,7 @@ fn level_144000() -> Result<String, Error> {
 
 fn verlet_startup() -> Result<String, Error> {
     let s = setup("spring", &[], 0.01, 1.0)?;
-    let points = analysis::convergence::<f64>(&s, MethodId::Verlet, 5)?;
+    let points = analysis::convergence(&s, MethodId::Verlet, Precision::F64, 5)?;
     let order = analysis::fitted_order(&points).unwrap_or(f64::NAN);
     let first = setup("projectile", &[], 1.0 / 60.0, 1.0 / 60.0)?;
     let (one, _) = end::<f64>(&first, MethodId::Verlet);
@@ -216,7 +217,7 @@ fn verlet_startup() -> Result<String, Error> {
     Ok(format!(
         "Position Verlet started with x1 = x0 + v0·dt + ½·a0·dt² is exact on the jump's first step (off by {} m) \
          and converges at order {order:.2} on the spring.",
-        crate::csv::format_number((one.x[1] - truth.x[1]).abs())
+        crate::format::number((one.x[1] - truth.x[1]).abs())
     ))
 }
 
@@ -227,8 +228,8 @@ fn lander_exact() -> Result<String, Error> {
             let s = setup("lunar-lander", &[], dt, 30.0 * dt)?;
             Ok(format!(
                 "dt = {dt} s: kinematic {:.1e} m, symplectic Euler {:.3} m",
-                max_error::<f64>(&s, MethodId::Kinematic),
-                max_error::<f64>(&s, MethodId::SymplecticEuler)
+                max_error(&s, MethodId::Kinematic, Precision::F64),
+                max_error(&s, MethodId::SymplecticEuler, Precision::F64)
             ))
         })
         .collect::<Result<_, Error>>()?;
@@ -289,16 +290,10 @@ fn semi_implicit_order() -> Result<String, Error> {
     ))
 }
 
-const FIEDLER: &str = "Fiedler, Integration Basics (001)";
-const GRAVITY: &str = "How can I implement gravity? (002)";
-const VAN_VERTH: &str = "Van Verth, Numerical Integration (003)";
-const LECTURE: &str = "Physics tutorial 2: Numerical Integration (004)";
-const TRUE_PHYSICS: &str = "True Physics: the kinematic integrator (000)";
-
 static ALL: &[Experiment] = &[
     Experiment {
         id: "fiedler-table",
-        article: FIEDLER,
+        article: &articles::FIEDLER,
         title: "A constant force at dt = 1 s",
         query: "scenario=constant-force&methods=euler,kinematic&dt=1&until=10&precision=f32",
         look: "The table: Euler's velocity is exact, its position lags, and the gap grows every step. The kinematic integrator lands on the exact 500 m.",
@@ -307,7 +302,7 @@ static ALL: &[Experiment] = &[
     },
     Experiment {
         id: "fiedler-float",
-        article: FIEDLER,
+        article: &articles::FIEDLER,
         title: "The same in float at dt = 0.01 s",
         query: "scenario=constant-force&methods=euler&dt=0.01&until=10&precision=f32",
         look: "Run to the end and read the last row: Fiedler's 499.497070, to the digit. Switch to f64 to see how much of the shortfall is the method and how much is float.",
@@ -316,7 +311,7 @@ static ALL: &[Experiment] = &[
     },
     Experiment {
         id: "fiedler-damped",
-        article: FIEDLER,
+        article: &articles::FIEDLER,
         title: "A damped spring that Euler makes gain energy",
         query: "scenario=damped-spring&methods=euler,symplectic-euler,rk4&dt=0.01&until=10&precision=f64",
         look: "The energy graph: the true energy decays; Euler's climbs; symplectic Euler and RK4 follow the truth.",
@@ -325,7 +320,7 @@ static ALL: &[Experiment] = &[
     },
     Experiment {
         id: "fiedler-spring-0.1",
-        article: FIEDLER,
+        article: &articles::FIEDLER,
         title: "The undamped spring at dt = 0.1 s for 90 s",
         query: "scenario=spring&methods=symplectic-euler,rk4&dt=0.1&until=90&precision=f64",
         look: "x(t) near the end: symplectic Euler keeps its amplitude but drifts in phase; RK4 keeps the phase but shrinks.",
@@ -334,7 +329,7 @@ static ALL: &[Experiment] = &[
     },
     Experiment {
         id: "fiedler-spring-0.25",
-        article: FIEDLER,
+        article: &articles::FIEDLER,
         title: "The undamped spring at dt = 0.25 s",
         query: "scenario=spring&methods=symplectic-euler,rk4&dt=0.25&until=90&precision=f64",
         look: "The energy graph: RK4 drains almost all of it; symplectic Euler's wobbles around where it started.",
@@ -343,7 +338,7 @@ static ALL: &[Experiment] = &[
     },
     Experiment {
         id: "jump-landing",
-        article: GRAVITY,
+        article: &articles::GRAVITY_ANSWER,
         title: "A jump that lands in the same place at any dt",
         query: "scenario=projectile&runs=euler@0.06666666666666667,euler@0.016666666666666666,velocity-verlet@0.06666666666666667,velocity-verlet@0.016666666666666666&dt=0.016666666666666666&until=2&precision=f64",
         look: "Each method at 15 Hz (solid) and at 60 Hz (dashed): velocity Verlet's two paths lie on the exact parabola and on each other; Euler's two fly high, and apart.",
@@ -352,7 +347,7 @@ static ALL: &[Experiment] = &[
     },
     Experiment {
         id: "drag-estimate",
-        article: GRAVITY,
+        article: &articles::GRAVITY_ANSWER,
         title: "Drag, where the velocity estimate matters",
         query: "scenario=drag&methods=euler,velocity-verlet,rk4&dt=0.1&until=10&precision=f64",
         look: "The error graph: velocity Verlet with the article's estimate stays far below Euler, and its error falls as dt².",
@@ -361,7 +356,7 @@ static ALL: &[Experiment] = &[
     },
     Experiment {
         id: "dog-on-rod",
-        article: VAN_VERTH,
+        article: &articles::VAN_VERTH,
         title: "The dog on a rod",
         query: "scenario=orbit&methods=euler,implicit-euler,symplectic-euler&dt=0.1&until=63&precision=f64",
         look: "The scene: Euler spirals out, implicit Euler spirals in, symplectic Euler traces a closed curve.",
@@ -370,7 +365,7 @@ static ALL: &[Experiment] = &[
     },
     Experiment {
         id: "dog-midpoint-rk4",
-        article: VAN_VERTH,
+        article: &articles::VAN_VERTH,
         title: "Midpoint and RK4 on the rod",
         query: "scenario=orbit&methods=euler,midpoint,rk4&dt=0.1&until=63&precision=f64",
         look: "Midpoint still spirals out, far more slowly than Euler; RK4 spirals in, very slowly.",
@@ -379,7 +374,7 @@ static ALL: &[Experiment] = &[
     },
     Experiment {
         id: "leapfrog-velocity",
-        article: VAN_VERTH,
+        article: &articles::VAN_VERTH,
         title: "Leapfrog's velocity, half a step out",
         query: "scenario=orbit&methods=leapfrog,velocity-verlet&dt=0.1&until=6.3&precision=f64",
         look: "The table: leapfrog's position is as good as velocity Verlet's, but its velocity belongs half a step earlier, and its energy wobbles for that reason alone.",
@@ -388,7 +383,7 @@ static ALL: &[Experiment] = &[
     },
     Experiment {
         id: "level-144000",
-        article: LECTURE,
+        article: &articles::LECTURE,
         title: "A 20-minute level at 120 updates a second",
         query: "scenario=spring&methods=euler,symplectic-euler,verlet,velocity-verlet,leapfrog,rk4&dt=0.008333333333333333&until=1200&precision=f64",
         look: "Run to the end (144,000 steps): explicit Euler leaves the chart, RK4 slowly drains, the symplectic methods keep their energy in a band.",
@@ -397,7 +392,7 @@ static ALL: &[Experiment] = &[
     },
     Experiment {
         id: "verlet-startup",
-        article: LECTURE,
+        article: &articles::LECTURE,
         title: "Position Verlet and its start-up step",
         query: "scenario=projectile&methods=verlet,euler&dt=0.016666666666666666&until=2&precision=f64",
         look: "Verlet needs a previous position it does not have; the lab makes it with one kinematic step, and from there Verlet follows the parabola exactly.",
@@ -406,7 +401,7 @@ static ALL: &[Experiment] = &[
     },
     Experiment {
         id: "lander-exact",
-        article: TRUE_PHYSICS,
+        article: &articles::TRUE_PHYSICS,
         title: "The lunar lander, exact at any dt",
         query: "scenario=lunar-lander&methods=kinematic,symplectic-euler,euler&dt=0.7&until=21&precision=f64",
         look: "The error graph: the kinematic integrator sits at round-off even though the burn starts and stops inside steps.",
@@ -415,7 +410,7 @@ static ALL: &[Experiment] = &[
     },
     Experiment {
         id: "spring-huge-dt",
-        article: TRUE_PHYSICS,
+        article: &articles::TRUE_PHYSICS,
         title: "One spring at a huge step",
         query: "scenario=spring&methods=kinematic,symplectic-euler&dt=5&until=5000&precision=f64",
         look: "Three periods a step: symplectic Euler blows up at once, the kinematic integrator stays on the exact solution.",
@@ -424,7 +419,7 @@ static ALL: &[Experiment] = &[
     },
     Experiment {
         id: "two-springs-ratios",
-        article: TRUE_PHYSICS,
+        article: &articles::TRUE_PHYSICS,
         title: "Two springs: the error ratios",
         query: "scenario=two-springs&methods=symplectic-euler,kinematic,kinematic-average&dt=0.016666666666666666&until=10&precision=f64",
         look: "The error graph on its log axis: the three methods a decade or more apart. Halve dt and the gaps widen: the ratios are not fixed numbers.",
@@ -433,7 +428,7 @@ static ALL: &[Experiment] = &[
     },
     Experiment {
         id: "average-energy",
-        article: TRUE_PHYSICS,
+        article: &articles::TRUE_PHYSICS,
         title: "Average acceleration's slow energy loss",
         query: "scenario=two-springs&methods=kinematic,kinematic-average&dt=0.016666666666666666&until=10800&precision=f64",
         look: "Run to the end (three hours): average acceleration's energy falls slowly; the kinematic integrator's rises.",
@@ -442,7 +437,7 @@ static ALL: &[Experiment] = &[
     },
     Experiment {
         id: "semi-implicit-order",
-        article: TRUE_PHYSICS,
+        article: &articles::TRUE_PHYSICS,
         title: "Is semi-implicit Euler second order?",
         query: "scenario=spring&methods=euler,symplectic-euler,velocity-verlet&dt=0.01&until=1&precision=f64",
         look: "Open the convergence view: halving dt halves symplectic Euler's error (order 1); velocity Verlet's falls four times (order 2).",

@@ -18,22 +18,26 @@
 #![forbid(unsafe_code)]
 
 pub mod analysis;
+pub mod articles;
 pub mod claims;
 pub mod csv;
 mod error;
 pub mod experiments;
+pub mod format;
 pub mod math;
 pub mod methods;
 mod real;
 pub mod run;
 pub mod scenarios;
+pub mod session;
 mod state;
 pub mod system;
 
 pub use error::Error;
-pub use methods::{ExplicitRungeKutta, Integrator, MethodId, MethodInfo};
+pub use methods::{ExplicitRungeKutta, Integrator, MethodId, MethodInfo, StabilityLimit};
 pub use real::{Precision, Real};
-pub use run::{Run, Setup, TruthRun};
-pub use scenarios::{Coordinates, Energy, Param, Params, Scenario, ScenarioInfo, Truth};
+pub use run::{AnyRun, Run, Setup, Stride, TruthRun};
+pub use scenarios::{Coordinates, Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth};
+pub use session::Session;
 pub use state::State;
 pub use system::{Force, System};

@@ -1,9 +1,10 @@
 //! Runs: a scenario with its parameters, a step and a duration ([`Setup`]); one method stepping it in a
-//! chosen precision ([`Run`]); and the truth to compare with ([`TruthRun`]).
+//! precision known at compile time ([`Run`]) or chosen at run time ([`AnyRun`], the one place the choice is
+//! dispatched); which steps a table records ([`Stride`]); and the truth to compare with ([`TruthRun`]).
 
 use crate::methods::{Integrator, MethodId, RK4};
 use crate::scenarios::{self, Coordinates, Energy, Params, Scenario, Truth};
-use crate::{Error, ExplicitRungeKutta, Real, State, System};
+use crate::{Error, ExplicitRungeKutta, Precision, Real, State, System};
 
 /// The most steps one run may take: 10⁸ (seconds of native work, minutes in a browser).
 pub const MAX_STEPS: u64 = 100_000_000;
@@ -17,24 +18,22 @@ pub const MAX_REFERENCE_STEPS: u64 = 10_000_000;
 /// The largest dt of a run whose truth is a reference run (10⁵ reference steps a step).
 pub const MAX_REFERENCE_DT: f64 = 10.0;
 
-/// Reads a number as the CLI and the URL write it: a decimal (`0.01`, `1e-3`) or a fraction (`1/60`).
-pub fn parse_number(name: &str, text: &str) -> Result<f64, Error> {
-    let bad = || Error::NotANumber {
-        name: name.to_string(),
-        text: text.to_string(),
-    };
-    let read = |s: &str| s.trim().parse::<f64>().map_err(|_| bad());
-    let value = match text.split_once('/') {
-        Some((p, q)) => read(p)? / read(q)?,
-        None => read(text)?,
-    };
-    if value.is_finite() {
-        Ok(value)
-    } else {
-        Err(Error::NotFinite {
+/// Checks a step or a duration as the CLI and the page take them: both finite, `dt` positive, `until` not
+/// negative. `name` is `dt` or `until`; any other name is checked as a step.
+pub fn check_time(name: &str, value: f64) -> Result<f64, Error> {
+    if !value.is_finite() {
+        return Err(Error::NotFinite {
             name: name.to_string(),
-        })
+        });
     }
+    if name == "until" {
+        if value < 0.0 {
+            return Err(Error::NegativeDuration(value));
+        }
+    } else if value <= 0.0 {
+        return Err(Error::NonPositiveStep(value));
+    }
+    Ok(value)
 }
 
 /// A scenario with its parameters, step and duration: everything a run needs but the method.
@@ -66,19 +65,8 @@ impl Setup {
         let info = scenario.info();
         let dt = dt.unwrap_or(info.dt);
         let until = until.unwrap_or(info.until);
-        for (name, value) in [("dt", dt), ("until", until)] {
-            if !value.is_finite() {
-                return Err(Error::NotFinite {
-                    name: name.to_string(),
-                });
-            }
-        }
-        if dt <= 0.0 {
-            return Err(Error::NonPositiveStep(dt));
-        }
-        if until < 0.0 {
-            return Err(Error::NegativeDuration(until));
-        }
+        let dt = check_time("dt", dt)?;
+        let until = check_time("until", until)?;
         let steps = (until / dt).round();
         if steps > MAX_STEPS as f64 {
             return Err(Error::TooManySteps {
@@ -91,8 +79,10 @@ impl Setup {
         if scenario.info().truth == Truth::Reference {
             if reference > MAX_REFERENCE_STEPS as f64 {
                 return Err(Error::Inconsistent(format!(
-                    "until = {until} s needs a reference run of {reference} steps of {REFERENCE_STEP} s; the \
-                     limit is {MAX_REFERENCE_STEPS}: lower until"
+                    "until = {} s needs a reference run of {} steps of {REFERENCE_STEP} s; the limit is \
+                     {MAX_REFERENCE_STEPS}: lower until",
+                    crate::format::number(until),
+                    crate::format::number(reference)
                 )));
             }
             // Each step of the run is one call's worth of reference steps: keep it short.
@@ -243,6 +233,121 @@ impl<R: Real> Run<R> {
 
     pub fn evaluations(&self) -> u64 {
         self.integrator.evaluations()
+    }
+}
+
+/// One method stepping one setup in the precision chosen at run time: the CLI's `--precision` and the page's
+/// `precision=` end here, and nowhere else is f32 or f64 chosen.
+pub enum AnyRun {
+    F32(Run<f32>),
+    F64(Run<f64>),
+}
+
+/// Forwards a call to the run inside, whatever its precision.
+macro_rules! forward {
+    ($self:ident, $run:ident => $call:expr) => {
+        match $self {
+            AnyRun::F32($run) => $call,
+            AnyRun::F64($run) => $call,
+        }
+    };
+}
+
+impl AnyRun {
+    pub fn new(setup: &Setup, method: MethodId, precision: Precision) -> Self {
+        match precision {
+            Precision::F32 => AnyRun::F32(Run::new(setup, method)),
+            Precision::F64 => AnyRun::F64(Run::new(setup, method)),
+        }
+    }
+
+    pub fn precision(&self) -> Precision {
+        match self {
+            AnyRun::F32(_) => Precision::F32,
+            AnyRun::F64(_) => Precision::F64,
+        }
+    }
+
+    pub fn method(&self) -> MethodId {
+        forward!(self, r => r.method)
+    }
+
+    /// Takes one step; false, taking none, once the run has diverged.
+    #[inline]
+    pub fn step(&mut self) -> bool {
+        forward!(self, r => r.step())
+    }
+
+    /// Takes up to `steps` steps; returns how many it took.
+    pub fn advance(&mut self, steps: u64) -> u64 {
+        forward!(self, r => r.advance(steps))
+    }
+
+    /// Writes the state, widened to f64 (exactly), into `out`.
+    pub fn state_into(&self, out: &mut State<f64>) {
+        forward!(self, r => {
+            let s = r.state();
+            for (o, q) in out.x.iter_mut().zip(&s.x) {
+                *o = q.to_f64();
+            }
+            for (o, q) in out.v.iter_mut().zip(&s.v) {
+                *o = q.to_f64();
+            }
+        })
+    }
+
+    /// The state widened to f64.
+    pub fn state_f64(&self) -> State<f64> {
+        forward!(self, r => r.state().to_f64())
+    }
+
+    pub fn steps(&self) -> u64 {
+        forward!(self, r => r.steps())
+    }
+
+    pub fn t(&self) -> f64 {
+        forward!(self, r => r.t())
+    }
+
+    /// The step whose result was not finite, if any.
+    pub fn diverged_at(&self) -> Option<u64> {
+        forward!(self, r => r.diverged_at())
+    }
+
+    pub fn evaluations(&self) -> u64 {
+        forward!(self, r => r.evaluations())
+    }
+}
+
+/// Which steps a table or a history records: step 0, every `every`-th step, and the last step of the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stride {
+    pub every: u64,
+    /// The run's last step.
+    pub last: u64,
+}
+
+impl Stride {
+    /// Every `every`-th step of a run of `last` steps (`every` of 0 counts as 1).
+    pub fn new(every: u64, last: u64) -> Self {
+        Stride {
+            every: every.max(1),
+            last,
+        }
+    }
+
+    /// The finest stride that keeps a run of `last` steps within `rows` rows (at least 1 a step).
+    pub fn within(last: u64, rows: u64) -> Self {
+        Stride::new(last.div_ceil(rows.max(1)), last)
+    }
+
+    pub fn records(&self, step: u64) -> bool {
+        step % self.every == 0 || step == self.last
+    }
+
+    /// Rows recorded over the whole run, at most: step 0, the multiples, the last.
+    pub fn rows(&self) -> usize {
+        (self.last / self.every + 2) as usize
     }
 }
 

@@ -6,7 +6,7 @@
 //! - add its acceleration `a(t, x, v)` (all methods);
 //! - add its Jacobians `∂a/∂x`, `∂a/∂v` (implicit Euler's Newton solve);
 //! - add its own exact `(dx, dv)` over a step from the step's starting state, as if it acted alone (the
-//!   kinematic integrator of seed 000). Terms with no closed form fall back to semi-implicit Euler's
+//!   kinematic integrator of “True Physics”). Terms with no closed form fall back to semi-implicit Euler's
 //!   `dv = a dt, dx = a dt²`, as the article says.
 
 use crate::{Real, State};

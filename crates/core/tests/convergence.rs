@@ -5,10 +5,10 @@ mod common;
 
 use common::setup;
 use integrator_lab::analysis::{convergence, fitted_order, observed_order};
-use integrator_lab::{MethodId, Setup};
+use integrator_lab::{MethodId, Precision, Setup};
 
 fn order(setup: &Setup, method: MethodId, levels: u32) -> f64 {
-    let points = convergence::<f64>(setup, method, levels).unwrap();
+    let points = convergence(setup, method, Precision::F64, levels).unwrap();
     fitted_order(&points).unwrap()
 }
 
@@ -35,7 +35,7 @@ fn semi_implicit_euler_is_first_order_not_second() {
     let spring = setup("spring", &[], 0.01, 1.0);
     assert!((order(&spring, MethodId::SymplecticEuler, 5) - 1.0).abs() < 0.05);
     let push = setup("constant-force", &[], 0.1, 10.0);
-    let points = convergence::<f64>(&push, MethodId::SymplecticEuler, 4).unwrap();
+    let points = convergence(&push, MethodId::SymplecticEuler, Precision::F64, 4).unwrap();
     for p in &points {
         assert!((p.error - 0.5 * 10.0 * 10.0 * p.dt).abs() < 1e-9, "{p:?}");
     }
@@ -50,10 +50,10 @@ fn velocity_verlet_stays_second_order_under_drag() {
     let p = order(&s, MethodId::VelocityVerlet, 5);
     assert!((p - 2.0).abs() <= 0.1, "velocity Verlet under drag: {p:.3}");
     // …and it does two force evaluations a step there, one where forces depend on position only.
-    let points = convergence::<f64>(&s, MethodId::VelocityVerlet, 1).unwrap();
+    let points = convergence(&s, MethodId::VelocityVerlet, Precision::F64, 1).unwrap();
     assert_eq!(points[0].evaluations, 2 * points[0].steps + 1);
     let spring = setup("spring", &[], 0.01, 1.0);
-    let points = convergence::<f64>(&spring, MethodId::VelocityVerlet, 1).unwrap();
+    let points = convergence(&spring, MethodId::VelocityVerlet, Precision::F64, 1).unwrap();
     assert_eq!(points[0].evaluations, points[0].steps + 1);
 }
 

@@ -38,8 +38,8 @@ fn setup_of(query: &str) -> (Setup, Vec<MethodId>, String) {
 fn every_experiment_is_a_valid_permalink_with_a_measurement() {
     let all = experiments::all();
     assert!(all.len() >= 17);
-    let articles: std::collections::BTreeSet<&str> = all.iter().map(|e| e.article).collect();
-    assert_eq!(articles.len(), 5, "every seed has its experiments");
+    let articles: std::collections::BTreeSet<&str> = all.iter().map(|e| e.article.id).collect();
+    assert_eq!(articles.len(), 5, "every article has its experiments");
     for e in all {
         let (setup, methods, precision) = setup_of(e.query);
         assert!(!methods.is_empty(), "{}", e.id);

@@ -1,6 +1,6 @@
 //! No input to the public API panics: bad input is a typed error, and any accepted input can be stepped.
 
-use integrator_lab::run::parse_number;
+use integrator_lab::format::parse as parse_number;
 use integrator_lab::{csv, scenarios, Error, MethodId, Precision, Run, Setup};
 use proptest::prelude::*;
 

@@ -1,7 +1,7 @@
-use crate::methods::Integrator;
-use crate::{Real, State, System};
+use super::{Integrator, MethodInfo, StabilityLimit};
+use crate::{articles, Real, State, System};
 
-/// The kinematic integrator of seed 000 ("True Physics"), and its average-acceleration variant.
+/// The kinematic integrator of “True Physics”, and its average-acceleration variant.
 ///
 /// ```text
 /// kinematic:          v1 = v0 + Σ dv
@@ -21,7 +21,7 @@ use crate::{Real, State, System};
 /// semi-implicit Euler it is first order. `kinematic-average` keeps the exact dv but takes dx as if the step's
 /// average acceleration were constant: second order, and on an oscillator it loses energy slowly (the step's
 /// determinant is cos ωdt + (ωdt/2) sin ωdt < 1) where `kinematic` with two springs gains it. One evaluation
-/// (of every term's increment) a step; neither is symplectic. Source: seed 000.
+/// (of every term's increment) a step; neither is symplectic. Source: “True Physics”.
 pub struct Kinematic<R> {
     average: bool,
     dx: Vec<R>,
@@ -69,4 +69,22 @@ impl<R: Real> Integrator<R> for Kinematic<R> {
     fn evaluations(&self) -> u64 {
         self.evaluations
     }
+}
+
+/// What the lab says about it.
+pub(super) const INFO: MethodInfo = MethodInfo {
+    id: "kinematic",
+    name: "Kinematic integrator",
+    order: None,
+    evaluations: "1",
+    symplectic: false,
+    rule: "v1 = v0 + Σdv; x1 = x0 + v0 dt + Σdx, each force its exact (dx, dv)",
+    articles: &[&articles::TRUE_PHYSICS],
+    origin: "",
+    stability: StabilityLimit::Unbounded,
+    style: 8,
+};
+
+pub(super) fn build<R: Real>(dim: usize) -> Box<dyn Integrator<R>> {
+    Box::new(Kinematic::new(dim, false))
 }

@@ -1,19 +1,17 @@
-//! The integrators. Each is a small type beside the facts about it: update rule, order, force evaluations a
-//! step, whether it is symplectic, and where it comes from. [`MethodId`] is the public list of them; its ids
-//! are a contract shared by the CLI, the page's URL and the CSV.
+//! The integrators. A method is one file here and one line in the registry below: the file holds the type,
+//! its doc comment (update rule, order, force evaluations a step, whether it is symplectic, where it comes
+//! from), its [`MethodInfo`] and a `build` function. Everything else (the CLI's list, the page's catalogue,
+//! the colours, the tests that run every method) reads the registry.
+//!
+//! Method ids are a contract shared by the CLI, the page's URL and the CSV.
 
-mod implicit;
-mod kinematic;
 mod runge_kutta;
-mod symplectic_euler;
-mod verlet;
 
-pub use implicit::ImplicitEuler;
 pub use kinematic::Kinematic;
-pub use runge_kutta::{ExplicitRungeKutta, Tableau, EULER, MIDPOINT, RK4};
-pub use symplectic_euler::SymplecticEuler;
-pub use verlet::{Leapfrog, PositionVerlet, VelocityVerlet};
+pub use runge_kutta::{ExplicitRungeKutta, Tableau};
+pub use {euler::EULER, midpoint::MIDPOINT, rk4::RK4};
 
+use crate::articles::Article;
 use crate::{Error, Real, State, System};
 
 /// A time-stepping method. `start` is called once before the first step; `step` advances the state by `dt`
@@ -27,19 +25,35 @@ pub trait Integrator<R: Real>: Send {
     fn evaluations(&self) -> u64;
 }
 
-/// The methods the lab offers, in the order it lists them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MethodId {
-    Euler,
-    SymplecticEuler,
-    ImplicitEuler,
-    Verlet,
-    VelocityVerlet,
-    Leapfrog,
-    Midpoint,
-    Rk4,
-    Kinematic,
-    KinematicAverage,
+/// A method's stability on the undamped spring, as a bound on ω·dt.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum StabilityLimit {
+    /// Unstable at every ω·dt > 0 (the amplitude grows every step).
+    None,
+    /// Stable for ω·dt up to this value.
+    Below(f64),
+    /// Stable at every ω·dt (in a scan, every one tried).
+    Unbounded,
+}
+
+impl StabilityLimit {
+    /// The bound as the CLI and the page print it: `none`, `2.8284`, `any`.
+    pub fn text(self) -> String {
+        match self {
+            StabilityLimit::None => "none".to_string(),
+            StabilityLimit::Below(h) => format!("{h:.4}"),
+            StabilityLimit::Unbounded => "any".to_string(),
+        }
+    }
+
+    /// The bound as a number: 0 for none, +∞ for any.
+    pub fn bound(self) -> f64 {
+        match self {
+            StabilityLimit::None => 0.0,
+            StabilityLimit::Below(h) => h,
+            StabilityLimit::Unbounded => f64::INFINITY,
+        }
+    }
 }
 
 /// What the lab says about a method.
@@ -54,24 +68,70 @@ pub struct MethodInfo {
     /// Force evaluations a step, as text (`"1"`, `"1–2"`, `"≥1"`).
     pub evaluations: &'static str,
     pub symplectic: bool,
+    /// The update rule, in one line.
     pub rule: &'static str,
-    pub source: &'static str,
+    /// The articles that use it.
+    pub articles: &'static [&'static Article],
+    /// Anything more to say about where it comes from (a classical name, a variant); may be empty.
+    pub origin: &'static str,
+    /// The theory's stability limit on the undamped spring (the lab also measures it: `analysis`).
+    pub stability: StabilityLimit,
+    /// Which look the page gives it (a colour for each theme and a marker shape): DESIGN's "Colours and
+    /// lines". Distinct for every method.
+    pub style: u8,
+}
+
+impl MethodInfo {
+    /// Where it comes from, in words: the articles by name, then the origin note.
+    pub fn source(&self) -> String {
+        crate::articles::sources(self.articles, self.origin)
+    }
+}
+
+/// The registry: one line a method, `Variant => module`, in the order the lab lists them.
+macro_rules! registry {
+    ($($variant:ident => $module:ident),* $(,)?) => {
+        $(mod $module;)*
+
+        /// The methods the lab offers, in the order it lists them.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum MethodId {
+            $($variant),*
+        }
+
+        impl MethodId {
+            pub const ALL: [MethodId; [$(MethodId::$variant),*].len()] = [$(MethodId::$variant),*];
+
+            pub fn info(self) -> &'static MethodInfo {
+                match self {
+                    $(MethodId::$variant => &$module::INFO),*
+                }
+            }
+
+            /// Makes the method for `dim` coordinates.
+            pub fn build<R: Real>(self, dim: usize) -> Box<dyn Integrator<R>> {
+                match self {
+                    $(MethodId::$variant => $module::build(dim)),*
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    Euler => euler,
+    SymplecticEuler => symplectic_euler,
+    ImplicitEuler => implicit_euler,
+    Verlet => verlet,
+    VelocityVerlet => velocity_verlet,
+    Leapfrog => leapfrog,
+    Midpoint => midpoint,
+    Rk4 => rk4,
+    Kinematic => kinematic,
+    KinematicAverage => kinematic_average,
 }
 
 impl MethodId {
-    pub const ALL: [MethodId; 10] = [
-        MethodId::Euler,
-        MethodId::SymplecticEuler,
-        MethodId::ImplicitEuler,
-        MethodId::Verlet,
-        MethodId::VelocityVerlet,
-        MethodId::Leapfrog,
-        MethodId::Midpoint,
-        MethodId::Rk4,
-        MethodId::Kinematic,
-        MethodId::KinematicAverage,
-    ];
-
     pub fn id(self) -> &'static str {
         self.info().id
     }
@@ -96,124 +156,33 @@ impl MethodId {
         }
         Ok(ids)
     }
+}
 
-    pub fn info(self) -> MethodInfo {
-        let (id, name, order, evaluations, symplectic, rule, source) = match self {
-            MethodId::Euler => (
-                "euler",
-                "Explicit Euler",
-                Some(1),
-                "1",
-                false,
-                "x += v dt; v += a(x_old, v_old) dt",
-                "Fiedler, Integration Basics (seed 001)",
-            ),
-            MethodId::SymplecticEuler => (
-                "symplectic-euler",
-                "Symplectic Euler",
-                Some(1),
-                "1",
-                true,
-                "v += a(x, v) dt; x += v_new dt",
-                "Fiedler (001), Van Verth (003)",
-            ),
-            MethodId::ImplicitEuler => (
-                "implicit-euler",
-                "Implicit Euler",
-                Some(1),
-                "≥1",
-                false,
-                "v1 = v0 + a(x1, v1) dt; x1 = x0 + v1 dt, solved by Newton's method",
-                "Van Verth (003), physics lecture (004)",
-            ),
-            MethodId::Verlet => (
-                "verlet",
-                "Position Verlet",
-                Some(2),
-                "1",
-                true,
-                "x+ = 2x − x− + a dt²; v = (x − x−)/dt + a dt/2",
-                "Störmer–Verlet; Van Verth (003), physics lecture (004)",
-            ),
-            MethodId::VelocityVerlet => (
-                "velocity-verlet",
-                "Velocity Verlet",
-                Some(2),
-                "1–2",
-                true,
-                "x += v dt + a dt²/2; v += a dt; a' = a(x, v); v += (a' − a) dt/2",
-                "seed 002 (with its velocity estimate for velocity-dependent forces)",
-            ),
-            MethodId::Leapfrog => (
-                "leapfrog",
-                "Leapfrog",
-                Some(2),
-                "1",
-                true,
-                "v(i+½) = v(i−½) + a(i) dt; x(i+1) = x(i) + v(i+½) dt",
-                "Van Verth (003)",
-            ),
-            MethodId::Midpoint => (
-                "midpoint",
-                "Midpoint (RK2)",
-                Some(2),
-                "2",
-                false,
-                "k1 = f(y); y += dt f(y + k1 dt/2)",
-                "Van Verth (003), physics lecture (004)",
-            ),
-            MethodId::Rk4 => (
-                "rk4",
-                "Runge–Kutta 4",
-                Some(4),
-                "4",
-                false,
-                "y += dt (k1 + 2k2 + 2k3 + k4)/6",
-                "Fiedler (001)",
-            ),
-            MethodId::Kinematic => (
-                "kinematic",
-                "Kinematic integrator",
-                None,
-                "1",
-                false,
-                "v1 = v0 + Σdv; x1 = x0 + v0 dt + Σdx, each force its exact (dx, dv)",
-                "True Physics (seed 000)",
-            ),
-            MethodId::KinematicAverage => (
-                "kinematic-average",
-                "Kinematic, average acceleration",
-                Some(2),
-                "1",
-                false,
-                "v1 = v0 + Σdv; x1 = x0 + v0 dt + ½ Σdv dt",
-                "True Physics (seed 000)",
-            ),
-        };
-        MethodInfo {
-            id,
-            name,
-            order,
-            evaluations,
-            symplectic,
-            rule,
-            source,
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_styles_are_distinct() {
+        for (i, m) in MethodId::ALL.iter().enumerate() {
+            for n in &MethodId::ALL[..i] {
+                assert_ne!(m.id(), n.id());
+                assert_ne!(m.info().style, n.info().style, "{} and {}", m.id(), n.id());
+            }
+            assert_eq!(MethodId::from_id(m.id()), Ok(*m));
+            assert!(!m.info().articles.is_empty(), "{} names no article", m.id());
         }
     }
 
-    /// Makes the method for `dim` coordinates.
-    pub fn build<R: Real>(self, dim: usize) -> Box<dyn Integrator<R>> {
-        match self {
-            MethodId::Euler => Box::new(ExplicitRungeKutta::new(&EULER, dim)),
-            MethodId::SymplecticEuler => Box::new(SymplecticEuler::new(dim)),
-            MethodId::ImplicitEuler => Box::new(ImplicitEuler::new(dim)),
-            MethodId::Verlet => Box::new(PositionVerlet::new(dim)),
-            MethodId::VelocityVerlet => Box::new(VelocityVerlet::new(dim)),
-            MethodId::Leapfrog => Box::new(Leapfrog::new(dim)),
-            MethodId::Midpoint => Box::new(ExplicitRungeKutta::new(&MIDPOINT, dim)),
-            MethodId::Rk4 => Box::new(ExplicitRungeKutta::new(&RK4, dim)),
-            MethodId::Kinematic => Box::new(Kinematic::new(dim, false)),
-            MethodId::KinematicAverage => Box::new(Kinematic::new(dim, true)),
-        }
+    #[test]
+    fn tableaus_are_consistent() {
+        assert!(EULER.is_consistent());
+        assert!(MIDPOINT.is_consistent());
+        assert!(RK4.is_consistent());
+        let broken = Tableau {
+            a: [[0.0, 0.0], [0.4, 0.0]],
+            ..MIDPOINT
+        };
+        assert!(!broken.is_consistent());
     }
 }

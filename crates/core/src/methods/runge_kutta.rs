@@ -9,60 +9,6 @@ pub struct Tableau<const S: usize> {
     pub c: [f64; S],
 }
 
-/// Explicit Euler as Fiedler writes it (seed 001), the one-stage Runge–Kutta method.
-///
-/// ```text
-/// x1 = x0 + v0 dt
-/// v1 = v0 + a(t0, x0, v0) dt
-/// ```
-///
-/// Order 1; one force evaluation a step; not symplectic: on an oscillator every step multiplies the
-/// amplitude by √(1 + ω²dt²), so it gains energy at any dt. Source: Fiedler (001), Van Verth (003).
-pub const EULER: Tableau<1> = Tableau {
-    a: [[0.0]],
-    b: [1.0],
-    c: [0.0],
-};
-
-/// The explicit midpoint method (RK2), Van Verth's "step halfway" (003) and the lecture's RK2 (004).
-///
-/// ```text
-/// k1 = f(t, y)
-/// k2 = f(t + dt/2, y + k1 dt/2)
-/// y1 = y + k2 dt              with y = (x, v), f = (v, a)
-/// ```
-///
-/// Order 2; two force evaluations a step; not symplectic: on an oscillator its amplitude grows by
-/// (1 + ω⁴dt⁴/4)^½ a step, far more slowly than Euler's.
-pub const MIDPOINT: Tableau<2> = Tableau {
-    a: [[0.0, 0.0], [0.5, 0.0]],
-    b: [0.0, 1.0],
-    c: [0.0, 0.5],
-};
-
-/// The classic fourth-order Runge–Kutta method, as in Fiedler's article (001).
-///
-/// ```text
-/// k1 = f(t, y)
-/// k2 = f(t + dt/2, y + k1 dt/2)
-/// k3 = f(t + dt/2, y + k2 dt/2)
-/// k4 = f(t + dt, y + k3 dt)
-/// y1 = y + (k1 + 2k2 + 2k3 + k4) dt/6
-/// ```
-///
-/// Order 4; four force evaluations a step; not symplectic: on an oscillator it loses a little energy every
-/// step (Fiedler's "RK4 loses energy"), and it is stable for ω dt ≤ 2√2.
-pub const RK4: Tableau<4> = Tableau {
-    a: [
-        [0.0, 0.0, 0.0, 0.0],
-        [0.5, 0.0, 0.0, 0.0],
-        [0.0, 0.5, 0.0, 0.0],
-        [0.0, 0.0, 1.0, 0.0],
-    ],
-    b: [1.0 / 6.0, 1.0 / 3.0, 1.0 / 3.0, 1.0 / 6.0],
-    c: [0.0, 0.5, 0.5, 1.0],
-};
-
 impl<const S: usize> Tableau<S> {
     /// Σb = 1 and cᵢ = Σⱼ aᵢⱼ, to round-off; a strictly lower triangular.
     pub fn is_consistent(&self) -> bool {
@@ -147,22 +93,5 @@ fn axpy2<R: Real>(x: &mut [R], v: &mut [R], w: R, kx: &[R], kv: &[R]) {
     for (((xi, vi), &kxi), &kvi) in x.iter_mut().zip(v.iter_mut()).zip(kx).zip(kv) {
         *xi += w * kxi;
         *vi += w * kvi;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tableaus_are_consistent() {
-        assert!(EULER.is_consistent());
-        assert!(MIDPOINT.is_consistent());
-        assert!(RK4.is_consistent());
-        let broken = Tableau {
-            a: [[0.0, 0.0], [0.4, 0.0]],
-            ..MIDPOINT
-        };
-        assert!(!broken.is_consistent());
     }
 }

@@ -1,5 +1,5 @@
-use crate::methods::Integrator;
-use crate::{Real, State, System};
+use super::{Integrator, MethodInfo, StabilityLimit};
+use crate::{articles, Real, State, System};
 
 /// Symplectic (semi-implicit) Euler.
 ///
@@ -9,9 +9,9 @@ use crate::{Real, State, System};
 /// ```
 ///
 /// Order 1; one force evaluation a step; symplectic for forces that depend on position only, so it keeps
-/// the energy of an oscillator bounded where explicit Euler pumps it up. Seed 000 calls it second order; the
-/// lab measures it (tests/convergence.rs): its global error falls as dt¹. Source: Fiedler (001), Van
-/// Verth (003).
+/// the energy of an oscillator bounded where explicit Euler pumps it up. “True Physics” calls it second order; the
+/// lab measures it (tests/convergence.rs): its global error falls as dt¹. Source: Fiedler; Van
+/// Verth.
 pub struct SymplecticEuler<R> {
     a: Vec<R>,
     evaluations: u64,
@@ -43,4 +43,22 @@ impl<R: Real> Integrator<R> for SymplecticEuler<R> {
     fn evaluations(&self) -> u64 {
         self.evaluations
     }
+}
+
+/// What the lab says about it.
+pub(super) const INFO: MethodInfo = MethodInfo {
+    id: "symplectic-euler",
+    name: "Symplectic Euler",
+    order: Some(1),
+    evaluations: "1",
+    symplectic: true,
+    rule: "v += a(x, v) dt; x += v_new dt",
+    articles: &[&articles::FIEDLER, &articles::VAN_VERTH],
+    origin: "",
+    stability: StabilityLimit::Below(2.0),
+    style: 1,
+};
+
+pub(super) fn build<R: Real>(dim: usize) -> Box<dyn Integrator<R>> {
+    Box::new(SymplecticEuler::new(dim))
 }

@@ -1,11 +1,11 @@
-//! A mass pushed by a constant force: Fiedler's first example (seed 001).
+//! A mass pushed by a constant force: Fiedler's first example (“Integration Basics”).
 //!
 //! `m x'' = F`, so `x(t) = x0 + v0 t + ½ (F/m) t²`. Energy: kinetic ½mv², potential −F x (the work the force
 //! has yet to do), so the total is conserved. Defaults m = 1 kg, F = 10 N, at rest at 0, dt = 1 s for 10 s:
 //! Fiedler's table (explicit Euler lands at 450 m instead of 500 m).
 
-use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Truth, BIG, MASS};
-use crate::{Force, State, System};
+use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth, BIG, MASS};
+use crate::{articles, Force, State, System};
 
 pub struct ConstantForce;
 
@@ -13,7 +13,8 @@ static INFO: ScenarioInfo = ScenarioInfo {
     id: "constant-force",
     title: "Constant force",
     description: "A 1-D mass pushed by a constant force: the one case where explicit Euler's velocity is exact and its position is not.",
-    source: "Fiedler, Integration Basics (001)",
+    articles: &[&articles::FIEDLER],
+    origin: "",
     params: &[
         MASS,
         Param::new("F", "N", 10.0, -BIG, BIG, "force"),
@@ -27,6 +28,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 1.0,
     until: 10.0,
+    scene: Scene::Block,
     truth: Truth::Exact,
 };
 

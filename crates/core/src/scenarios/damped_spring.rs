@@ -1,4 +1,4 @@
-//! The damped mass on a spring (Fiedler, seed 001): `m x'' = −k x − b x'`.
+//! The damped mass on a spring (Fiedler, “Integration Basics”): `m x'' = −k x − b x'`.
 //!
 //! With `α = b/(2m)`, `ω0² = k/m`: under-damped (`ω0 > α`) `x = e^{−αt}(x0 cos ω_d t + (v0 + α x0)/ω_d sin ω_d t)`,
 //! `ω_d = √(ω0² − α²)`; critically damped `x = e^{−αt}(x0 + (v0 + α x0) t)`; over-damped the sum of two
@@ -7,8 +7,8 @@
 //! gains energy while the true motion loses it.
 
 use super::spring::STIFFNESS;
-use super::{Energy, Param, Params, Scenario, ScenarioInfo, Truth, BIG, MASS};
-use crate::{math, Force, State, System};
+use super::{Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth, BIG, MASS};
+use crate::{articles, math, Force, State, System};
 
 pub struct DampedSpring;
 
@@ -17,7 +17,8 @@ static INFO: ScenarioInfo = ScenarioInfo {
     title: "Damped spring",
     description:
         "A mass on a spring with a damper: the true motion decays, explicit Euler's grows.",
-    source: "Fiedler, Integration Basics (001)",
+    articles: &[&articles::FIEDLER],
+    origin: "",
     params: &[
         MASS,
         STIFFNESS,
@@ -32,6 +33,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 0.01,
     until: 10.0,
+    scene: Scene::Spring,
     truth: Truth::Exact,
 };
 

@@ -1,4 +1,4 @@
-//! The double pendulum (seed 000's comments: "even just a double pendulum can be chaotic").
+//! The double pendulum (the comments on “True Physics”: "even just a double pendulum can be chaotic").
 //!
 //! Two point masses on massless rods; Lagrange's equations give the angular accelerations in
 //! [`crate::system::double_pendulum`]. Energy: `T = ½(m1 + m2) L1² ω1² + ½ m2 L2² ω2² + m2 L1 L2 ω1 ω2
@@ -7,8 +7,8 @@
 //! seconds even that is only one possible history. Defaults: L1 = L2 = 1 m, m1 = m2 = 1 kg, g = 9.81 m/s²,
 //! both rods at 2 rad at rest, dt = 0.01 s for 20 s.
 
-use super::{Energy, Param, Params, Scenario, ScenarioInfo, Truth};
-use crate::{math, Force, State, System};
+use super::{Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth};
+use crate::{articles, math, Force, State, System};
 
 pub struct DoublePendulum;
 
@@ -16,7 +16,8 @@ static INFO: ScenarioInfo = ScenarioInfo {
     id: "double-pendulum",
     title: "Double pendulum",
     description: "Two pendulums hung one from the other: chaotic, so every method soon tells a different story.",
-    source: "True Physics (000), comments",
+    articles: &[&articles::TRUE_PHYSICS],
+    origin: "its comments",
     params: &[
         Param::new("L1", "m", 1.0, 0.0, 1e6, "upper rod length").above(),
         Param::new("L2", "m", 1.0, 0.0, 1e6, "lower rod length").above(),
@@ -35,6 +36,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 0.01,
     until: 20.0,
+    scene: Scene::Pendulum { lengths: &["L1", "L2"] },
     truth: Truth::Reference,
 };
 

@@ -1,13 +1,13 @@
-//! A throw with gravity and linear drag (seed 002): `m r'' = −m g ŷ − c r'`.
+//! A throw with gravity and linear drag (the gravity answer): `m r'' = −m g ŷ − c r'`.
 //!
 //! With `γ = c/m`: `vx = vx0 e^{−γt}`, `x = vx0 (1 − e^{−γt})/γ`; `vy = (vy0 + g/γ) e^{−γt} − g/γ`,
 //! `y = (vy0 + g/γ)(1 − e^{−γt})/γ − g t/γ` (the plain parabola when c = 0). Energy: ½m|v|² + m g y,
 //! dissipated by drag. Defaults: m = 1 kg, g = 9.81 m/s², c = 0.5 N·s/m, thrown from the origin at
-//! (10, 10) m/s, dt = 0.1 s for 10 s. The force depends on velocity, which is where seed 002's velocity
+//! (10, 10) m/s, dt = 0.1 s for 10 s. The force depends on velocity, which is where the gravity answer's velocity
 //! estimate keeps velocity Verlet second order.
 
-use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Truth, BIG, MASS};
-use crate::{math, Force, State, System};
+use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth, BIG, MASS};
+use crate::{articles, math, Force, State, System};
 
 pub struct Drag;
 
@@ -15,7 +15,8 @@ static INFO: ScenarioInfo = ScenarioInfo {
     id: "drag",
     title: "Throw with drag",
     description: "A throw with gravity and linear air drag: a velocity-dependent force.",
-    source: "How can I implement gravity? (002)",
+    articles: &[&articles::GRAVITY_ANSWER],
+    origin: "",
     params: &[
         MASS,
         Param::new("g", "m/s²", 9.81, 0.0, 1e4, "gravitational acceleration"),
@@ -30,6 +31,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 0.1,
     until: 10.0,
+    scene: Scene::Ground,
     truth: Truth::Exact,
 };
 

@@ -6,8 +6,8 @@
 //! and `x = a (cos E − e)`, `y = b sin E`, `b = a√(1 − e²)`. Energy per unit mass (J/kg): ½|v|² − GM/|r|.
 //! Defaults: GM = 1, r0 = 1, e = 0.5 (period 17.8 s), dt = 0.01 for 20 s.
 
-use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Truth};
-use crate::{math, Force, State, System};
+use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth};
+use crate::{articles, math, Force, State, System};
 
 pub struct Kepler;
 
@@ -15,7 +15,8 @@ static INFO: ScenarioInfo = ScenarioInfo {
     id: "kepler",
     title: "Kepler orbit",
     description: "A planet under inverse-square gravity on an eccentric ellipse: energy errors show as a drifting perihelion.",
-    source: "the lab (inverse-square gravity)",
+    articles: &[&articles::GRAVITY_ANSWER],
+    origin: "the orbiting planets it names, under inverse-square gravity",
     params: &[
         Param::new("GM", "m³/s²", 1.0, 0.0, 1e9, "gravitational parameter").above(),
         Param::new("r0", "m", 1.0, 0.0, 1e9, "perihelion distance").above(),
@@ -28,6 +29,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J/kg",
     dt: 0.01,
     until: 20.0,
+    scene: Scene::Orbit,
     truth: Truth::Exact,
 };
 

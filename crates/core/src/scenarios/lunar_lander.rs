@@ -7,8 +7,8 @@
 //! g = 1.62 m/s² (the Moon), 3 N of thrust from 2 s to 5 s, from 100 m at rest, dt = 0.5 s for 10 s. The
 //! kinematic integrator is exact here at any dt, even with the burn starting or ending inside a step.
 
-use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Truth, BIG, MASS};
-use crate::{Error, Force, State, System};
+use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth, BIG, MASS};
+use crate::{articles, Error, Force, State, System};
 
 pub struct LunarLander;
 
@@ -16,7 +16,8 @@ static INFO: ScenarioInfo = ScenarioInfo {
     id: "lunar-lander",
     title: "Lunar lander",
     description: "Gravity plus a thruster fired for a while: constant forces switched on and off, which the kinematic integrator integrates exactly.",
-    source: "True Physics (000)",
+    articles: &[&articles::TRUE_PHYSICS],
+    origin: "",
     params: &[
         MASS,
         Param::new("g", "m/s²", 1.62, 0.0, 1e4, "gravitational acceleration"),
@@ -33,6 +34,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 0.5,
     until: 10.0,
+    scene: Scene::Lander { burn: &["burn_start", "burn_end"] },
     truth: Truth::Exact,
 };
 

@@ -1,4 +1,5 @@
-//! The scenarios of the five articles. Ids, parameter names and defaults are a public contract (DESIGN.md).
+//! The scenarios of the five articles. Ids, parameter names and defaults are a public contract, shared by
+//! the CLI and the page's URL.
 //!
 //! Each scenario derives its equations of motion in its own file, and gives its forces as a [`System`], its
 //! initial state, its energy and its exact solution where one exists in closed form. Where none exists
@@ -18,6 +19,7 @@ mod spring;
 mod spring_chain;
 mod two_springs;
 
+use crate::articles::{self, Article};
 use crate::{Error, State, System};
 
 /// A parameter of a scenario, with its unit and the range it may take.
@@ -70,7 +72,11 @@ impl Param {
     /// The range as text: `(0, 1000000]`, `[0, 1]`.
     pub fn range_text(&self) -> String {
         let open = if self.min_open { "(" } else { "[" };
-        format!("{open}{}, {}]", self.min, self.max)
+        format!(
+            "{open}{}, {}]",
+            crate::format::number(self.min),
+            crate::format::number(self.max)
+        )
     }
 
     /// Checks one value against this parameter's range.
@@ -94,8 +100,9 @@ impl Param {
         }
         if self.integer && value.fract() != 0.0 {
             return Err(Error::Inconsistent(format!(
-                "{} must be a whole number (got {value})",
-                self.name
+                "{} must be a whole number (got {})",
+                self.name,
+                crate::format::number(value)
             )));
         }
         Ok(value)
@@ -110,14 +117,26 @@ pub enum Truth {
     Reference,
 }
 
+impl Truth {
+    /// Its name on charts, in tables and in the CSV's column names (`exact_x`, `reference_theta`).
+    pub fn label(self) -> &'static str {
+        match self {
+            Truth::Exact => "exact",
+            Truth::Reference => "reference",
+        }
+    }
+}
+
 /// What a scenario is: the data the CLI lists and the page reads.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ScenarioInfo {
     pub id: &'static str,
     pub title: &'static str,
     pub description: &'static str,
-    /// Which seed it comes from.
-    pub source: &'static str,
+    /// The articles it comes from.
+    pub articles: &'static [&'static Article],
+    /// Anything more to say about where it comes from; may be empty.
+    pub origin: &'static str,
     pub params: &'static [Param],
     /// Position coordinate names (velocity names follow from [`Scenario::coordinates`]).
     pub positions: &'static [&'static str],
@@ -129,7 +148,69 @@ pub struct ScenarioInfo {
     /// The article's step and duration.
     pub dt: f64,
     pub until: f64,
+    /// How the page draws it.
+    pub scene: Scene,
     pub truth: Truth,
+}
+
+impl ScenarioInfo {
+    /// Where it comes from, in words.
+    pub fn source(&self) -> String {
+        articles::sources(self.articles, self.origin)
+    }
+}
+
+/// How the page draws a scenario: the kind of picture, and the parameters the picture needs. The page has
+/// one drawing for each kind and none for a scenario id, so a new scenario picks a kind here.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Scene {
+    /// One row a method: a block sliding along the first coordinate.
+    Block,
+    /// One row a method: a mass on a spring from a wall, at the first coordinate.
+    Spring,
+    /// One row a method: the chain's beads at rest one unit apart, displaced by the positions.
+    Chain,
+    /// Paths in the plane (the first two positions) over the ground y = 0.
+    Ground,
+    /// Paths in the plane about a centre at the origin.
+    Orbit,
+    /// One column a method: a lander at height given by the first coordinate, its flame shown while the
+    /// time is between the two parameters' values.
+    Lander { burn: &'static [&'static str; 2] },
+    /// Pendulums hanging from the origin, angles the positions, lengths these parameters (one or two).
+    Pendulum { lengths: &'static [&'static str] },
+}
+
+impl Scene {
+    /// The kind's name, for the page.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Scene::Block => "block",
+            Scene::Spring => "spring",
+            Scene::Chain => "chain",
+            Scene::Ground => "ground",
+            Scene::Orbit => "orbit",
+            Scene::Lander { .. } => "lander",
+            Scene::Pendulum { .. } => "pendulum",
+        }
+    }
+
+    /// The parameters the drawing reads, by name.
+    pub fn params(&self) -> &'static [&'static str] {
+        match *self {
+            Scene::Lander { burn } => burn,
+            Scene::Pendulum { lengths } => lengths,
+            _ => &[],
+        }
+    }
+
+    /// Which position coordinate the picture's scale follows: the chain's free end, else the first.
+    pub fn scale_coordinate(&self, dim: usize) -> usize {
+        match self {
+            Scene::Chain => dim.saturating_sub(1),
+            _ => 0,
+        }
+    }
 }
 
 /// A scenario's parameter values, in the order of its [`ScenarioInfo::params`].

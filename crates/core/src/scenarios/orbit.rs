@@ -1,12 +1,12 @@
-//! Van Verth's dog on a rod (seed 003): circular motion under a central linear force `m r'' = −m ω² r`.
+//! Van Verth's dog on a rod (“Numerical Integration”): circular motion under a central linear force `m r'' = −m ω² r`.
 //!
 //! The rod is modelled as the force that keeps the dog on its circle: starting at (r0, 0) with velocity
 //! (0, r0 ω), the exact motion is the circle `r = r0 (cos ωt, sin ωt)`. Energy: ½m|v|² + ½mω²|r|². Explicit
 //! Euler spirals out by √(1 + ω²dt²) a step, implicit Euler in by its inverse, symplectic methods stay on a
 //! closed curve. Defaults: m = 1 kg, ω = 1 rad/s, r0 = 1 m, dt = 0.1 s for 63 s (ten turns).
 
-use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Truth, MASS};
-use crate::{math, Force, State, System};
+use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth, MASS};
+use crate::{articles, math, Force, State, System};
 
 pub struct Orbit;
 
@@ -14,7 +14,8 @@ static INFO: ScenarioInfo = ScenarioInfo {
     id: "orbit",
     title: "Dog on a rod",
     description: "Circular motion under a central linear force: Euler spirals out, implicit Euler spirals in, symplectic Euler stays on a closed curve.",
-    source: "Van Verth, Numerical Integration (003)",
+    articles: &[&articles::VAN_VERTH],
+    origin: "",
     params: &[
         MASS,
         Param::new("omega", "rad/s", 1.0, 0.0, 1e4, "angular velocity").above(),
@@ -27,6 +28,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 0.1,
     until: 63.0,
+    scene: Scene::Orbit,
     truth: Truth::Exact,
 };
 

@@ -5,8 +5,8 @@
 //! ½ L² θ'² + g L (1 − cos θ). Defaults: L = 1 m, g = 9.81 m/s², released from θ = 1 rad at rest, far from
 //! the small-angle regime, dt = 0.05 s for 20 s.
 
-use super::{Energy, Param, Params, Scenario, ScenarioInfo, Truth};
-use crate::{math, Force, State, System};
+use super::{Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth};
+use crate::{articles, math, Force, State, System};
 
 pub struct Pendulum;
 
@@ -14,7 +14,8 @@ static INFO: ScenarioInfo = ScenarioInfo {
     id: "pendulum",
     title: "Pendulum",
     description: "A simple pendulum released from one radian: a nonlinear force with no closed-form integral for the kinematic integrator.",
-    source: "the lab",
+    articles: &[&articles::GRAVITY_ANSWER],
+    origin: "the pendulums it names",
     params: &[
         Param::new("L", "m", 1.0, 0.0, 1e6, "rod length").above(),
         Param::new("g", "m/s²", 9.81, 0.0, 1e4, "gravitational acceleration"),
@@ -28,6 +29,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 0.05,
     until: 20.0,
+    scene: Scene::Pendulum { lengths: &["L"] },
     truth: Truth::Reference,
 };
 

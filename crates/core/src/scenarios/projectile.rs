@@ -1,12 +1,12 @@
-//! A jump under gravity (seed 002): `x'' = 0, y'' = −g`.
+//! A jump under gravity (the gravity answer): `x'' = 0, y'' = −g`.
 //!
 //! Exact: `x = x0 + vx0 t`, `y = y0 + vy0 t − ½ g t²`. Energy: ½m|v|² + m g y. Defaults: a 1 kg body
 //! leaving the origin at (5, 10) m/s under g = 9.81 m/s², stepped at 60 Hz for 2 s (it lands at
 //! t ≈ 2.04 s). Velocity Verlet and the kinematic integrator land in the same place at every dt; explicit
 //! Euler does not. There is no ground: the flight is the experiment.
 
-use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Truth, BIG, MASS};
-use crate::{Force, State, System};
+use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth, BIG, MASS};
+use crate::{articles, Force, State, System};
 
 pub struct Projectile;
 
@@ -14,7 +14,8 @@ static INFO: ScenarioInfo = ScenarioInfo {
     id: "projectile",
     title: "Jump under gravity",
     description: "A 2-D jump under constant gravity: second-order methods land on the same spot at any dt, Euler does not.",
-    source: "How can I implement gravity? (002)",
+    articles: &[&articles::GRAVITY_ANSWER],
+    origin: "",
     params: &[
         MASS,
         Param::new("g", "m/s²", 9.81, 0.0, 1e4, "gravitational acceleration"),
@@ -30,6 +31,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 1.0 / 60.0,
     until: 2.0,
+    scene: Scene::Ground,
     truth: Truth::Exact,
 };
 

@@ -1,11 +1,11 @@
-//! The undamped mass on a spring (Fiedler, seed 001): `m x'' = −k x`.
+//! The undamped mass on a spring (Fiedler, “Integration Basics”): `m x'' = −k x`.
 //!
 //! Exact: `x = x0 cos ωt + (v0/ω) sin ωt`, `v = v0 cos ωt − x0 ω sin ωt`, `ω = √(k/m)`. Energy: ½mv² + ½kx²,
 //! conserved. Defaults: Fiedler's m = 1 kg, k = 15 N/m, x0 = 1000 m, at rest, dt = 0.1 s for 90 s, where
 //! symplectic Euler drifts in phase and RK4 loses energy. ω = 3.87 rad/s, so ω dt = 0.387.
 
-use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Truth, BIG, MASS};
-use crate::{math, Force, State, System};
+use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth, BIG, MASS};
+use crate::{articles, math, Force, State, System};
 
 pub struct Spring;
 
@@ -16,7 +16,8 @@ static INFO: ScenarioInfo = ScenarioInfo {
     id: "spring",
     title: "Spring",
     description: "An undamped mass on a spring: explicit Euler gains energy, symplectic Euler keeps it on average, RK4 slowly loses it.",
-    source: "Fiedler, Integration Basics (001)",
+    articles: &[&articles::FIEDLER],
+    origin: "",
     params: &[
         MASS,
         STIFFNESS,
@@ -30,6 +31,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 0.1,
     until: 90.0,
+    scene: Scene::Spring,
     truth: Truth::Exact,
 };
 

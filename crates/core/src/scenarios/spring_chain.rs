@@ -1,5 +1,5 @@
 //! A chain of n equal masses joined by equal springs, the first pinned and the last free: a rope or a strand
-//! of hair (seed 000's comments).
+//! of hair (the comments on “True Physics”).
 //!
 //! Coordinates are displacements from rest along the chain. With `u0 ≡ 0` pinned,
 //! `m u_i'' = k (u_{i−1} − 2u_i + u_{i+1})` for the inner masses and `m u_n'' = k (u_{n−1} − u_n)` for the free
@@ -9,8 +9,8 @@
 //! m = 0.1 kg, the chain stretched uniformly so its free end is `pull` = 0.1 m out, released at rest;
 //! dt = 0.01 s for 10 s (the fastest mode has ω dt ≈ 0.63).
 
-use super::{Energy, Param, Params, Scenario, ScenarioInfo, Truth};
-use crate::{math, Coordinates, Force, State, System};
+use super::{Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth};
+use crate::{articles, math, Coordinates, Force, State, System};
 
 pub struct SpringChain;
 
@@ -18,7 +18,8 @@ static INFO: ScenarioInfo = ScenarioInfo {
     id: "spring-chain",
     title: "Spring chain",
     description: "Masses in a line joined by springs, the first pinned: a rope, stepped with many coupled springs at once.",
-    source: "True Physics (000), comments",
+    articles: &[&articles::TRUE_PHYSICS],
+    origin: "its comments",
     params: &[
         Param::new("n", "", 10.0, 2.0, 200.0, "number of masses, the pinned one included").integer(),
         Param::new("k", "N/m", 100.0, 0.0, 1e9, "stiffness of each spring").above(),
@@ -32,6 +33,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 0.01,
     until: 10.0,
+    scene: Scene::Chain,
     truth: Truth::Exact,
 };
 

@@ -7,8 +7,8 @@
 //! k1 = k2 = 3.6 N/m, both anchors at 0, x0 = 1 m, at rest, dt = 1/60 s for 60 s.
 
 use super::spring::oscillate;
-use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Truth, BIG, MASS};
-use crate::{Force, State, System};
+use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth, BIG, MASS};
+use crate::{articles, Force, State, System};
 
 pub struct TwoSprings;
 
@@ -16,7 +16,8 @@ static INFO: ScenarioInfo = ScenarioInfo {
     id: "two-springs",
     title: "Two springs",
     description: "One mass held by two springs: each force's exact integral no longer adds up to the exact motion.",
-    source: "True Physics (000)",
+    articles: &[&articles::TRUE_PHYSICS],
+    origin: "",
     params: &[
         MASS,
         Param::new("k1", "N/m", 3.6, 0.0, 1e9, "first spring's stiffness"),
@@ -33,6 +34,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 1.0 / 60.0,
     until: 60.0,
+    scene: Scene::Spring,
     truth: Truth::Exact,
 };
 

@@ -1,5 +1,5 @@
-use crate::methods::Integrator;
-use crate::{Real, State, System};
+use super::{Integrator, MethodInfo, StabilityLimit};
+use crate::{articles, Real, State, System};
 
 /// Implicit (backward) Euler.
 ///
@@ -16,7 +16,7 @@ use crate::{Real, State, System};
 ///
 /// Order 1; at least one force evaluation a step (one a Newton iteration, plus 2n for a numerical Jacobian);
 /// not symplectic: it removes energy, so the dog on a rod spirals in by 1/√(1 + ω²dt²) a step, and it is
-/// stable at any dt for a spring. Source: Van Verth (003), physics lecture (004).
+/// stable at any dt for a spring. Source: Van Verth; the physics lecture.
 pub struct ImplicitEuler<R> {
     x1: Vec<R>,
     v1: Vec<R>,
@@ -184,6 +184,24 @@ impl<R: Real> Integrator<R> for ImplicitEuler<R> {
     fn evaluations(&self) -> u64 {
         self.evaluations
     }
+}
+
+/// What the lab says about it.
+pub(super) const INFO: MethodInfo = MethodInfo {
+    id: "implicit-euler",
+    name: "Implicit Euler",
+    order: Some(1),
+    evaluations: "≥1",
+    symplectic: false,
+    rule: "v1 = v0 + a(x1, v1) dt; x1 = x0 + v1 dt, solved by Newton's method",
+    articles: &[&articles::VAN_VERTH, &articles::LECTURE],
+    origin: "",
+    stability: StabilityLimit::Unbounded,
+    style: 2,
+};
+
+pub(super) fn build<R: Real>(dim: usize) -> Box<dyn Integrator<R>> {
+    Box::new(ImplicitEuler::new(dim))
 }
 
 #[cfg(test)]

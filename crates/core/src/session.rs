@@ -1,0 +1,530 @@
+//! A session: several methods stepping one setup side by side, each with its history, against the truth's.
+//! The page's lab is a session (through the wasm crate, which only converts); the CLI's `run` writes the
+//! same rows as a table ([`crate::csv`]).
+//!
+//! Histories are column-major (`t`, the positions, the velocities, `energy`, `kinetic`, `potential`,
+//! `error`), sized once, and recorded every [`Session::stride`] steps within a budget of numbers, so an hour
+//! of steps never outgrows memory. A track may have a step of its own (`runs=euler@0.0667,euler@0.0167`):
+//! it then keeps its own clock and its own truth, and takes as many of its steps as fit in the session's
+//! time.
+
+use crate::csv::{self, position_error};
+use crate::run::{AnyRun, Setup, Stride, TruthRun};
+use crate::{format, Error, MethodId, Precision, State};
+
+/// How many numbers all histories of a session may hold together (32 MB of f64).
+pub const HISTORY_BUDGET: usize = 4_000_000;
+
+/// The fewest rows a history keeps, whatever the budget.
+const MIN_ROWS: usize = 200;
+
+/// Recorded rows, column-major. Sized once; rows past its capacity are never asked for.
+pub struct History {
+    capacity: usize,
+    rows: usize,
+    data: Vec<f64>,
+}
+
+impl History {
+    fn new(columns: usize, capacity: usize) -> Self {
+        History {
+            capacity,
+            rows: 0,
+            data: vec![0.0; columns * capacity],
+        }
+    }
+
+    fn push(&mut self, values: impl Iterator<Item = f64>) {
+        if self.rows == self.capacity {
+            return;
+        }
+        for (c, value) in values.enumerate() {
+            self.data[c * self.capacity + self.rows] = value;
+        }
+        self.rows += 1;
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// One column's recorded values.
+    pub fn column(&self, c: usize) -> &[f64] {
+        &self.data[c * self.capacity..c * self.capacity + self.rows]
+    }
+
+    /// The last recorded value of a column.
+    fn last(&self, c: usize) -> f64 {
+        self.column(c).last().copied().unwrap_or(f64::NAN)
+    }
+}
+
+/// A run's own time grid, where its step is not the session's.
+struct Clock {
+    setup: Setup,
+    truth: TruthRun,
+    truth_state: State<f64>,
+    stride: Stride,
+}
+
+struct Track {
+    run: AnyRun,
+    history: History,
+    /// The latest state, for the scene: positions then velocities.
+    current: Vec<f64>,
+    clock: Option<Clock>,
+}
+
+/// One row of a formatted table: the cells, and a note (why a method's row stops, or empty).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableRow {
+    pub cells: Vec<String>,
+    pub note: String,
+}
+
+/// A table formatted by the core, cell for cell as the CSV prints the same numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    pub columns: Vec<String>,
+    pub rows: Vec<TableRow>,
+}
+
+/// Methods stepping one setup side by side, with their histories and the truth's.
+pub struct Session {
+    setup: Setup,
+    precision: Precision,
+    tracks: Vec<Track>,
+    truth: TruthRun,
+    truth_history: History,
+    truth_current: Vec<f64>,
+    truth_state: State<f64>,
+    scratch: State<f64>,
+    step: u64,
+    stride: Stride,
+}
+
+/// Appends a row: t, positions, velocities, energy, kinetic, potential, error.
+fn push_row(history: &mut History, setup: &Setup, t: f64, state: &State<f64>, truth: &State<f64>) {
+    let energy = setup.energy(state);
+    let error = position_error(state, truth);
+    history.push(
+        std::iter::once(t)
+            .chain(state.x.iter().copied())
+            .chain(state.v.iter().copied())
+            .chain([energy.total(), energy.kinetic, energy.potential, error]),
+    );
+}
+
+impl Session {
+    /// A session of `runs` — each a method, with a step of its own or `None` for the setup's — in
+    /// `precision`. The setup's step is the truth's grid.
+    pub fn new(
+        setup: Setup,
+        runs: &[(MethodId, Option<f64>)],
+        precision: Precision,
+    ) -> Result<Session, Error> {
+        if runs.is_empty() {
+            return Err(Error::NoMethods);
+        }
+        let own: Vec<Option<Setup>> = runs
+            .iter()
+            .map(|&(_, dt)| match dt {
+                Some(dt) if dt != setup.dt => setup.with_dt(dt).map(Some),
+                _ => Ok(None),
+            })
+            .collect::<Result<_, Error>>()?;
+        let columns = Session::column_count(&setup);
+        let rows_allowed = (HISTORY_BUDGET / (columns * (runs.len() + 1))).max(MIN_ROWS) as u64;
+        let stride = Stride::within(setup.steps(), rows_allowed);
+        let dim = setup.system().dim;
+        let tracks = runs
+            .iter()
+            .zip(own)
+            .map(|(&(method, _), own)| {
+                let clock = own.map(|own| Clock {
+                    truth: own.truth(),
+                    truth_state: own.initial(),
+                    stride: Stride::within(own.steps(), rows_allowed),
+                    setup: own,
+                });
+                let (run_setup, rows) = match &clock {
+                    Some(c) => (&c.setup, c.stride.rows()),
+                    None => (&setup, stride.rows()),
+                };
+                Track {
+                    run: AnyRun::new(run_setup, method, precision),
+                    history: History::new(columns, rows),
+                    current: vec![0.0; 2 * dim],
+                    clock,
+                }
+            })
+            .collect();
+        let initial = setup.initial();
+        let mut session = Session {
+            truth: setup.truth(),
+            truth_history: History::new(columns, stride.rows()),
+            truth_current: vec![0.0; 2 * dim],
+            truth_state: initial.clone(),
+            scratch: initial,
+            precision,
+            tracks,
+            setup,
+            step: 0,
+            stride,
+        };
+        session.record_shared(0);
+        for track in &mut session.tracks {
+            if let Some(c) = &mut track.clock {
+                track.run.state_into(&mut session.scratch);
+                push_row(
+                    &mut track.history,
+                    &c.setup,
+                    0.0,
+                    &session.scratch,
+                    &c.truth_state,
+                );
+            }
+        }
+        session.refresh_current();
+        Ok(session)
+    }
+
+    /// Columns of every history: t, positions, velocities, energy, kinetic, potential, error.
+    fn column_count(setup: &Setup) -> usize {
+        1 + 2 * setup.system().dim + 4
+    }
+
+    /// Records row `step` of the session's grid: the truth, and every running track that shares the grid.
+    fn record_shared(&mut self, step: u64) {
+        let t = step as f64 * self.setup.dt;
+        self.truth.at_into(step, &mut self.truth_state);
+        let truth = &self.truth_state;
+        push_row(&mut self.truth_history, &self.setup, t, truth, truth);
+        for track in &mut self.tracks {
+            if track.clock.is_some() || track.run.diverged_at().is_some() {
+                continue;
+            }
+            track.run.state_into(&mut self.scratch);
+            push_row(&mut track.history, &self.setup, t, &self.scratch, truth);
+        }
+    }
+
+    /// A track that has just diverged records its last finite state, unless that row is already there.
+    /// `shared` is the session's setup and truth, for a track on the session's grid.
+    fn record_last(
+        track: &mut Track,
+        shared: (&Setup, Stride, &mut TruthRun, &mut State<f64>),
+        scratch: &mut State<f64>,
+    ) {
+        let k = track.run.steps();
+        let (setup, stride, truth, truth_state) = match &mut track.clock {
+            Some(c) => (&c.setup, c.stride, &mut c.truth, &mut c.truth_state),
+            None => shared,
+        };
+        if stride.records(k) {
+            return;
+        }
+        truth.at_into(k, truth_state);
+        track.run.state_into(scratch);
+        push_row(
+            &mut track.history,
+            setup,
+            k as f64 * setup.dt,
+            scratch,
+            truth_state,
+        );
+    }
+
+    /// Steps the tracks with a clock of their own up to time `t` (all the way to their end when `last`).
+    fn catch_up(&mut self, t: f64, last: bool) {
+        for track in &mut self.tracks {
+            let Some(c) = &mut track.clock else { continue };
+            let total = c.setup.steps();
+            loop {
+                let k = track.run.steps();
+                let due = last || (k + 1) as f64 * c.setup.dt <= t + 1e-9 * c.setup.dt;
+                if k >= total || !due {
+                    break;
+                }
+                if !track.run.step() {
+                    let shared = (
+                        &self.setup,
+                        self.stride,
+                        &mut self.truth,
+                        &mut self.truth_state,
+                    );
+                    Self::record_last(track, shared, &mut self.scratch);
+                    break;
+                }
+                let k = k + 1;
+                if c.stride.records(k) {
+                    c.truth.at_into(k, &mut c.truth_state);
+                    track.run.state_into(&mut self.scratch);
+                    let at = k as f64 * c.setup.dt;
+                    push_row(
+                        &mut track.history,
+                        &c.setup,
+                        at,
+                        &self.scratch,
+                        &c.truth_state,
+                    );
+                }
+            }
+        }
+    }
+
+    fn refresh_current(&mut self) {
+        let dim = self.scratch.dim();
+        for track in &mut self.tracks {
+            track.run.state_into(&mut self.scratch);
+            track.current[..dim].copy_from_slice(&self.scratch.x);
+            track.current[dim..].copy_from_slice(&self.scratch.v);
+        }
+        self.truth.at_into(self.step, &mut self.truth_state);
+        self.truth_current[..dim].copy_from_slice(&self.truth_state.x);
+        self.truth_current[dim..].copy_from_slice(&self.truth_state.v);
+    }
+
+    /// Advances by up to `steps` steps of the session's dt (never past the end); tracks with a step of their
+    /// own take as many of theirs as fit in the same time. Returns the session's steps taken.
+    pub fn advance(&mut self, steps: u64) -> u64 {
+        let total = self.total_steps();
+        let target = self.step.saturating_add(steps).min(total);
+        let start = self.step;
+        while self.step < target {
+            self.step += 1;
+            for track in &mut self.tracks {
+                if track.clock.is_none() && track.run.diverged_at().is_none() && !track.run.step() {
+                    let shared = (
+                        &self.setup,
+                        self.stride,
+                        &mut self.truth,
+                        &mut self.truth_state,
+                    );
+                    Self::record_last(track, shared, &mut self.scratch);
+                }
+            }
+            if self.stride.records(self.step) {
+                self.record_shared(self.step);
+            }
+        }
+        if self.step > start {
+            self.catch_up(self.step as f64 * self.setup.dt, self.step == total);
+        }
+        self.refresh_current();
+        self.step - start
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn precision(&self) -> Precision {
+        self.precision
+    }
+
+    /// Steps taken on the session's grid.
+    pub fn step(&self) -> u64 {
+        self.step
+    }
+
+    pub fn total_steps(&self) -> u64 {
+        self.setup.steps()
+    }
+
+    pub fn done(&self) -> bool {
+        self.step >= self.total_steps()
+    }
+
+    pub fn t(&self) -> f64 {
+        self.step as f64 * self.setup.dt
+    }
+
+    /// Every how many steps of the session's grid a row is recorded.
+    pub fn stride(&self) -> u64 {
+        self.stride.every
+    }
+
+    /// Method tracks; the truth is the track after them, at index `tracks()`.
+    pub fn tracks(&self) -> usize {
+        self.tracks.len()
+    }
+
+    /// The names of the history columns: `t`, the positions, the velocities, `energy`, `kinetic`,
+    /// `potential`, `error`.
+    pub fn columns(&self) -> Vec<String> {
+        let c = self.setup.coordinates();
+        std::iter::once("t".to_string())
+            .chain(c.positions)
+            .chain(c.velocities)
+            .chain(["energy", "kinetic", "potential", "error"].map(String::from))
+            .collect()
+    }
+
+    /// A track's history; the truth's at index `tracks()`.
+    pub fn history(&self, track: usize) -> Option<&History> {
+        if track == self.tracks.len() {
+            Some(&self.truth_history)
+        } else {
+            self.tracks.get(track).map(|t| &t.history)
+        }
+    }
+
+    /// A track's latest state (positions, then velocities); the truth's at index `tracks()`.
+    pub fn current(&self, track: usize) -> Option<&[f64]> {
+        if track == self.tracks.len() {
+            Some(&self.truth_current)
+        } else {
+            self.tracks.get(track).map(|t| t.current.as_slice())
+        }
+    }
+
+    pub fn method(&self, track: usize) -> Option<MethodId> {
+        self.tracks.get(track).map(|t| t.run.method())
+    }
+
+    /// A track's step: its own, or the session's.
+    pub fn track_dt(&self, track: usize) -> f64 {
+        self.tracks
+            .get(track)
+            .and_then(|t| t.clock.as_ref())
+            .map_or(self.setup.dt, |c| c.setup.dt)
+    }
+
+    /// Steps a track has taken (its own steps, where it has a dt of its own).
+    pub fn track_steps(&self, track: usize) -> u64 {
+        self.tracks.get(track).map_or(self.step, |t| t.run.steps())
+    }
+
+    /// Time of the step at which a method's state stopped being finite.
+    pub fn diverged_at(&self, track: usize) -> Option<f64> {
+        let t = self.tracks.get(track)?;
+        Some(t.run.diverged_at()? as f64 * self.track_dt(track))
+    }
+
+    /// Force evaluations a method has made.
+    pub fn evaluations(&self, track: usize) -> u64 {
+        self.tracks.get(track).map_or(0, |t| t.run.evaluations())
+    }
+
+    /// The reference run's step where the truth is a reference run.
+    pub fn reference_step(&self) -> Option<f64> {
+        self.truth.reference_step()
+    }
+
+    /// The whole run as the CLI prints it, a row every `every` steps. Tracks with steps of their own give one
+    /// table for each dt, as `integrator-lab run --dt …` prints it, separated by a blank line.
+    pub fn csv(&self, every: u64) -> Result<String, Error> {
+        let mut dts: Vec<f64> = Vec::new();
+        for k in 0..self.tracks.len() {
+            let dt = self.track_dt(k);
+            if !dts.contains(&dt) {
+                dts.push(dt);
+            }
+        }
+        let tables = dts
+            .iter()
+            .map(|&dt| {
+                let methods: Vec<MethodId> = (0..self.tracks.len())
+                    .filter(|&k| self.track_dt(k) == dt)
+                    .filter_map(|k| self.method(k))
+                    .collect();
+                let setup = self.setup.with_dt(dt)?;
+                Ok(csv::to_string(&setup, &methods, self.precision, every))
+            })
+            .collect::<Result<Vec<String>, Error>>()?;
+        Ok(tables.join("\n"))
+    }
+
+    /// Every track's last recorded row (the truth's last), for one position coordinate and its velocity:
+    /// `step, t, x, v, energy, error`, each written as the CSV writes it (the truth in f64, a method at the
+    /// session's precision).
+    pub fn values_table(&self, coordinate: usize) -> Table {
+        let c = self.setup.coordinates();
+        let dim = c.positions.len();
+        let coordinate = coordinate.min(dim.saturating_sub(1));
+        let columns = vec![
+            "step".to_string(),
+            "t".to_string(),
+            c.positions[coordinate].clone(),
+            c.velocities[coordinate].clone(),
+            "energy".to_string(),
+            "error".to_string(),
+        ];
+        let energy = 1 + 2 * dim;
+        let rows = (0..=self.tracks.len())
+            .filter_map(|k| {
+                let h = self.history(k)?;
+                let truth = k == self.tracks.len();
+                let precision = if truth {
+                    Precision::F64
+                } else {
+                    self.precision
+                };
+                let t = h.last(0);
+                let value = |col: usize| format::value(h.last(col), precision);
+                let note = self
+                    .diverged_at(k)
+                    .map(|at| format!("diverged at t = {} s", format::time(at)))
+                    .unwrap_or_default();
+                Some(TableRow {
+                    cells: vec![
+                        format!("{}", (t / self.track_dt(k)).round()),
+                        format::time(t),
+                        value(1 + coordinate),
+                        value(1 + dim + coordinate),
+                        value(energy),
+                        if truth {
+                            String::new()
+                        } else {
+                            format::number(h.last(energy + 3))
+                        },
+                    ],
+                    note,
+                })
+            })
+            .collect();
+        Table { columns, rows }
+    }
+
+    /// The last `rows` recorded rows of one track, laid out as Fiedler prints his table: `t`, a position and
+    /// its velocity.
+    pub fn steps_table(&self, track: usize, coordinate: usize, rows: usize) -> Table {
+        let c = self.setup.coordinates();
+        let dim = c.positions.len();
+        let coordinate = coordinate.min(dim.saturating_sub(1));
+        let columns = vec![
+            "t".to_string(),
+            c.positions[coordinate].clone(),
+            c.velocities[coordinate].clone(),
+        ];
+        let Some(h) = self.history(track) else {
+            return Table {
+                columns,
+                rows: Vec::new(),
+            };
+        };
+        let precision = if track == self.tracks.len() {
+            Precision::F64
+        } else {
+            self.precision
+        };
+        let first = h.rows().saturating_sub(rows);
+        let (t, x, v) = (
+            h.column(0),
+            h.column(1 + coordinate),
+            h.column(1 + dim + coordinate),
+        );
+        let rows = (first..h.rows())
+            .map(|i| TableRow {
+                cells: vec![
+                    format::time(t[i]),
+                    format::value(x[i], precision),
+                    format::value(v[i], precision),
+                ],
+                note: String::new(),
+            })
+            .collect();
+        Table { columns, rows }
+    }
+}

@@ -1,0 +1,199 @@
+//! Sessions: what the page records and shows equals what the core's runs compute, in both precisions, on
+//! a shared grid and at steps of their own; the export is the CLI's table; a diverging method stops alone.
+
+use integrator_lab::{csv, MethodId, Precision, Run, Session, Setup};
+
+fn session(scenario: &str, methods: &[MethodId], dt: f64, until: f64, p: Precision) -> Session {
+    let setup = Setup::new(scenario, &[], Some(dt), Some(until)).unwrap();
+    let runs: Vec<(MethodId, Option<f64>)> = methods.iter().map(|&m| (m, None)).collect();
+    Session::new(setup, &runs, p).unwrap()
+}
+
+/// The state of `method` after `step` steps, as a plain run computes it, widened to f64.
+fn plain(setup: &Setup, method: MethodId, step: u64, p: Precision) -> (Vec<f64>, Vec<f64>) {
+    let widen = |x: &[f32]| x.iter().map(|&q| q as f64).collect::<Vec<_>>();
+    match p {
+        Precision::F64 => {
+            let mut run = Run::<f64>::new(setup, method);
+            run.advance(step);
+            (run.state().x.clone(), run.state().v.clone())
+        }
+        Precision::F32 => {
+            let mut run = Run::<f32>::new(setup, method);
+            run.advance(step);
+            (widen(&run.state().x), widen(&run.state().v))
+        }
+    }
+}
+
+#[test]
+fn histories_equal_plain_runs_in_both_precisions() {
+    for p in [Precision::F64, Precision::F32] {
+        let methods = [MethodId::Rk4, MethodId::Euler];
+        let mut s = session("kepler", &methods, 0.05, 2.0, p);
+        assert_eq!(s.advance(1_000), 40);
+        assert_eq!(s.advance(1_000), 0, "never past the end");
+        assert!(s.done());
+        assert_eq!(s.columns()[..5], ["t", "x", "y", "vx", "vy"]);
+        for (track, &method) in methods.iter().enumerate() {
+            let h = s.history(track).unwrap();
+            assert_eq!(h.rows(), 41);
+            for step in [0u64, 1, 17, 40] {
+                let (x, v) = plain(s.setup(), method, step, p);
+                assert_eq!(h.column(1)[step as usize], x[0], "{p:?} {method:?} {step}");
+                assert_eq!(h.column(4)[step as usize], v[1], "{p:?} {method:?} {step}");
+            }
+            let (x, v) = plain(s.setup(), method, 40, p);
+            assert_eq!(s.current(track).unwrap(), [x, v].concat());
+        }
+        // The truth follows the tracks, and t is step·dt.
+        let truth = s.history(2).unwrap();
+        assert_eq!(truth.column(0)[40], 40.0 * 0.05);
+        let exact = s.setup().truth().at(40);
+        assert_eq!(truth.column(1)[40], exact.x[0]);
+    }
+}
+
+#[test]
+fn long_runs_record_every_nth_step_within_the_budget() {
+    // 144,000 steps of the 20-minute level, ten methods: the rule is step 0, every N-th and the last.
+    let mut s = session(
+        "spring",
+        &MethodId::ALL,
+        1.0 / 120.0,
+        1200.0,
+        Precision::F64,
+    );
+    s.advance(u64::MAX);
+    let every = s.stride();
+    assert!(every > 1);
+    let columns = s.columns().len();
+    let rows = s.history(0).unwrap().rows();
+    assert!(rows * columns * 11 <= integrator_lab::session::HISTORY_BUDGET);
+    let t = s.history(0).unwrap().column(0);
+    assert_eq!(t[1], every as f64 / 120.0);
+    assert_eq!(*t.last().unwrap(), 144_000.0 / 120.0);
+}
+
+#[test]
+fn the_export_is_the_cli_table() {
+    let methods = [MethodId::Euler, MethodId::Rk4];
+    let s = session("damped-spring", &methods, 0.01, 1.0, Precision::F32);
+    let setup = Setup::new("damped-spring", &[], Some(0.01), Some(1.0)).unwrap();
+    assert_eq!(
+        s.csv(1).unwrap(),
+        csv::to_string(&setup, &methods, Precision::F32, 1)
+    );
+}
+
+#[test]
+fn a_diverging_method_stops_alone_and_keeps_its_last_finite_row() {
+    let methods = [MethodId::Euler, MethodId::SymplecticEuler];
+    let mut s = session("spring", &methods, 0.5, 500.0, Precision::F32);
+    s.advance(1000);
+    let t = s.diverged_at(0).expect("Euler at ω·dt = 1.9 overflows f32");
+    assert!(t > 0.0 && t < 500.0);
+    assert_eq!(s.diverged_at(1), None);
+    assert_eq!(s.history(1).unwrap().rows(), 1001);
+    let euler = s.history(0).unwrap();
+    // Its rows end at the last finite step, whose time is one step before the divergence.
+    assert_eq!(euler.rows() as f64, t / 0.5);
+    assert_eq!(*euler.column(0).last().unwrap(), t - 0.5);
+    assert!(euler.column(1).iter().all(|x| x.is_finite()));
+    let table = s.values_table(0);
+    assert_eq!(table.rows[0].note, format!("diverged at t = {t} s"));
+    assert_eq!(table.rows[1].note, "");
+}
+
+#[test]
+fn runs_at_their_own_dt_follow_plain_runs_at_that_dt() {
+    let setup = Setup::new("projectile", &[], Some(1.0 / 30.0), Some(2.0)).unwrap();
+    let runs = [
+        (MethodId::Euler, Some(1.0 / 15.0)),
+        (MethodId::Euler, Some(1.0 / 30.0)),
+        (MethodId::VelocityVerlet, Some(1.0 / 15.0)),
+    ];
+    let mut s = Session::new(setup, &runs, Precision::F64).unwrap();
+    s.advance(10);
+    // A third of a second in: the coarse runs have taken 5 of their steps, the fine one 10.
+    assert_eq!((s.track_steps(0), s.track_steps(1)), (5, 10));
+    s.advance(10_000);
+    assert_eq!((s.track_steps(0), s.track_steps(1)), (30, 60));
+    assert_eq!(s.history(0).unwrap().rows(), 31);
+    assert_eq!(s.history(1).unwrap().rows(), 61);
+    for (track, &(method, dt)) in runs.iter().enumerate() {
+        let dt = dt.unwrap();
+        let own = Setup::new("projectile", &[], Some(dt), Some(2.0)).unwrap();
+        let (x, _) = plain(&own, method, own.steps(), Precision::F64);
+        let h = s.history(track).unwrap();
+        assert_eq!(*h.column(2).last().unwrap(), x[1], "track {track}");
+        assert_eq!(*h.column(0).last().unwrap(), own.steps() as f64 * dt);
+        assert_eq!(s.track_dt(track), dt);
+    }
+    // The export is the CLI's table for each dt, a blank line between.
+    let coarse = Setup::new("projectile", &[], Some(1.0 / 15.0), Some(2.0)).unwrap();
+    let fine = Setup::new("projectile", &[], Some(1.0 / 30.0), Some(2.0)).unwrap();
+    let expected = format!(
+        "{}\n{}",
+        csv::to_string(
+            &coarse,
+            &[MethodId::Euler, MethodId::VelocityVerlet],
+            Precision::F64,
+            1
+        ),
+        csv::to_string(&fine, &[MethodId::Euler], Precision::F64, 1)
+    );
+    assert_eq!(s.csv(1).unwrap(), expected);
+}
+
+#[test]
+fn the_values_table_reads_as_the_csv_does() {
+    // Fiedler's float run: every cell of the table is the CSV's cell for the same row.
+    let methods = [MethodId::Euler, MethodId::Kinematic];
+    let mut s = session("constant-force", &methods, 0.01, 10.0, Precision::F32);
+    s.advance(251);
+    let table = s.values_table(0);
+    assert_eq!(table.columns, ["step", "t", "x", "v", "energy", "error"]);
+    let csv = csv::to_string(s.setup(), &methods, Precision::F32, 1);
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    for (track, method) in methods.iter().enumerate() {
+        let row: Vec<&str> = csv
+            .lines()
+            .find(|l| l.starts_with(&format!("{},251,", method.id())))
+            .unwrap()
+            .split(',')
+            .collect();
+        let cell = |name: &str| row[header.iter().position(|h| *h == name).unwrap()];
+        let cells = &table.rows[track].cells;
+        assert_eq!(cells[0], cell("step"));
+        assert_eq!(cells[1], "2.51");
+        assert_eq!(cells[1], cell("t"));
+        assert_eq!(cells[2], cell("x"));
+        assert_eq!(cells[3], cell("v"));
+        assert_eq!(cells[4], cell("energy"));
+        assert_eq!(cells[5], cell("error"));
+    }
+    // The truth's row is in f64, with no error of its own.
+    let truth = &table.rows[2].cells;
+    let exact = s.setup().truth().at(251);
+    assert_eq!(truth[2], integrator_lab::format::number(exact.x[0]));
+    assert_eq!(truth[5], "");
+    // Fiedler's table: the last rows of explicit Euler, t then x then v.
+    let steps = s.steps_table(0, 0, 3);
+    assert_eq!(steps.columns, ["t", "x", "v"]);
+    let times: Vec<&str> = steps.rows.iter().map(|r| r.cells[0].as_str()).collect();
+    assert_eq!(times, ["2.49", "2.5", "2.51"]);
+}
+
+#[test]
+fn bad_sessions_are_refused_with_the_core_message() {
+    let setup = Setup::defaults("spring").unwrap();
+    let none = Session::new(setup.clone(), &[], Precision::F64)
+        .err()
+        .unwrap();
+    assert_eq!(none.to_string(), "no method given");
+    let bad_dt = Session::new(setup, &[(MethodId::Euler, Some(0.0))], Precision::F64)
+        .err()
+        .unwrap();
+    assert_eq!(bad_dt.to_string(), "dt must be positive (got 0)");
+}
