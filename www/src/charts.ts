@@ -4,7 +4,9 @@
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { markerHook } from './chart-markers';
 import { short } from './numbers';
+import type { Marker } from './palette';
 import { readableRange } from './range';
 
 export interface SeriesStyle {
@@ -14,9 +16,11 @@ export interface SeriesStyle {
   width?: number;
   /** The series every other is judged against for the readable range (the truth). */
   reference?: boolean;
+  /** The method's marker, drawn at a few points along its line as the second cue to its colour. */
+  marker?: Marker;
 }
 
-type Column = ArrayLike<number | null | undefined>;
+export type Column = ArrayLike<number | null | undefined>;
 
 const HEIGHT = 220;
 
@@ -119,6 +123,7 @@ export class TimeChart extends Chart {
       ],
       legend: { live: false },
       cursor: { drag: { x: true, y: false } },
+      hooks: { draw: [markerHook(styles, (u, i) => [u.data[0], u.data[i] as Column])] },
     };
     this.plot = new uPlot(opts, [[], ...styles.map(() => [])], container);
   }
@@ -260,6 +265,9 @@ export class XYChart extends Chart {
       ],
       legend: { show: log },
       cursor: { drag: { x: true, y: true } },
+      hooks: {
+        draw: [markerHook(styles, (u, i) => u.data[i] as unknown as [Column, Column] | undefined)],
+      },
     };
     this.plot = new uPlot(
       opts,

@@ -1,99 +1,52 @@
 // The only module that touches the generated wasm package. Everything the page shows comes through here
-// from the Rust core; this module converts, it never computes physics.
+// from the Rust core: physics, numbers written as the CSV writes them, tables, messages. This module
+// converts, it never computes.
 
 import init, {
   checkParam,
+  initSync,
   Lab,
   catalogue as wasmCatalogue,
   convergence as wasmConvergence,
   experiments as wasmExperiments,
+  formatTime as wasmFormatTime,
+  formatValue as wasmFormatValue,
   measureExperiment as wasmMeasure,
   wasmMemory,
+  parseNumber as wasmParseNumber,
+  parseTime as wasmParseTime,
   stability as wasmStability,
   stabilityAt as wasmStabilityAt,
 } from './pkg/lab.js';
 import wasmUrl from './pkg/lab_bg.wasm?url';
+import type {
+  Catalogue,
+  ConvergenceSeries,
+  CoreTable,
+  ExperimentInfo,
+  Precision,
+  RunSpec,
+  StabilityInfo,
+  StabilityPoint,
+} from './types';
 
-export type Precision = 'f32' | 'f64';
-
-export interface MethodInfo {
-  id: string;
-  name: string;
-  order?: number;
-  evaluations: string;
-  symplectic: boolean;
-  rule: string;
-  source: string;
-}
-
-export interface ParamInfo {
-  name: string;
-  description: string;
-  unit: string;
-  default: number;
-  min: number;
-  max: number;
-  minOpen: boolean;
-  integer: boolean;
-}
-
-export interface ScenarioInfo {
-  id: string;
-  title: string;
-  description: string;
-  source: string;
-  params: ParamInfo[];
-  positionUnit: string;
-  velocityUnit: string;
-  energyUnit: string;
-  dt: number;
-  until: number;
-  truth: 'exact' | 'reference';
-}
-
-export interface Catalogue {
-  methods: MethodInfo[];
-  scenarios: ScenarioInfo[];
-  maxSteps: number;
-}
-
-export interface StabilityInfo {
-  method: string;
-  measured?: number | null;
-  theory?: number | null;
-}
-
-/** A method at a step of its own. */
-export interface RunPair {
-  method: string;
-  dt: number;
-}
-
-export interface RunSpec {
-  scenario: string;
-  params: Record<string, number>;
-  methods: string[];
-  /** When given, replaces `methods`: one track a (method, dt) pair; `dt` is then the truth's grid. */
-  runs?: RunPair[];
-  dt: number;
-  until: number;
-  precision: Precision;
-}
-
-/** Columns of every history, after the coordinates: see `column`. */
-export interface Layout {
-  dim: number;
-  positions: string[];
-  velocities: string[];
-}
+export type * from './types';
 
 let memory: WebAssembly.Memory | undefined;
 
-/** Loads the core once; returns its catalogue. */
-export async function loadCore(): Promise<Catalogue> {
-  await init({ module_or_path: wasmUrl });
+/** Loads the core once (in the page, from its URL; in Node tests, from the module's bytes). */
+export async function loadCore(bytes?: BufferSource): Promise<Catalogue> {
+  if (bytes) {
+    initSync({ module: bytes });
+  } else {
+    await init({ module_or_path: wasmUrl });
+  }
   memory = wasmMemory() as WebAssembly.Memory;
   return wasmCatalogue() as Catalogue;
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }
 
 /** The core's message for a bad parameter value, or undefined when it is fine. */
@@ -101,28 +54,41 @@ export function checkParameter(scenario: string, name: string, value: number): s
   return checkParam(scenario, name, value) ?? undefined;
 }
 
-export function stabilityLimits(): StabilityInfo[] {
-  return wasmStability() as StabilityInfo[];
+/** Reads a number as the CLI does (a decimal, or a fraction such as 1/60): the value or the core's message. */
+export function readNumber(name: string, text: string): { value: number } | { why: string } {
+  try {
+    return { value: wasmParseNumber(name, text) };
+  } catch (e) {
+    return { why: message(e) };
+  }
 }
 
-export interface StabilityPoint {
-  method: string;
-  growth: number;
-  energyPerPeriod: number;
+/** Reads dt (positive) or until (not negative) as the CLI does: the value or the core's message. */
+export function readTime(name: 'dt' | 'until', text: string): { value: number } | { why: string } {
+  try {
+    return { value: wasmParseTime(name, text) };
+  } catch (e) {
+    return { why: message(e) };
+  }
+}
+
+/** A value as the CSV writes it at a precision. */
+export function formatValue(value: number, precision: Precision): string {
+  return wasmFormatValue(value, precision);
+}
+
+/** A time as the CSV writes it: at most 12 significant digits. */
+export function formatTime(t: number): string {
+  return wasmFormatTime(t);
+}
+
+export function stabilityLimits(): StabilityInfo[] {
+  return wasmStability() as StabilityInfo[];
 }
 
 /** Every method's growth a step and energy change a period on the undamped spring at ω·dt. */
 export function stabilityAt(omegaDt: number): StabilityPoint[] {
   return wasmStabilityAt(omegaDt) as StabilityPoint[];
-}
-
-export interface ExperimentInfo {
-  id: string;
-  article: string;
-  title: string;
-  query: string;
-  look: string;
-  claim: string;
 }
 
 export function experimentList(): ExperimentInfo[] {
@@ -132,14 +98,6 @@ export function experimentList(): ExperimentInfo[] {
 /** The core's measurement for one experiment (it runs the experiment: up to a few hundred ms). */
 export function measureExperiment(id: string): string {
   return wasmMeasure(id);
-}
-
-export interface ConvergenceSeries {
-  method: string;
-  dt: number[];
-  evaluations: number[];
-  error: number[];
-  fittedOrder?: number;
 }
 
 /** Error at the end of the run against dt, dt/2, …: one series a method. Throws the core's message. */
@@ -155,15 +113,22 @@ function buffer(): ArrayBuffer {
 /** Methods stepping one setup side by side in wasm; histories are read as views into wasm memory. */
 export class Simulation {
   readonly spec: RunSpec;
-  readonly layout: Layout;
+  readonly positions: string[];
+  readonly velocities: string[];
+  /** Names of the history columns: t, positions, velocities, energy, kinetic, potential, error. */
+  readonly columns: string[];
   private readonly lab: Lab;
 
   /** Throws the core's one-line message for an invalid spec. */
   constructor(spec: RunSpec) {
     this.spec = spec;
     this.lab = new Lab(spec);
-    const [positions, velocities] = this.lab.coordinates() as [string[], string[]];
-    this.layout = { dim: positions.length, positions, velocities };
+    [this.positions, this.velocities] = this.lab.coordinates() as [string[], string[]];
+    this.columns = this.lab.columns() as string[];
+  }
+
+  get dim(): number {
+    return this.positions.length;
   }
 
   /** Steps every method by up to `steps` in one call; returns the steps taken. */
@@ -195,28 +160,22 @@ export class Simulation {
     return this.lab.rows(track);
   }
 
-  /** A track's step (the lab's dt unless the track has one of its own). */
-  trackDt(track: number): number {
-    return this.lab.trackDt(track);
+  /** Index of a named history column ('t', a coordinate, 'energy', 'kinetic', 'potential', 'error'). */
+  index(name: string): number {
+    const i = this.columns.indexOf(name);
+    if (i < 0) throw new Error(`no column '${name}'`);
+    return i;
   }
 
-  /**
-   * A history column as a view into wasm memory: 0 is t, then positions, velocities, then energy, kinetic,
-   * potential and error. Take it afresh after every `advance`: memory may have grown.
-   */
-  column(track: number, column: number): Float64Array {
-    return new Float64Array(buffer(), this.lab.columnPtr(track, column), this.lab.rows(track));
-  }
-
-  /** Column index of a named quantity. */
-  index(name: 'energy' | 'kinetic' | 'potential' | 'error'): number {
-    const base = 1 + 2 * this.layout.dim;
-    return base + ['energy', 'kinetic', 'potential', 'error'].indexOf(name);
+  /** A history column as a view into wasm memory. Take it afresh after every `advance`: memory may grow. */
+  column(track: number, column: number | string): Float64Array {
+    const c = typeof column === 'number' ? column : this.index(column);
+    return new Float64Array(buffer(), this.lab.columnPtr(track, c), this.lab.rows(track));
   }
 
   /** A track's latest state: positions then velocities. */
   current(track: number): Float64Array {
-    return new Float64Array(buffer(), this.lab.currentPtr(track), 2 * this.layout.dim);
+    return new Float64Array(buffer(), this.lab.currentPtr(track), 2 * this.dim);
   }
 
   divergedAt(track: number): number | undefined {
@@ -225,6 +184,16 @@ export class Simulation {
 
   evaluations(track: number): number {
     return this.lab.evaluations(track);
+  }
+
+  /** Every track's values at its last recorded row, for one position coordinate. */
+  valuesTable(coordinate: number): CoreTable {
+    return this.lab.valuesTable(coordinate) as CoreTable;
+  }
+
+  /** The last `rows` recorded rows of one track: t, a position and its velocity. */
+  stepsTable(track: number, coordinate: number, rows: number): CoreTable {
+    return this.lab.stepsTable(track, coordinate, rows) as CoreTable;
   }
 
   /** The run as the CLI prints it. */

@@ -1,22 +1,188 @@
-// Each method keeps one colour wherever it appears. Paul Tol's "muted" scheme, chosen to stay distinct
-// under the common colour-vision deficiencies, plus black for the tenth method; the truth is grey and dashed.
+// Each method keeps one look wherever it appears: a colour for each theme and a marker shape, the second cue
+// for readers who tell colours apart poorly. The core gives every method a style index (MethodInfo.style);
+// this module maps the index to its look, so a new method needs no edit here. The truth is grey and dashed.
+// The colours keep at least 3:1 contrast with their background and stay apart from each other and from the
+// truth's grey (palette.test.ts measures both).
 
-const COLOURS: Record<string, string> = {
-  euler: '#CC6677',
-  'symplectic-euler': '#332288',
-  'implicit-euler': '#AA9933',
-  verlet: '#117733',
-  'velocity-verlet': '#44AA99',
-  leapfrog: '#882255',
-  midpoint: '#6699CC',
-  rk4: '#999933',
-  kinematic: '#AA4499',
-  'kinematic-average': '#000000',
+export type Theme = 'light' | 'dark';
+
+export type Marker =
+  | 'circle'
+  | 'square'
+  | 'triangle'
+  | 'diamond'
+  | 'triangle-down'
+  | 'cross'
+  | 'plus'
+  | 'star'
+  | 'hexagon'
+  | 'pentagon';
+
+export const BACKGROUND: Record<Theme, string> = { light: '#FFFFFF', dark: '#15181D' };
+
+export const COLOURS: Record<Theme, string[]> = {
+  light: [
+    '#C8402A',
+    '#1F5FBF',
+    '#2E8B3A',
+    '#8E44AD',
+    '#B8860B',
+    '#D6337A',
+    '#00838F',
+    '#111111',
+    '#7B4A12',
+    '#5D4037',
+  ],
+  dark: [
+    '#FF8A65',
+    '#64B5F6',
+    '#81C784',
+    '#CE93D8',
+    '#FFD54F',
+    '#F48FB1',
+    '#4DD0E1',
+    '#F5F5F5',
+    '#D7A97A',
+    '#9FA8FF',
+  ],
 };
 
-export const TRUTH_COLOUR = '#777777';
+export const MARKERS: Marker[] = [
+  'circle',
+  'square',
+  'triangle',
+  'diamond',
+  'triangle-down',
+  'cross',
+  'plus',
+  'star',
+  'hexagon',
+  'pentagon',
+];
+
+export const TRUTH_COLOUR: Record<Theme, string> = { light: '#777777', dark: '#9A9A9A' };
 export const TRUTH_DASH = [6, 4];
 
+let theme: Theme = 'light';
+const styles = new Map<string, number>();
+
+/** Learns each method's style index from the core's catalogue. */
+export function registerStyles(methods: { id: string; style: number }[]): void {
+  for (const m of methods) styles.set(m.id, m.style);
+}
+
+export function setTheme(next: Theme): void {
+  theme = next;
+}
+
+function styleOf(method: string): number {
+  return styles.get(method) ?? 0;
+}
+
+/** A method's colour in the current theme. */
 export function colour(method: string): string {
-  return COLOURS[method] ?? '#444444';
+  const list = COLOURS[theme];
+  return list[styleOf(method) % list.length] ?? '#444444';
+}
+
+export function marker(method: string): Marker {
+  return MARKERS[styleOf(method) % MARKERS.length] ?? 'circle';
+}
+
+export function truthColour(): string {
+  return TRUTH_COLOUR[theme];
+}
+
+/** The marker's outline as points on a circle of radius 1 about the origin (y down); none for a circle. */
+function outline(shape: Marker): [number, number][] {
+  const ring = (n: number, r: (k: number) => number, turn = 0): [number, number][] =>
+    Array.from({ length: n }, (_, k) => {
+      const a = turn + (2 * Math.PI * k) / n - Math.PI / 2;
+      return [r(k) * Math.cos(a), r(k) * Math.sin(a)];
+    });
+  const arms = (turn: number): [number, number][] => {
+    // A plus of arm width 0.5, turned by `turn`: twelve corners.
+    const w = 0.28;
+    const pts: [number, number][] = [
+      [w, -1],
+      [w, -w],
+      [1, -w],
+      [1, w],
+      [w, w],
+      [w, 1],
+      [-w, 1],
+      [-w, w],
+      [-1, w],
+      [-1, -w],
+      [-w, -w],
+      [-w, -1],
+    ];
+    const [c, s] = [Math.cos(turn), Math.sin(turn)];
+    return pts.map(([x, y]) => [c * x - s * y, s * x + c * y]);
+  };
+  switch (shape) {
+    case 'circle':
+      return [];
+    case 'square':
+      return ring(4, () => 1.15, Math.PI / 4);
+    case 'triangle':
+      return ring(3, () => 1.2);
+    case 'diamond':
+      return ring(4, () => 1.2);
+    case 'triangle-down':
+      return ring(3, () => 1.2, Math.PI);
+    case 'cross':
+      return arms(Math.PI / 4);
+    case 'plus':
+      return arms(0);
+    case 'star':
+      return ring(10, (k) => (k % 2 === 0 ? 1.25 : 0.55));
+    case 'hexagon':
+      return ring(6, () => 1.1);
+    case 'pentagon':
+      return ring(5, () => 1.15);
+  }
+}
+
+/** Traces a marker of radius `r` at (x, y) into the context's current path. */
+export function traceMarker(ctx: CanvasPath, shape: Marker, x: number, y: number, r: number): void {
+  const pts = outline(shape);
+  if (pts.length === 0) {
+    ctx.moveTo(x + r, y);
+    ctx.arc(x, y, r, 0, 2 * Math.PI);
+    return;
+  }
+  const [first, ...rest] = pts;
+  if (!first) return;
+  ctx.moveTo(x + r * first[0], y + r * first[1]);
+  for (const [px, py] of rest) ctx.lineTo(x + r * px, y + r * py);
+  ctx.closePath();
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** A small picture of a method's look (its colour and marker on a short line), for legends and labels. */
+export function swatch(method: string): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '-12 -6 24 12');
+  svg.setAttribute('width', '24');
+  svg.setAttribute('height', '12');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.classList.add('swatch');
+  const line = document.createElementNS(SVG, 'line');
+  for (const [k, v] of Object.entries({ x1: '-12', x2: '12', y1: '0', y2: '0' })) line.setAttribute(k, v);
+  line.setAttribute('stroke', colour(method));
+  line.setAttribute('stroke-width', '2');
+  const shape = document.createElementNS(SVG, 'path');
+  const pts = outline(marker(method));
+  const r = 4.5;
+  shape.setAttribute(
+    'd',
+    pts.length === 0
+      ? `M ${r} 0 A ${r} ${r} 0 1 0 ${-r} 0 A ${r} ${r} 0 1 0 ${r} 0 Z`
+      : `M ${pts.map(([x, y]) => `${(r * x).toFixed(2)} ${(r * y).toFixed(2)}`).join(' L ')} Z`,
+  );
+  shape.setAttribute('fill', colour(method));
+  svg.append(line, shape);
+  return svg;
 }

@@ -1,96 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import type { Catalogue } from './lab';
-import { defaultsFor, type ParamCheck, parseQuery, toQuery } from './state';
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Catalogue, checkParameter, loadCore, readNumber, readTime } from './lab';
+import { type CoreChecks, defaultsFor, parseQuery, toQuery } from './state';
 
-// A two-scenario catalogue in the core's shape; the parameter check stands in for the core's ranges.
-const catalogue: Catalogue = {
-  maxSteps: 100_000_000,
-  methods: ['euler', 'symplectic-euler', 'rk4', 'verlet'].map((id) => ({
-    id,
-    name: id,
-    evaluations: '1',
-    symplectic: false,
-    rule: '',
-    source: '',
-  })),
-  scenarios: [
-    {
-      id: 'spring',
-      title: 'Spring',
-      description: '',
-      source: '',
-      positionUnit: 'm',
-      velocityUnit: 'm/s',
-      energyUnit: 'J',
-      dt: 0.1,
-      until: 90,
-      truth: 'exact',
-      params: [
-        {
-          name: 'm',
-          unit: 'kg',
-          description: '',
-          default: 1,
-          min: 0,
-          max: 1e6,
-          minOpen: true,
-          integer: false,
-        },
-        {
-          name: 'k',
-          unit: 'N/m',
-          description: '',
-          default: 15,
-          min: 0,
-          max: 1e9,
-          minOpen: true,
-          integer: false,
-        },
-      ],
-    },
-    {
-      id: 'damped-spring',
-      title: 'Damped',
-      description: '',
-      source: '',
-      positionUnit: 'm',
-      velocityUnit: 'm/s',
-      energyUnit: 'J',
-      dt: 0.01,
-      until: 10,
-      truth: 'exact',
-      params: [
-        {
-          name: 'k',
-          unit: 'N/m',
-          description: '',
-          default: 15,
-          min: 0,
-          max: 1e9,
-          minOpen: true,
-          integer: false,
-        },
-        {
-          name: 'b',
-          unit: 'N·s/m',
-          description: '',
-          default: 0.1,
-          min: 0,
-          max: 1e9,
-          minOpen: false,
-          integer: false,
-        },
-      ],
-    },
-  ],
-};
+// The real core, loaded from the built wasm: the URL is read with the same checks as the page and the CLI.
+let catalogue: Catalogue;
+const check: CoreChecks = { checkParameter, readNumber, readTime };
 
-const check: ParamCheck = (scenario, name, value) => {
-  const p = catalogue.scenarios.find((s) => s.id === scenario)?.params.find((q) => q.name === name);
-  if (!p) return `unknown parameter '${name}'`;
-  const below = p.minOpen ? value <= p.min : value < p.min;
-  return below || value > p.max ? `${name} = ${value} is out of range` : undefined;
-};
+beforeAll(async () => {
+  catalogue = await loadCore(readFileSync(new URL('./pkg/lab_bg.wasm', import.meta.url)));
+});
 
 describe('the URL state', () => {
   it('reads the design document example exactly', () => {
@@ -133,7 +52,7 @@ describe('the URL state', () => {
     expect(state.dt).toBe(0.1);
     expect(state.until).toBe(90);
     expect(state.precision).toBe('f64');
-    expect(state.params).toEqual({ m: 2, k: 15 });
+    expect(state.params).toEqual({ m: 2, k: 15, x0: 1000, v0: 0 });
     expect(state.speed).toBe(1);
     const text = notices.join('\n');
     for (const named of [
@@ -175,6 +94,26 @@ describe('the URL state', () => {
 
   it('accepts fractions like the CLI', () => {
     expect(parseQuery('?dt=1/60', catalogue, check).state.dt).toBe(1 / 60);
+  });
+
+  it('ignores tracking keys without a word, and keeps the rest', () => {
+    const { state, notices } = parseQuery(
+      '?scenario=spring&utm_source=blog&k=20&fbclid=abc&gclid=x&utm_medium=social',
+      catalogue,
+      check,
+    );
+    expect(notices).toEqual([]);
+    expect(state.params.k).toBe(20);
+    expect(toQuery(state)).not.toMatch(/utm_|fbclid|gclid/);
+  });
+
+  it("names the core's reason for a bad number", () => {
+    const { notices } = parseQuery('?scenario=spring&dt=0&k=1e308&until=soon', catalogue, check);
+    expect(notices).toEqual([
+      'Ignored dt=0: dt must be positive (got 0); using 0.1.',
+      "Ignored until=soon: until: 'soon' is not a number; using 90.",
+      'Ignored k=1e308: k = 1e308 is out of range (0, 1000000000]; using 15.',
+    ]);
   });
 
   it('refuses a run longer than the core allows', () => {

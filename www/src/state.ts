@@ -1,7 +1,6 @@
 // The page's whole state, which the URL holds: parsed and written here and nowhere else.
 
 import type { Catalogue, Precision, RunPair, RunSpec, ScenarioInfo } from './lab';
-import { parseNumber } from './numbers';
 
 export interface LabState {
   scenario: string;
@@ -19,8 +18,17 @@ export interface LabState {
   runs: RunPair[];
 }
 
-/** The core's check of one parameter value: its message, or undefined when the value is fine. */
-export type ParamCheck = (scenario: string, name: string, value: number) => string | undefined;
+type Read = { value: number } | { why: string };
+
+/** What the URL's reading asks the core: its checks and its number reader (lab.ts gives them). */
+export interface CoreChecks {
+  /** A parameter value's problem, or undefined when it is fine. */
+  checkParameter(scenario: string, name: string, value: number): string | undefined;
+  /** A number as the CLI reads it: a decimal or a fraction. */
+  readNumber(name: string, text: string): Read;
+  /** dt (positive) or until (not negative), as the CLI reads them. */
+  readTime(name: 'dt' | 'until', text: string): Read;
+}
 
 export const DEFAULT_SCENARIO = 'spring';
 export const DEFAULT_METHODS = ['euler', 'symplectic-euler', 'rk4'];
@@ -48,15 +56,6 @@ export function defaultsFor(catalogue: Catalogue, scenario: string, methods = DE
   };
 }
 
-/** Reads dt (positive) or until (not negative) as the URL and the fields give them. */
-export function readTime(key: 'dt' | 'until', text: string): { value: number } | { why: string } {
-  const value = parseNumber(text);
-  if (value === undefined) return { why: 'not a number' };
-  if (key === 'dt' && value <= 0) return { why: 'must be positive' };
-  if (key === 'until' && value < 0) return { why: 'must not be negative' };
-  return { value };
-}
-
 export interface Parsed {
   state: LabState;
   /** One sentence for each value ignored, naming it. */
@@ -65,11 +64,14 @@ export interface Parsed {
 
 const RESERVED = ['scenario', 'methods', 'runs', 'dt', 'until', 'precision', 'speed', 'coord'];
 
+/** Keys that sharing sites add to links: ignored without a word. */
+const TRACKING = /^(utm_.*|fbclid|gclid)$/;
+
 /**
  * Reads a query string. A bad or unknown value never fails: it falls back to its default, and a notice
  * names it.
  */
-export function parseQuery(search: string, catalogue: Catalogue, check: ParamCheck): Parsed {
+export function parseQuery(search: string, catalogue: Catalogue, core: CoreChecks): Parsed {
   const query = new URLSearchParams(search);
   const notices: string[] = [];
   const ignore = (key: string, value: string, why: string, fallback: string) =>
@@ -101,7 +103,7 @@ export function parseQuery(search: string, catalogue: Catalogue, check: ParamChe
   for (const key of ['dt', 'until'] as const) {
     const text = query.get(key);
     if (text === null) continue;
-    const read = readTime(key, text);
+    const read = core.readTime(key, text);
     if ('why' in read) ignore(key, text, read.why, String(state[key]));
     else state[key] = read.value;
   }
@@ -119,10 +121,10 @@ export function parseQuery(search: string, catalogue: Catalogue, check: ParamChe
     const known = new Set(catalogue.methods.map((m) => m.id));
     for (const item of runsText.split(',').filter((x) => x.trim() !== '')) {
       const [method = '', dtText = ''] = item.split('@');
-      const dt = parseNumber(dtText);
+      const read = core.readTime('dt', dtText);
+      const dt = 'value' in read ? read.value : undefined;
       if (!known.has(method)) notices.push(`Ignored run '${item}': no method '${method}'.`);
-      else if (dt === undefined || dt <= 0)
-        notices.push(`Ignored run '${item}': its dt must be a positive number.`);
+      else if (dt === undefined) notices.push(`Ignored run '${item}': its dt must be a positive number.`);
       else if (state.until / dt > catalogue.maxSteps) notices.push(`Ignored run '${item}': too many steps.`);
       else state.runs.push({ method, dt });
     }
@@ -137,7 +139,8 @@ export function parseQuery(search: string, catalogue: Catalogue, check: ParamChe
 
   const speed = query.get('speed');
   if (speed !== null) {
-    const value = parseNumber(speed);
+    const read = core.readNumber('speed', speed);
+    const value = 'value' in read ? read.value : undefined;
     if (value !== undefined && value > 0 && value <= 1000) state.speed = value;
     else ignore('speed', speed, 'must be between 0 and 1000', '1');
   }
@@ -146,18 +149,18 @@ export function parseQuery(search: string, catalogue: Catalogue, check: ParamChe
   if (coord !== null) state.coord = coord;
 
   for (const [key, text] of query) {
-    if (RESERVED.includes(key)) continue;
+    if (RESERVED.includes(key) || TRACKING.test(key)) continue;
     const param = info.params.find((p) => p.name === key);
     if (!param) {
       notices.push(`Ignored ${key}=${text}: ${info.id} has no parameter '${key}'.`);
       continue;
     }
-    const value = parseNumber(text);
-    const problem = value === undefined ? 'not a number' : check(info.id, key, value);
-    if (problem !== undefined || value === undefined) {
+    const read = core.readNumber(key, text);
+    const problem = 'why' in read ? read.why : core.checkParameter(info.id, key, read.value);
+    if (problem !== undefined || !('value' in read)) {
       ignore(key, text, problem ?? 'not a number', String(param.default));
     } else {
-      state.params[key] = value;
+      state.params[key] = read.value;
     }
   }
   return { state, notices };

@@ -1,63 +1,59 @@
-// The numeric table: every track's values at the current step, as the articles print them.
+// The numeric tables, as the core writes them: every track's values at the current step, and the last steps
+// of one method laid out as Fiedler prints his table. The cells are the core's text, the same as the CSV's.
 
-import type { Precision } from './lab';
-import { formatNumber } from './numbers';
+import { el } from './dom';
+import type { CoreTable } from './lab';
+import { swatch } from './palette';
 
-export interface TableRow {
+export interface RowLabel {
+  /** What the row is called: a method, a run at its own dt, the truth. */
   label: string;
-  method: string;
-  colour: string;
-  step: number;
-  t: number;
-  /** Coordinate values shown, in the order of `columns`. */
-  values: number[];
-  energy: number;
-  error: number | undefined;
-  note: string;
-  /** The truth's numbers are f64 whatever the run's precision. */
-  precision: Precision;
+  /** A key for tests and styling (`data-method`). */
+  key: string;
+  /** The method whose look the row wears; undefined for the truth. */
+  method: string | undefined;
 }
 
-export function renderTable(table: HTMLTableElement, columns: string[], rows: TableRow[]): void {
-  const caption = table.caption?.outerHTML ?? '';
-  const head = ['method', 'step', 't', ...columns, 'energy', 'error']
-    .map((h) => `<th scope="col">${h}</th>`)
-    .join('');
-  const body = rows
-    .map((r) => {
-      const cell = (v: number, p: Precision = r.precision) => `<td>${formatNumber(v, p)}</td>`;
-      const energy = r.precision === 'f32' ? Math.fround(r.energy) : r.energy;
-      const note = r.note ? ` <small>(${r.note})</small>` : '';
-      return (
-        `<tr data-method="${r.method}"><th scope="row"><span class="swatch" style="background:${r.colour}"></span> ${r.label}${note}</th>` +
-        `<td>${r.step}</td>${cell(r.t, 'f64')}${r.values.map((v) => cell(v)).join('')}${cell(energy)}` +
-        `<td>${r.error === undefined ? '' : formatNumber(r.error, 'f64')}</td></tr>`
-      );
-    })
-    .join('');
-  table.innerHTML = `${caption}<thead><tr>${head}</tr></thead><tbody>${body}</tbody>`;
+function head(columns: string[], first?: string): HTMLTableSectionElement {
+  const cells = (first === undefined ? columns : [first, ...columns]).map((c) => {
+    const th = el('th', c);
+    th.scope = 'col';
+    return th;
+  });
+  return el('thead', undefined, undefined, [el('tr', undefined, undefined, cells)]);
 }
 
-/** The last rows a method recorded, laid out as Fiedler prints his: t, position, velocity. */
-export function renderSteps(
-  table: HTMLTableElement,
-  title: string,
-  names: [string, string],
-  columns: [ArrayLike<number>, ArrayLike<number>, ArrayLike<number>],
-  precision: Precision,
-  rows = 11,
-): void {
-  const [t, x, v] = columns;
-  const first = Math.max(0, t.length - rows);
-  const body: string[] = [];
-  for (let i = first; i < t.length; i++) {
-    body.push(
-      `<tr><td>${formatNumber(t[i] ?? Number.NaN, 'f64')}</td><td>${formatNumber(x[i] ?? Number.NaN, precision)}</td>` +
-        `<td>${formatNumber(v[i] ?? Number.NaN, precision)}</td></tr>`,
-    );
-  }
-  table.innerHTML =
-    `<caption>${title}: the last ${t.length - first} rows</caption>` +
-    `<thead><tr><th scope="col">t</th><th scope="col">${names[0]}</th><th scope="col">${names[1]}</th></tr></thead>` +
-    `<tbody>${body.join('')}</tbody>`;
+/** Every track's row: its label (with its look and any note), then the core's cells. */
+export function renderValues(table: HTMLTableElement, core: CoreTable, labels: RowLabel[]): void {
+  const body = core.rows.map((row, i) => {
+    const label = labels[i] ?? { label: '', key: '', method: undefined };
+    const th = el('th', undefined, undefined, [
+      ...(label.method ? [swatch(label.method), ' '] : []),
+      label.label,
+      ...(row.note ? [' ', el('small', `(${row.note})`)] : []),
+    ]);
+    th.scope = 'row';
+    const tr = el('tr', undefined, undefined, [th, ...row.cells.map((c) => el('td', c))]);
+    tr.dataset.method = label.key;
+    return tr;
+  });
+  const caption = el('caption', 'Values at the current step');
+  table.replaceChildren(caption, head(core.columns, 'method'), el('tbody', undefined, undefined, body));
+}
+
+/** The last rows one track recorded: t, a position, its velocity. */
+export function renderSteps(table: HTMLTableElement, title: string, core: CoreTable): void {
+  const body = core.rows.map((row) =>
+    el(
+      'tr',
+      undefined,
+      undefined,
+      row.cells.map((c) => el('td', c)),
+    ),
+  );
+  table.replaceChildren(
+    el('caption', `${title}: the last ${core.rows.length} rows`),
+    head(core.columns),
+    el('tbody', undefined, undefined, body),
+  );
 }

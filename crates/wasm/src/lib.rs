@@ -78,6 +78,8 @@ struct ParamView {
 struct SceneView {
     kind: &'static str,
     params: &'static [&'static str],
+    /// The picture's scale follows the last position (the chain's free end) rather than the first.
+    scale_from_last: bool,
 }
 
 #[derive(Serialize)]
@@ -167,6 +169,7 @@ pub fn catalogue() -> Result<JsValue, JsError> {
                 scene: SceneView {
                     kind: i.scene.kind(),
                     params: i.scene.params(),
+                    scale_from_last: i.scene.scale_from_last(),
                 },
                 truth: i.truth.label(),
             }

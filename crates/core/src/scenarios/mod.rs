@@ -204,12 +204,9 @@ impl Scene {
         }
     }
 
-    /// Which position coordinate the picture's scale follows: the chain's free end, else the first.
-    pub fn scale_coordinate(&self, dim: usize) -> usize {
-        match self {
-            Scene::Chain => dim.saturating_sub(1),
-            _ => 0,
-        }
+    /// Whether the picture's scale follows the last position (the chain's free end) rather than the first.
+    pub fn scale_from_last(&self) -> bool {
+        matches!(self, Scene::Chain)
     }
 }
 

@@ -1,0 +1,256 @@
+// The lab's page as one object: the state (which the URL mirrors), the simulation made from it, the frame
+// clock that steps it, and the controls and views that show it. Everything else is in the modules by job:
+// clock.ts, controls.ts, views.ts, export.ts.
+
+import { FixedClock } from './clock';
+import { type Actions, Controls } from './controls';
+import { byId, message, notice } from './dom';
+import { exportCsv, exportPng } from './export';
+import { type Catalogue, formatTime, type ScenarioInfo, Simulation } from './lab';
+import { short } from './numbers';
+import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec } from './state';
+import { type TrackLabel, trackLabels } from './tracks';
+import { type Shown, Views } from './views';
+
+/** Time a frame may spend stepping, so the page stays responsive whatever the run costs. */
+const FRAME_BUDGET_MS = 8;
+
+/** While playing, tables refresh this often (more is unreadable and costs frame time). */
+const TABLE_REFRESH_MS = 100;
+
+export class App implements Actions {
+  private state: LabState;
+  private sim: Simulation | undefined;
+  private readonly clock = new FixedClock();
+  private readonly controls: Controls;
+  private readonly views = new Views();
+  private playing = false;
+  private toEnd = false;
+  private lastFrame = 0;
+  /** Measured cost of a step of the current simulation, for the frame budget. */
+  private msPerStep = 0.001;
+  private dirty = true;
+  private drawnOnce = false;
+  private tablesAt = 0;
+  private frames = 0;
+  /** Called after every new simulation (the experiment card follows the state). */
+  onApply: (state: LabState) => void = () => {};
+
+  constructor(
+    private readonly catalogue: Catalogue,
+    state: LabState,
+  ) {
+    this.state = state;
+    this.controls = new Controls(catalogue, this);
+    this.views.onStale = () => {
+      this.dirty = true;
+    };
+  }
+
+  get current(): LabState {
+    return this.state;
+  }
+
+  private get info(): ScenarioInfo {
+    return scenarioInfo(this.catalogue, this.state.scenario);
+  }
+
+  private tracks(): TrackLabel[] {
+    return trackLabels(this.state, short);
+  }
+
+  /** Makes the simulation for `next`; on failure says why and keeps the current one. */
+  apply(next: LabState): boolean {
+    let sim: Simulation;
+    try {
+      sim = new Simulation(toSpec(next));
+    } catch (e) {
+      notice(message(e), 'error');
+      this.controls.sync(this.state, this.sim?.positions ?? [], this.tracks());
+      return false;
+    }
+    this.sim?.free();
+    this.sim = sim;
+    this.state = next;
+    if (!sim.positions.includes(this.state.coord)) this.state.coord = sim.positions.at(-1) ?? '';
+    this.clock.reset();
+    this.toEnd = false;
+    this.msPerStep = 0.001;
+    history.replaceState(null, '', toQuery(this.state));
+    this.controls.sync(this.state, sim.positions, this.tracks());
+    this.controls.syncTransport(this.playing);
+    this.views.build(this.shown(sim));
+    this.onApply(this.state);
+    this.dirty = true;
+    return true;
+  }
+
+  private shown(sim: Simulation): Shown {
+    const tracks = this.tracks();
+    return {
+      state: this.state,
+      info: this.info,
+      sim,
+      tracks,
+      detail: Math.max(
+        0,
+        tracks.findIndex((t) => t.key === this.controls.detail),
+      ),
+    };
+  }
+
+  // ---- what the controls ask for
+
+  change(next: Partial<LabState>): void {
+    this.apply({ ...this.state, ...next, params: { ...this.state.params, ...(next.params ?? {}) } });
+  }
+
+  scenario(id: string): void {
+    const fresh = defaultsFor(this.catalogue, id, this.state.methods);
+    this.apply({ ...fresh, speed: this.state.speed, precision: this.state.precision });
+  }
+
+  view(next: Partial<LabState>, rebuild: boolean): void {
+    this.state = { ...this.state, ...next };
+    history.replaceState(null, '', toQuery(this.state));
+    this.controls.syncPermalink(this.state);
+    if (rebuild && this.sim) this.views.build(this.shown(this.sim));
+    this.dirty = true;
+  }
+
+  togglePlay(): void {
+    if (this.sim?.done) this.apply(this.state);
+    this.playing = !this.playing;
+    this.toEnd = false;
+    this.lastFrame = performance.now();
+    this.controls.syncTransport(this.playing);
+  }
+
+  stepOnce(): void {
+    this.playing = false;
+    this.toEnd = false;
+    this.guard(() => this.sim?.advance(1));
+    this.controls.syncTransport(false);
+    this.dirty = true;
+  }
+
+  reset(): void {
+    this.playing = false;
+    this.apply(this.state);
+  }
+
+  runToEnd(): void {
+    this.toEnd = true;
+    this.playing = false;
+    this.controls.syncTransport(false);
+  }
+
+  exportCsv(): void {
+    const sim = this.sim;
+    if (sim) this.guard(() => exportCsv(sim, this.state.scenario));
+  }
+
+  exportPng(): void {
+    if (!this.sim) return;
+    this.render(true);
+    exportPng(this.state.scenario, [
+      { title: `${this.info.title}: ${toQuery(this.state)}`, canvas: byId<HTMLCanvasElement>('scene') },
+      ...this.views.canvases(),
+    ]);
+  }
+
+  /** Runs core calls; a failure (a panic in wasm) is shown and the run is reset rather than lost. */
+  private guard(work: () => void): void {
+    try {
+      work();
+    } catch (e) {
+      this.playing = false;
+      this.toEnd = false;
+      notice(`The core stopped with an error: ${message(e)}. The run has been reset.`, 'error');
+      this.apply(defaultsFor(this.catalogue, this.state.scenario, this.state.methods));
+    }
+  }
+
+  // ---- the frame loop
+
+  /** Starts the frame loop; plays at once unless the reader prefers reduced motion. */
+  start(playing: boolean): void {
+    this.playing = playing;
+    this.controls.syncTransport(playing);
+    const frame = (now: number) => {
+      this.tick(now);
+      requestAnimationFrame(frame);
+    };
+    this.lastFrame = performance.now();
+    requestAnimationFrame(frame);
+  }
+
+  private tick(now: number): void {
+    const began = performance.now();
+    this.work(now);
+    // User Timing entries: the page benchmark (scripts/bench-page.mjs) observes them. Cleared as they go,
+    // so an hour-long session does not pile them up.
+    performance.measure('lab:frame', { start: began, end: performance.now() });
+    if (++this.frames % 600 === 0) performance.clearMeasures('lab:frame');
+    if (!this.drawnOnce && !this.dirty) {
+      this.drawnOnce = true;
+      performance.mark('lab:first-frame');
+    }
+  }
+
+  private work(now: number): void {
+    const sim = this.sim;
+    if (!sim) return;
+    const elapsed = (now - this.lastFrame) / 1000;
+    this.lastFrame = now;
+    let due = 0;
+    if (this.toEnd) {
+      due = sim.totalSteps - sim.step;
+    } else if (this.playing) {
+      this.clock.accumulate(elapsed, this.state.speed);
+      due = this.clock.expend(this.state.dt);
+    }
+    if (due > 0) {
+      const affordable = Math.max(1, Math.floor(FRAME_BUDGET_MS / this.msPerStep));
+      const steps = Math.min(due, affordable);
+      const began = performance.now();
+      let taken = 0;
+      this.guard(() => {
+        taken = sim.advance(steps);
+      });
+      const cost = (performance.now() - began) / Math.max(taken, 1);
+      this.msPerStep = 0.8 * this.msPerStep + 0.2 * Math.max(cost, 1e-5);
+      // Behind and unable to catch up: drop the debt rather than run ever further behind.
+      if (steps < due && this.playing) this.clock.reset();
+      this.dirty = true;
+      if (this.sim?.done) {
+        this.playing = false;
+        this.toEnd = false;
+        this.controls.syncTransport(false);
+      }
+    }
+    if (this.dirty) {
+      this.dirty = false;
+      this.render(false);
+    }
+  }
+
+  private render(force: boolean): void {
+    const sim = this.sim;
+    if (!sim) return;
+    const now = performance.now();
+    const moving = this.playing || this.toEnd;
+    const tables = force || !moving || now - this.tablesAt > TABLE_REFRESH_MS;
+    if (tables) this.tablesAt = now;
+    this.views.render(this.shown(sim), force, tables);
+    const status = sim.done
+      ? 'finished'
+      : this.toEnd
+        ? 'running to the end'
+        : this.playing
+          ? 'playing'
+          : 'paused';
+    byId('status').textContent =
+      `t = ${formatTime(sim.t)} s of ${formatTime(this.state.until)} s · step ${sim.step} of ${sim.totalSteps} · ${status}`;
+  }
+}

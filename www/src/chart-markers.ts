@@ -1,0 +1,45 @@
+// Markers along the charts' lines: each method's shape at a few points, the second cue to its colour.
+
+import type uPlot from 'uplot';
+import type { Column, SeriesStyle } from './charts';
+import { traceMarker } from './palette';
+
+/** Markers a line carries across the chart. */
+const MARKS = 6;
+
+/**
+ * A uPlot hook that draws each styled series' marker at a few points spread along its data (staggered from
+ * series to series so that lines on top of each other still show every marker). `pair` reads a series'
+ * (x, y) columns from the plot's data.
+ */
+export function markerHook(
+  styles: SeriesStyle[],
+  pair: (u: uPlot, series: number) => [Column, Column] | undefined,
+): (u: uPlot) => void {
+  return (u) => {
+    const ctx = u.ctx;
+    const r = 3.5 * (window.devicePixelRatio || 1);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
+    ctx.clip();
+    styles.forEach((style, i) => {
+      const data = pair(u, i + 1);
+      if (!style.marker || !data || u.series[i + 1]?.show === false) return;
+      const [xs, ys] = data;
+      const n = Math.min(xs.length, ys.length);
+      if (n === 0) return;
+      ctx.beginPath();
+      for (let k = 0; k < MARKS; k++) {
+        const at = Math.floor(((k + 0.5 + (0.37 * i) / styles.length) / MARKS) * (n - 1));
+        const [x, y] = [xs[at], ys[at]];
+        if (x === null || x === undefined || y === null || y === undefined) continue;
+        if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+        traceMarker(ctx, style.marker, u.valToPos(x, 'x', true), u.valToPos(y, 'y', true), r);
+      }
+      ctx.fillStyle = style.stroke;
+      ctx.fill();
+    });
+    ctx.restore();
+  };
+}

@@ -1,0 +1,226 @@
+// The controls: the setup form (scenario, parameters, methods, dt, until, precision), the transport (play,
+// step, reset, run to the end, speed), the view pickers and the keyboard. They show the state and report
+// what the reader asks for; the app decides what happens.
+
+import { byId, clearNotices, el, notice } from './dom';
+import { type Catalogue, checkParameter, type MethodInfo, type ParamInfo, readNumber, readTime } from './lab';
+import { swatch } from './palette';
+import { type LabState, SPEEDS, scenarioInfo, toQuery } from './state';
+import type { TrackLabel } from './tracks';
+
+/** What the controls ask of the app. */
+export interface Actions {
+  /** A change to the state (a new simulation is made from it). */
+  change(next: Partial<LabState>): void;
+  /** Another scenario, at its article's settings. */
+  scenario(id: string): void;
+  /** A change that needs no new simulation: speed, coordinate or detail track. */
+  view(next: Partial<LabState>, rebuild: boolean): void;
+  togglePlay(): void;
+  stepOnce(): void;
+  reset(): void;
+  runToEnd(): void;
+  exportCsv(): void;
+  exportPng(): void;
+}
+
+export class Controls {
+  constructor(
+    private readonly catalogue: Catalogue,
+    private readonly actions: Actions,
+  ) {
+    const scenario = byId<HTMLSelectElement>('scenario');
+    scenario.replaceChildren(...catalogue.scenarios.map((s) => new Option(s.title, s.id)));
+    scenario.addEventListener('change', () => {
+      clearNotices();
+      actions.scenario(scenario.value);
+    });
+
+    const methods = byId('methods');
+    for (const m of catalogue.methods) methods.append(this.methodToggle(m));
+
+    const speed = byId<HTMLSelectElement>('speed');
+    speed.replaceChildren(...SPEEDS.map((s) => new Option(`${s}×`, String(s))));
+    speed.addEventListener('change', () => actions.view({ speed: Number(speed.value) }, false));
+
+    const slider = byId<HTMLInputElement>('dt-slider');
+    const dtField = byId<HTMLInputElement>('dt');
+    slider.addEventListener('input', () => {
+      dtField.value = String(Number((10 ** Number(slider.value)).toPrecision(3)));
+    });
+    slider.addEventListener('change', () => this.setTime('dt', dtField.value));
+    dtField.addEventListener('change', () => this.setTime('dt', dtField.value));
+    const until = byId<HTMLInputElement>('until');
+    until.addEventListener('change', () => this.setTime('until', until.value));
+
+    for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="precision"]')) {
+      radio.addEventListener('change', () => {
+        if (radio.checked) actions.change({ precision: radio.value === 'f32' ? 'f32' : 'f64' });
+      });
+    }
+
+    const coord = byId<HTMLSelectElement>('coord');
+    coord.addEventListener('change', () => actions.view({ coord: coord.value }, true));
+    byId<HTMLSelectElement>('split').addEventListener('change', () => actions.view({}, true));
+
+    byId('play').addEventListener('click', () => actions.togglePlay());
+    byId('step').addEventListener('click', () => actions.stepOnce());
+    byId('reset').addEventListener('click', () => actions.reset());
+    byId('end').addEventListener('click', () => actions.runToEnd());
+    byId('export-csv').addEventListener('click', () => actions.exportCsv());
+    byId('export-png').addEventListener('click', () => actions.exportPng());
+    byId('setup').addEventListener('submit', (e) => e.preventDefault());
+
+    document.addEventListener('keydown', (e) => {
+      const target = e.target as HTMLElement | null;
+      // Keys typed into a field, or that scroll a table, are theirs.
+      const theirs = target?.closest('input, select, textarea, .table-wrap') !== null;
+      if (theirs || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.key === ' ') {
+        e.preventDefault();
+        actions.togglePlay();
+      } else if (e.key === 'ArrowRight') {
+        e.preventDefault();
+        actions.stepOnce();
+      }
+    });
+  }
+
+  /** The key of the track the details (energy split, steps table) are for. */
+  get detail(): string {
+    return byId<HTMLSelectElement>('split').value;
+  }
+
+  private methodToggle(m: MethodInfo): HTMLElement {
+    const box = el('input');
+    box.type = 'checkbox';
+    box.value = m.id;
+    box.name = 'method';
+    const order = m.order === undefined ? 'exact for one force' : `order ${m.order}`;
+    const facts = el('small', `${order}, ${m.evaluations} eval${m.evaluations === '1' ? '' : 's'}`);
+    const label = el('label', undefined, 'method', [box, swatch(m.id), ` ${m.name} `, facts]);
+    label.title = `${m.rule}. ${m.symplectic ? 'Symplectic. ' : ''}Source: ${m.source}`;
+    box.addEventListener('change', () => {
+      const chosen = this.catalogue.methods
+        .map((x) => x.id)
+        .filter((id) => (id === m.id ? box.checked : this.isChosen(id)));
+      if (chosen.length === 0) {
+        box.checked = true;
+        notice('At least one method must stay on.');
+        return;
+      }
+      this.actions.change({ methods: chosen, runs: [] });
+    });
+    return label;
+  }
+
+  private chosen: string[] = [];
+
+  private isChosen(id: string): boolean {
+    return this.chosen.includes(id);
+  }
+
+  private paramField(scenario: string, p: ParamInfo, value: number): HTMLElement {
+    const id = `param-${p.name}`;
+    const label = el('label', p.name);
+    label.htmlFor = id;
+    label.title = p.description;
+    const input = el('input');
+    input.type = 'text';
+    input.inputMode = 'decimal';
+    input.id = id;
+    input.name = p.name;
+    input.autocomplete = 'off';
+    input.value = String(value);
+    input.title = `${p.description}; range ${p.range}`;
+    const problem = el('span', undefined, 'problem');
+    problem.id = `${id}-problem`;
+    input.setAttribute('aria-describedby', problem.id);
+    input.addEventListener('change', () => {
+      const read = readNumber(p.name, input.value);
+      const why = 'why' in read ? read.why : checkParameter(scenario, p.name, read.value);
+      if (why !== undefined || !('value' in read)) {
+        problem.textContent = `${why ?? ''}; keeping ${value}`;
+        input.setAttribute('aria-invalid', 'true');
+        return;
+      }
+      problem.textContent = '';
+      input.removeAttribute('aria-invalid');
+      this.actions.change({ params: { [p.name]: read.value } });
+    });
+    return el('div', undefined, 'field', [label, input, el('span', p.unit, 'unit'), problem]);
+  }
+
+  private setTime(key: 'dt' | 'until', text: string): void {
+    const problem = byId(`${key}-problem`);
+    const field = byId<HTMLInputElement>(key);
+    const read = readTime(key, text);
+    if ('why' in read) {
+      problem.textContent = `${read.why}; keeping ${field.dataset.value ?? ''}`;
+      field.setAttribute('aria-invalid', 'true');
+      if (key === 'dt')
+        byId<HTMLInputElement>('dt-slider').value = String(Math.log10(Number(field.dataset.value)));
+      return;
+    }
+    problem.textContent = '';
+    field.removeAttribute('aria-invalid');
+    this.actions.change(key === 'dt' ? { dt: read.value, runs: [] } : { until: read.value });
+  }
+
+  /** Puts the state into every control. */
+  sync(state: LabState, positions: string[], tracks: TrackLabel[]): void {
+    const info = scenarioInfo(this.catalogue, state.scenario);
+    this.chosen = [...state.methods];
+    byId<HTMLSelectElement>('scenario').value = info.id;
+    byId('scenario-about').textContent = `${info.description} (From ${info.source}.)`;
+    const params = byId('params');
+    const legend = params.querySelector('legend');
+    params.replaceChildren(
+      ...(legend ? [legend] : []),
+      ...info.params.map((p) => this.paramField(info.id, p, state.params[p.name] ?? p.default)),
+    );
+    for (const box of document.querySelectorAll<HTMLInputElement>('input[name="method"]')) {
+      box.checked = state.methods.includes(box.value);
+    }
+    for (const key of ['dt', 'until'] as const) {
+      const field = byId<HTMLInputElement>(key);
+      field.value = String(state[key]);
+      field.dataset.value = String(state[key]);
+    }
+    for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="precision"]')) {
+      radio.checked = radio.value === state.precision;
+    }
+    const speed = byId<HTMLSelectElement>('speed');
+    if (![...speed.options].some((o) => Number(o.value) === state.speed)) {
+      speed.append(new Option(`${state.speed}×`, String(state.speed)));
+    }
+    speed.value = String(state.speed);
+    const coord = byId<HTMLSelectElement>('coord');
+    coord.replaceChildren(...positions.map((p) => new Option(p, p)));
+    coord.value = state.coord;
+    const split = byId<HTMLSelectElement>('split');
+    const keep = split.value;
+    split.replaceChildren(...tracks.map((t) => new Option(t.label, t.key)));
+    split.value = tracks.some((t) => t.key === keep) ? keep : (tracks[0]?.key ?? '');
+    byId('runs-note').textContent =
+      state.runs.length > 0
+        ? `Comparing runs at their own steps: ${tracks.map((t) => t.label).join(', ')}. Changing the methods or dt returns to one dt for all.`
+        : '';
+    const slider = byId<HTMLInputElement>('dt-slider');
+    const centre = Math.log10(info.dt);
+    slider.min = String(Math.floor(centre - 3));
+    slider.max = String(Math.ceil(centre + 1.5));
+    slider.value = String(Math.log10(state.dt));
+    this.syncPermalink(state);
+  }
+
+  syncPermalink(state: LabState): void {
+    byId<HTMLAnchorElement>('permalink').href = toQuery(state);
+  }
+
+  syncTransport(playing: boolean): void {
+    const play = byId('play');
+    play.textContent = playing ? 'Pause' : 'Play';
+    play.setAttribute('aria-pressed', String(playing));
+  }
+}

@@ -1,0 +1,36 @@
+// The page's one DOM style: elements made with `el` and filled with text (never HTML strings), found with
+// `byId`. Notices go to the page's live region.
+
+export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  const node = document.getElementById(id);
+  if (!node) throw new Error(`#${id} is missing from the page`);
+  return node as T;
+}
+
+/** An element with optional text, class and children. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+  className?: string,
+  children: (Node | string)[] = [],
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  node.append(...children);
+  return node;
+}
+
+/** The text of whatever was thrown. */
+export function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Tells the reader something in the notices area (a live region). */
+export function notice(text: string, kind: 'info' | 'error' = 'info'): void {
+  byId('notices').append(el('p', text, kind === 'error' ? 'error' : undefined));
+}
+
+export function clearNotices(): void {
+  byId('notices').replaceChildren();
+}

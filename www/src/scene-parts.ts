@@ -1,0 +1,88 @@
+// What every scene drawing shares: the tracks it draws, and small pieces (labels, bodies, springs) in the
+// coordinates of a Viewport.
+
+import type { SceneInfo } from './lab';
+import { type Marker, traceMarker } from './palette';
+import { type Extent, readableRange } from './range';
+import type { Viewport } from './viewport';
+
+export interface SceneTrack {
+  label: string;
+  colour: string;
+  /** The method's marker, for its body; undefined for the truth (drawn hollow and dashed). */
+  marker: Marker | undefined;
+  /** Latest state: positions, then velocities. */
+  state: Float64Array;
+  /** History of the position the picture's scale follows (the first; the chain's free end) and of the
+   * second position, for trails. */
+  trailA: Float64Array;
+  trailB?: Float64Array;
+  diverged: boolean;
+  truth: boolean;
+}
+
+export interface SceneInput {
+  scene: SceneInfo;
+  params: Record<string, number>;
+  t: number;
+  dim: number;
+  tracks: SceneTrack[];
+}
+
+export type Box = { xmin: number; xmax: number; ymin: number; ymax: number };
+
+/** Extent of a quantity over the truth's history, widened by the tracks that stay near it (range.ts). */
+export function span(input: SceneInput, pick: (t: SceneTrack) => ArrayLike<number> | undefined): Extent {
+  const truth = input.tracks.find((t) => t.truth);
+  const others = input.tracks.filter((t) => !t.truth).map((t) => pick(t) ?? []);
+  return readableRange(others, truth ? pick(truth) : undefined).range;
+}
+
+export function label(
+  ctx: CanvasRenderingContext2D,
+  v: Viewport,
+  text: string,
+  x: number,
+  y: number,
+  colour: string,
+) {
+  ctx.fillStyle = colour;
+  ctx.font = `${12 * v.ratio}px system-ui, sans-serif`;
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, x, y);
+}
+
+/** A body: the method's marker, filled; the truth's, hollow and dashed; a plain disc for fixed points. */
+export function disc(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  r: number,
+  colour: string,
+  hollow: boolean,
+  shape: Marker = 'circle',
+) {
+  ctx.beginPath();
+  traceMarker(ctx, shape, x, y, r);
+  if (hollow) {
+    ctx.strokeStyle = colour;
+    ctx.setLineDash([4, 3]);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  } else {
+    ctx.fillStyle = colour;
+    ctx.fill();
+  }
+}
+
+export function zigzag(ctx: CanvasRenderingContext2D, x0: number, x1: number, y: number, amplitude: number) {
+  const coils = 12;
+  ctx.beginPath();
+  ctx.moveTo(x0, y);
+  for (let i = 1; i < 2 * coils; i++) {
+    const x = x0 + ((x1 - x0) * i) / (2 * coils);
+    ctx.lineTo(x, y + (i % 2 === 0 ? amplitude : -amplitude));
+  }
+  ctx.lineTo(x1, y);
+  ctx.stroke();
+}

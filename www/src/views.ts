@@ -1,0 +1,259 @@
+// The views of a simulation: the animated scene, the charts (x(t), the phase portrait, total energy, kinetic
+// and potential energy of one track, the error), the values and steps tables, the status line and the notes
+// on methods that diverged or ran off the charts. They read the simulation; they never step it.
+
+import { joinOnTime, type SeriesStyle, TimeChart, XYChart } from './charts';
+import { byId, el } from './dom';
+import type { ScenarioInfo, Simulation } from './lab';
+import { short } from './numbers';
+import { colour, marker, TRUTH_DASH, truthColour } from './palette';
+import { drawScene, type SceneTrack } from './scene';
+import type { LabState } from './state';
+import { renderSteps, renderValues } from './table';
+import type { TrackLabel } from './tracks';
+
+type ChartName = 'position' | 'phase' | 'energy' | 'split' | 'error';
+
+const CHARTS: ChartName[] = ['position', 'phase', 'energy', 'split', 'error'];
+
+/** Rows of Fiedler's steps table. */
+const STEP_ROWS = 11;
+
+/** What the views show: the state, its simulation and its tracks, and which track the details are for. */
+export interface Shown {
+  state: LabState;
+  info: ScenarioInfo;
+  sim: Simulation;
+  tracks: TrackLabel[];
+  /** Index of the track whose energy split and steps table are shown. */
+  detail: number;
+}
+
+export class Views {
+  private charts: Record<ChartName, TimeChart | XYChart> | undefined;
+  private readonly visible = new Set<ChartName>(CHARTS);
+  private readonly stale = new Set<ChartName>();
+  /** Called when a chart needs drawing again (it came into view, or was resized). */
+  onStale: () => void = () => {};
+
+  constructor() {
+    const watched = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        const name = entry.target.id.replace('chart-', '') as ChartName;
+        if (entry.isIntersecting) {
+          this.visible.add(name);
+          if (this.stale.has(name)) this.onStale();
+        } else {
+          this.visible.delete(name);
+        }
+      }
+    });
+    for (const name of CHARTS) watched.observe(byId(`chart-${name}`));
+    new ResizeObserver(() => {
+      if (!this.charts) return;
+      for (const name of CHARTS) this.charts[name].resize(byId(`chart-${name}`));
+      this.onStale();
+    }).observe(byId('chart-position'));
+  }
+
+  private styles(shown: Shown, withTruth: boolean): SeriesStyle[] {
+    const out: SeriesStyle[] = shown.tracks.map((t) => ({
+      label: t.label,
+      stroke: colour(t.method),
+      dash: t.dash,
+      marker: marker(t.method),
+    }));
+    if (withTruth) {
+      out.push({
+        label: shown.info.truth,
+        stroke: truthColour(),
+        dash: TRUTH_DASH,
+        width: 1.25,
+        reference: true,
+      });
+    }
+    return out;
+  }
+
+  /** Makes the charts afresh for a new simulation, coordinate or detail track. */
+  build(shown: Shown): void {
+    if (this.charts) for (const c of Object.values(this.charts)) c.destroy();
+    const { info, sim, state } = shown;
+    const coord = state.coord;
+    const vName = sim.velocities[sim.positions.indexOf(coord)] ?? 'v';
+    const detail = shown.tracks[shown.detail];
+    const split = detail?.label ?? '';
+    const splitColour = colour(detail?.method ?? '');
+    const truth = info.truth;
+    const chart = (name: ChartName) => byId(`chart-${name}`);
+    this.charts = {
+      position: new TimeChart(
+        chart('position'),
+        `${coord}(t)`,
+        't (s)',
+        `${coord} (${info.positionUnit})`,
+        this.styles(shown, true),
+      ),
+      phase: new XYChart(
+        chart('phase'),
+        `Phase portrait: ${coord} against ${vName}`,
+        `${coord} (${info.positionUnit})`,
+        `${vName} (${info.velocityUnit})`,
+        this.styles(shown, true),
+      ),
+      energy: new TimeChart(
+        chart('energy'),
+        'Total energy',
+        't (s)',
+        `E (${info.energyUnit})`,
+        this.styles(shown, true),
+      ),
+      split: new TimeChart(
+        chart('split'),
+        `Kinetic and potential energy: ${split}`,
+        't (s)',
+        `E (${info.energyUnit})`,
+        [
+          { label: `${split} kinetic`, stroke: splitColour },
+          { label: `${split} potential`, stroke: splitColour, dash: [2, 3] },
+          { label: `${truth} kinetic`, stroke: truthColour(), dash: TRUTH_DASH, width: 1, reference: true },
+          { label: `${truth} potential`, stroke: truthColour(), dash: [2, 3], width: 1 },
+        ],
+      ),
+      error: new TimeChart(
+        chart('error'),
+        `Position error against the ${truth} solution`,
+        't (s)',
+        `|error| (${info.positionUnit}), log`,
+        this.styles(shown, false),
+        true,
+      ),
+    };
+  }
+
+  /** Draws every view; charts out of sight wait until they come back (drawing costs most of a frame). */
+  render(shown: Shown, force: boolean, tables: boolean): void {
+    const charts = this.charts;
+    if (!charts) return;
+    const { sim, state } = shown;
+    const n = sim.tracks;
+    const ci = Math.max(0, sim.positions.indexOf(state.coord));
+    const position = 1 + ci;
+    const velocity = 1 + sim.dim + ci;
+    const all = [...Array(n + 1).keys()];
+    const t = sim.column(n, 't');
+    // One dt for all tracks shares the truth's time column; runs at steps of their own are joined onto one.
+    const mixed = state.runs.some((r) => r.dt !== state.dt);
+    const overTime = (pairs: [track: number, column: number | string][]) =>
+      mixed
+        ? joinOnTime(pairs.map(([k, c]) => [sim.column(k, 't'), sim.column(k, c)]))
+        : { x: t, ys: pairs.map(([k, c]) => sim.column(k, c)) };
+    const draw = (name: ChartName, paint: () => void) => {
+      if (force || this.visible.has(name)) {
+        paint();
+        this.stale.delete(name);
+      } else {
+        this.stale.add(name);
+      }
+    };
+    draw('position', () => {
+      const { x, ys } = overTime(all.map((k) => [k, position]));
+      (charts.position as TimeChart).update(x, ys);
+    });
+    draw('phase', () =>
+      (charts.phase as XYChart).update(all.map((k) => [sim.column(k, position), sim.column(k, velocity)])),
+    );
+    draw('energy', () => {
+      const { x, ys } = overTime(all.map((k) => [k, 'energy']));
+      (charts.energy as TimeChart).update(x, ys);
+    });
+    draw('split', () => {
+      const k = shown.detail;
+      const { x, ys } = overTime([
+        [k, 'kinetic'],
+        [k, 'potential'],
+        [n, 'kinetic'],
+        [n, 'potential'],
+      ]);
+      (charts.split as TimeChart).update(x, ys);
+    });
+    draw('error', () => {
+      const { x, ys } = overTime(all.slice(0, n).map((k) => [k, 'error']));
+      (charts.error as TimeChart).update(x, ys);
+    });
+    this.renderScene(shown);
+    if (tables) this.renderTables(shown, ci);
+    this.renderStatus(shown);
+  }
+
+  private renderScene(shown: Shown): void {
+    const { sim, info, state } = shown;
+    const n = sim.tracks;
+    const scaleBy = info.scene.scaleFromLast ? sim.dim : 1;
+    const tracks: SceneTrack[] = [...Array(n + 1).keys()].map((k) => {
+      const truth = k === n;
+      const method = truth ? '' : (shown.tracks[k]?.method ?? '');
+      return {
+        label: truth ? info.truth : (shown.tracks[k]?.label ?? method),
+        colour: truth ? truthColour() : colour(method),
+        marker: truth ? undefined : marker(method),
+        state: sim.current(k),
+        trailA: sim.column(k, scaleBy),
+        trailB: sim.dim > 1 ? sim.column(k, 2) : undefined,
+        diverged: !truth && sim.divergedAt(k) !== undefined,
+        truth,
+      };
+    });
+    drawScene(byId<HTMLCanvasElement>('scene'), {
+      scene: info.scene,
+      params: state.params,
+      t: sim.t,
+      dim: sim.dim,
+      tracks,
+    });
+  }
+
+  private renderTables(shown: Shown, ci: number): void {
+    const { sim, info } = shown;
+    const truthLabel =
+      sim.referenceStep === undefined ? info.truth : `${info.truth} (RK4, h = ${short(sim.referenceStep)} s)`;
+    renderValues(byId<HTMLTableElement>('numbers'), sim.valuesTable(ci), [
+      ...shown.tracks.map((t) => ({ label: t.label, key: t.key, method: t.method })),
+      { label: truthLabel, key: 'truth', method: undefined },
+    ]);
+    const detail = shown.tracks[shown.detail];
+    renderSteps(
+      byId<HTMLTableElement>('steps'),
+      `Steps of ${detail?.label ?? ''}`,
+      sim.stepsTable(shown.detail, ci, STEP_ROWS),
+    );
+  }
+
+  private renderStatus(shown: Shown): void {
+    const { sim, info } = shown;
+    const charts = this.charts;
+    if (!charts) return;
+    const notes = shown.tracks.flatMap((l, k) => {
+      const at = sim.divergedAt(k);
+      return at === undefined ? [] : [`${l.label} diverged at t = ${short(at)} s: drawn up to there.`];
+    });
+    const offScale = new Set([...charts.position.offScale, ...charts.energy.offScale]);
+    for (const m of offScale) {
+      if (!shown.tracks.some((l) => l.label === m) || notes.some((x) => x.startsWith(`${m} `))) continue;
+      notes.push(`${m} runs off the charts' scale, which follows the ${info.truth} solution.`);
+    }
+    byId('divergence').replaceChildren(...notes.map((text) => el('li', text)));
+  }
+
+  /** The scene and every chart's canvas with its title, for the PNG export. */
+  canvases(): { title: string; canvas: HTMLCanvasElement }[] {
+    if (!this.charts) return [];
+    return CHARTS.map((name) => {
+      const plot = this.charts?.[name].plot;
+      return {
+        title: plot?.root.querySelector('.u-title')?.textContent ?? '',
+        canvas: plot?.ctx.canvas ?? document.createElement('canvas'),
+      };
+    });
+  }
+}
