@@ -172,7 +172,7 @@ export class Controls {
     const info = scenarioInfo(this.catalogue, state.scenario);
     this.chosen = [...state.methods];
     byId<HTMLSelectElement>('scenario').value = info.id;
-    byId('scenario-about').textContent = `${info.description} (From ${info.source}.)`;
+    byId('scenario-about').textContent = `${info.description} From ${info.source}.`;
     const params = byId('params');
     const legend = params.querySelector('legend');
     params.replaceChildren(

@@ -245,6 +245,10 @@ fn bad_input_exits_non_zero_with_one_line() {
             &["run", "--scenario", "spring", "--dt", "1e-9"],
             "steps; the limit is",
         ),
+        (
+            &["run", "--scenario", "spring", "--set", "k=1e308"],
+            "error: k = 1e308 is out of range (0, 1000000000]",
+        ),
         (&["run"], "--scenario"),
         (&["fly"], "unrecognized subcommand"),
     ];
@@ -316,5 +320,59 @@ fn list_names_every_method_and_scenario() {
         "spring-chain",
     ] {
         assert!(out.contains(&format!("  {id} ")), "{id}");
+    }
+}
+
+/// Times are printed as people write them: at most 12 significant digits, so step 251 of 0.01 s is 2.51.
+#[test]
+fn times_print_as_people_write_them() {
+    let o = lab(&[
+        "run",
+        "--scenario",
+        "spring",
+        "--method",
+        "euler",
+        "--dt",
+        "0.01",
+        "--until",
+        "3",
+    ]);
+    let out = stdout(&o);
+    let row = out.lines().find(|l| l.starts_with("euler,251,")).unwrap();
+    assert!(row.starts_with("euler,251,2.51,"), "{row}");
+    let times: Vec<&str> = out
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(2).unwrap())
+        .collect();
+    assert!(times.iter().all(|t| t.len() <= 14), "{times:?}");
+}
+
+/// `integrator-lab experiments | head` ends quietly when head closes the pipe: no panic, no message.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    for args in [
+        &["experiments"][..],
+        &["run", "--scenario", "spring-chain", "--set", "n=100"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_integrator-lab"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 64];
+        child
+            .stdout
+            .as_mut()
+            .unwrap()
+            .read_exact(&mut first)
+            .unwrap();
+        drop(child.stdout.take());
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        assert_eq!(stderr(&o), "", "{args:?}");
     }
 }

@@ -12,23 +12,28 @@ pub struct Article {
     pub author: Option<&'static str>,
     /// Where the article gives its date.
     pub year: Option<u16>,
-    /// What kind of text it is and where it appeared, as far as the text says.
-    pub venue: &'static str,
+    /// What kind of text it is and where it appeared, where the text says.
+    pub venue: Option<&'static str>,
     /// How the lab refers to it in a sentence ("Fiedler", "the gravity answer").
     pub short: &'static str,
 }
 
 impl Article {
-    /// The article's full name: author, title in quotes, then venue and year.
+    /// The article's full name: author, title in quotes, then venue and year where known.
     ///
     /// ```
-    /// use integrator_lab::articles::FIEDLER;
-    /// assert_eq!(FIEDLER.citation(), "Glenn Fiedler, “Integration Basics” (an article on game physics)");
+    /// use integrator_lab::articles::{FIEDLER, TRUE_PHYSICS};
+    /// assert_eq!(FIEDLER.citation(), "Glenn Fiedler, “Integration Basics”");
+    /// assert_eq!(TRUE_PHYSICS.citation(), "“True Physics”, a blog post on the kinematic integrator, 2010");
     /// ```
     pub fn citation(&self) -> String {
-        let author = self.author.map(|a| format!("{a}, ")).unwrap_or_default();
-        let year = self.year.map(|y| format!(", {y}")).unwrap_or_default();
-        format!("{author}“{}” ({}{year})", self.title, self.venue)
+        let mut parts = vec![format!("“{}”", self.title)];
+        if let Some(author) = self.author {
+            parts.insert(0, author.to_string());
+        }
+        parts.extend(self.venue.map(str::to_string));
+        parts.extend(self.year.map(|y| y.to_string()));
+        parts.join(", ")
     }
 }
 
@@ -37,7 +42,7 @@ pub const TRUE_PHYSICS: Article = Article {
     title: "True Physics",
     author: None,
     year: Some(2010),
-    venue: "a blog post on the kinematic integrator",
+    venue: Some("a blog post on the kinematic integrator"),
     short: "True Physics",
 };
 
@@ -46,7 +51,7 @@ pub const FIEDLER: Article = Article {
     title: "Integration Basics",
     author: Some("Glenn Fiedler"),
     year: None,
-    venue: "an article on game physics",
+    venue: None,
     short: "Fiedler",
 };
 
@@ -55,7 +60,7 @@ pub const GRAVITY_ANSWER: Article = Article {
     title: "How can I implement gravity?",
     author: None,
     year: Some(2018),
-    venue: "a Software Engineering Stack Exchange answer",
+    venue: Some("a Software Engineering Stack Exchange answer"),
     short: "the gravity answer",
 };
 
@@ -64,7 +69,7 @@ pub const VAN_VERTH: Article = Article {
     title: "Numerical Integration",
     author: Some("Jim Van Verth"),
     year: None,
-    venue: "a talk, Insomniac Games; Essential Mathematics for Games",
+    venue: Some("a talk (Insomniac Games; Essential Mathematics for Games)"),
     short: "Van Verth",
 };
 
@@ -73,7 +78,7 @@ pub const LECTURE: Article = Article {
     title: "Physics Tutorial 2: Numerical Integration",
     author: None,
     year: None,
-    venue: "a game-physics lecture",
+    venue: Some("a game-physics lecture"),
     short: "the physics lecture",
 };
 

@@ -5,7 +5,7 @@ mod common;
 use common::{final_state, setup};
 use integrator_lab::{csv, MethodId, Precision, Run, Setup};
 
-/// Fiedler (001): explicit Euler, 1 kg pushed by 10 N, dt = 1 s, printed after every step.
+/// Fiedler, “Integration Basics”: explicit Euler, 1 kg pushed by 10 N, dt = 1 s, printed after every step.
 #[test]
 fn fiedler_constant_force_table_at_dt_1() {
     let positions = [
@@ -36,7 +36,7 @@ fn fiedler_constant_force_table_at_dt_1() {
     }
 }
 
-/// Fiedler (001) at dt = 0.01 in `float`: after 1000 steps, position 499.497070 and velocity 99.999046, where
+/// Fiedler at dt = 0.01 in `float`: after 1000 steps, position 499.497070 and velocity 99.999046, where
 /// explicit Euler in exact arithmetic would give 499.5 and 100.
 #[test]
 fn fiedler_float_row_at_dt_0_01() {

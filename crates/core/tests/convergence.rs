@@ -96,7 +96,7 @@ fn kinematic_falls_back_to_semi_implicit_euler_on_the_pendulum() {
     assert!((a.x[0] - b.x[0]).abs() < 1e-13);
 }
 
-/// Without seed 002's estimate (re-evaluating the force at the old velocity, as the drag-free derivation
+/// Without the gravity answer's estimate (re-evaluating the force at the old velocity, as the drag-free derivation
 /// does) the same scheme falls to first order under drag: the estimate is what keeps it second.
 #[test]
 fn without_the_velocity_estimate_velocity_verlet_is_first_order_under_drag() {

@@ -6,19 +6,6 @@
 //! (pendulums) the run uses a high-accuracy reference instead, labelled as such. The metadata ([`ScenarioInfo`])
 //! is plain data the front end reads through the wasm crate, so nothing about the physics is restated there.
 
-mod constant_force;
-mod damped_spring;
-mod double_pendulum;
-mod drag;
-mod kepler;
-mod lunar_lander;
-mod orbit;
-mod pendulum;
-mod projectile;
-mod spring;
-mod spring_chain;
-mod two_springs;
-
 use crate::articles::{self, Article};
 use crate::{Error, State, System};
 
@@ -322,24 +309,34 @@ pub trait Scenario: Sync {
     }
 }
 
-static ALL: [&dyn Scenario; 12] = [
-    &constant_force::ConstantForce,
-    &projectile::Projectile,
-    &lunar_lander::LunarLander,
-    &spring::Spring,
-    &damped_spring::DampedSpring,
-    &orbit::Orbit,
-    &kepler::Kepler,
-    &two_springs::TwoSprings,
-    &drag::Drag,
-    &pendulum::Pendulum,
-    &double_pendulum::DoublePendulum,
-    &spring_chain::SpringChain,
-];
+/// The registry: one line a scenario, `module::Type`, in the order the lab lists them. A scenario is its
+/// file and its line here; the page draws it by its [`Scene`] kind and the tests read this list.
+macro_rules! registry {
+    ($($module:ident :: $scenario:ident),* $(,)?) => {
+        $(mod $module;)*
+
+        static ALL: &[&dyn Scenario] = &[$(&$module::$scenario),*];
+    };
+}
+
+registry! {
+    constant_force::ConstantForce,
+    projectile::Projectile,
+    lunar_lander::LunarLander,
+    spring::Spring,
+    damped_spring::DampedSpring,
+    orbit::Orbit,
+    kepler::Kepler,
+    two_springs::TwoSprings,
+    drag::Drag,
+    pendulum::Pendulum,
+    double_pendulum::DoublePendulum,
+    spring_chain::SpringChain,
+}
 
 /// Every scenario, in the order the lab lists them.
 pub fn all() -> &'static [&'static dyn Scenario] {
-    &ALL
+    ALL
 }
 
 pub fn ids() -> Vec<&'static str> {
