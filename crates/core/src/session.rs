@@ -209,27 +209,32 @@ impl Session {
         }
     }
 
-    /// A track that has just diverged records its last finite state, unless that row is already there.
-    /// `shared` is the session's setup and truth, for a track on the session's grid.
-    fn record_last(
-        track: &mut Track,
-        shared: (&Setup, Stride, &mut TruthRun, &mut State<f64>),
-        scratch: &mut State<f64>,
-    ) {
-        let k = track.run.steps();
+    /// Track `k`, which has just diverged, records its last finite state, unless that row is already there.
+    fn record_last(&mut self, k: usize) {
+        let Session {
+            tracks,
+            setup,
+            stride,
+            truth,
+            truth_state,
+            scratch,
+            ..
+        } = self;
+        let track = &mut tracks[k];
+        let last = track.run.steps();
         let (setup, stride, truth, truth_state) = match &mut track.clock {
             Some(c) => (&c.setup, c.stride, &mut c.truth, &mut c.truth_state),
-            None => shared,
+            None => (&*setup, *stride, truth, truth_state),
         };
-        if stride.records(k) {
+        if stride.records(last) {
             return;
         }
-        truth.at_into(k, truth_state);
+        truth.at_into(last, truth_state);
         track.run.state_into(scratch);
         push_row(
             &mut track.history,
             setup,
-            k as f64 * setup.dt,
+            last as f64 * setup.dt,
             scratch,
             truth_state,
         );
@@ -237,7 +242,8 @@ impl Session {
 
     /// Steps the tracks with a clock of their own up to time `t` (all the way to their end when `last`).
     fn catch_up(&mut self, t: f64, last: bool) {
-        for track in &mut self.tracks {
+        for index in 0..self.tracks.len() {
+            let track = &mut self.tracks[index];
             let Some(c) = &mut track.clock else { continue };
             let total = c.setup.steps();
             loop {
@@ -247,13 +253,7 @@ impl Session {
                     break;
                 }
                 if !track.run.step() {
-                    let shared = (
-                        &self.setup,
-                        self.stride,
-                        &mut self.truth,
-                        &mut self.truth_state,
-                    );
-                    Self::record_last(track, shared, &mut self.scratch);
+                    self.record_last(index);
                     break;
                 }
                 let k = k + 1;
@@ -293,15 +293,10 @@ impl Session {
         let start = self.step;
         while self.step < target {
             self.step += 1;
-            for track in &mut self.tracks {
+            for index in 0..self.tracks.len() {
+                let track = &mut self.tracks[index];
                 if track.clock.is_none() && track.run.diverged_at().is_none() && !track.run.step() {
-                    let shared = (
-                        &self.setup,
-                        self.stride,
-                        &mut self.truth,
-                        &mut self.truth_state,
-                    );
-                    Self::record_last(track, shared, &mut self.scratch);
+                    self.record_last(index);
                 }
             }
             if self.stride.records(self.step) {

@@ -197,3 +197,20 @@ fn bad_sessions_are_refused_with_the_core_message() {
         .unwrap();
     assert_eq!(bad_dt.to_string(), "dt must be positive (got 0)");
 }
+
+#[test]
+fn a_run_at_its_own_dt_that_diverges_keeps_its_last_finite_row() {
+    let setup = Setup::new("spring", &[], Some(0.25), Some(500.0)).unwrap();
+    let runs = [
+        (MethodId::Euler, Some(0.5)),
+        (MethodId::SymplecticEuler, None),
+    ];
+    let mut s = Session::new(setup, &runs, Precision::F32).unwrap();
+    s.advance(u64::MAX);
+    let t = s.diverged_at(0).expect("Euler at ω·dt = 1.9 overflows f32");
+    let euler = s.history(0).unwrap();
+    assert_eq!(*euler.column(0).last().unwrap(), t - 0.5);
+    assert!(euler.column(1).iter().all(|x| x.is_finite()));
+    assert_eq!(s.diverged_at(1), None);
+    assert_eq!(s.history(1).unwrap().rows(), 2001);
+}
