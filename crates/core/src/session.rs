@@ -101,6 +101,7 @@ pub struct Session {
     scratch: State<f64>,
     step: u64,
     stride: Stride,
+    column_count: usize,
 }
 
 /// Appends a row: t, positions, velocities, energy, kinetic, potential, error.
@@ -133,7 +134,7 @@ impl Session {
                 _ => Ok(None),
             })
             .collect::<Result<_, Error>>()?;
-        let columns = Session::column_count(&setup);
+        let columns = Session::columns_of(&setup);
         let rows_allowed = (HISTORY_BUDGET / (columns * (runs.len() + 1))).max(MIN_ROWS) as u64;
         let stride = Stride::within(setup.steps(), rows_allowed);
         let dim = setup.system().dim;
@@ -171,6 +172,7 @@ impl Session {
             setup,
             step: 0,
             stride,
+            column_count: columns,
         };
         session.record_shared(0);
         for track in &mut session.tracks {
@@ -189,9 +191,14 @@ impl Session {
         Ok(session)
     }
 
-    /// Columns of every history: t, positions, velocities, energy, kinetic, potential, error.
-    fn column_count(setup: &Setup) -> usize {
+    /// Columns of every history of a setup: t, positions, velocities, energy, kinetic, potential, error.
+    fn columns_of(setup: &Setup) -> usize {
         1 + 2 * setup.system().dim + 4
+    }
+
+    /// How many columns every history has (see [`Session::columns`] for their names).
+    pub fn column_count(&self) -> usize {
+        self.column_count
     }
 
     /// Records row `step` of the session's grid: the truth, and every running track that shares the grid.

@@ -506,7 +506,7 @@ impl Lab {
     #[wasm_bindgen(js_name = columnPtr)]
     pub fn column_ptr(&self, track: usize, column: usize) -> *const f64 {
         match self.0.history(track) {
-            Some(h) if column < self.0.columns().len() => h.column(column).as_ptr(),
+            Some(h) if column < self.0.column_count() => h.column(column).as_ptr(),
             _ => std::ptr::null(),
         }
     }
