@@ -45,21 +45,78 @@ pub fn value(value: f64, precision: Precision) -> String {
 /// assert_eq!(time(1.0 / 3.0), "0.333333333333");
 /// ```
 pub fn time(t: f64) -> String {
-    if !t.is_finite() {
-        return number(t);
-    }
-    let rounded: f64 = format!("{t:.11e}").parse().unwrap_or(t);
-    number(rounded)
+    number(round_to_12_digits(t))
 }
 
-/// Reads a number as the CLI and the URL write it: a decimal (`0.01`, `1e-3`) or a fraction (`1/60`).
-/// `name` is what the message calls it.
+/// Powers of ten that f64 holds exactly.
+const EXACT_POWERS: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/// The f64 nearest to `t` rounded to 12 significant digits. Scaling by an exact power of ten and rounding
+/// gives the 12-digit integer; dividing it by the same power rounds once more, to the nearest f64. (No
+/// formatting with a precision: that would pull the exact float printer into the browser's download.)
+/// Times too small or too large for an exact scale are returned as they are.
+fn round_to_12_digits(t: f64) -> f64 {
+    if t == 0.0 || !t.is_finite() {
+        return t;
+    }
+    let mut exponent = 11 - libm::floor(libm::log10(t.abs())) as i32;
+    for _ in 0..2 {
+        let Some(&scale) = EXACT_POWERS.get(exponent.unsigned_abs() as usize) else {
+            return t;
+        };
+        let digits = if exponent >= 0 {
+            libm::round(t * scale)
+        } else {
+            libm::round(t / scale)
+        };
+        // log10 may be off by one next to a power of ten: keep exactly 12 digits.
+        if digits.abs() >= 1e12 {
+            exponent -= 1;
+        } else if digits.abs() < 1e11 {
+            exponent += 1;
+        } else {
+            return if exponent >= 0 {
+                digits / scale
+            } else {
+                digits * scale
+            };
+        }
+    }
+    t
+}
+
+/// Reads a number as the CLI and the URL write it: a decimal (`0.01`, `-2`, `1e-3`) or a fraction of two
+/// (`1/60`). `name` is what the message calls it.
 pub fn parse(name: &str, text: &str) -> Result<f64, Error> {
+    parse_with(name, text, |decimal| decimal.parse().unwrap_or(f64::NAN))
+}
+
+/// [`parse`], with the conversion of one plain decimal to the nearest f64 left to `decimal`. The grammar,
+/// the fractions and the messages are this module's; the conversion is any correctly rounded one, so every
+/// caller gets the same bits: the CLI uses Rust's, the page JavaScript's `parseFloat` (which spares the
+/// browser's download Rust's tables for it).
+pub fn parse_with(name: &str, text: &str, decimal: impl Fn(&str) -> f64) -> Result<f64, Error> {
     let bad = || Error::NotANumber {
         name: name.to_string(),
         text: text.to_string(),
     };
-    let read = |s: &str| s.trim().parse::<f64>().map_err(|_| bad());
+    let infinite = || Error::NotFinite {
+        name: name.to_string(),
+    };
+    let read = |s: &str| {
+        let s = s.trim();
+        let word = s.trim_start_matches(['+', '-']).to_ascii_lowercase();
+        if ["inf", "infinity", "nan"].contains(&word.as_str()) {
+            Err(infinite())
+        } else if is_decimal(s) {
+            Ok(decimal(s))
+        } else {
+            Err(bad())
+        }
+    };
     let value = match text.split_once('/') {
         Some((p, q)) => read(p)? / read(q)?,
         None => read(text)?,
@@ -67,10 +124,26 @@ pub fn parse(name: &str, text: &str) -> Result<f64, Error> {
     if value.is_finite() {
         Ok(value)
     } else {
-        Err(Error::NotFinite {
-            name: name.to_string(),
-        })
+        Err(infinite())
     }
+}
+
+/// `[+-]digits[.digits][e[+-]digits]`, with digits on at least one side of the point.
+fn is_decimal(s: &str) -> bool {
+    let s = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let (mantissa, exponent) = match s.find(['e', 'E']) {
+        Some(i) => (&s[..i], Some(&s[i + 1..])),
+        None => (s, None),
+    };
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let mantissa_ok =
+        digits(whole) && digits(fraction) && !(whole.is_empty() && fraction.is_empty());
+    let exponent_ok = exponent.is_none_or(|e| {
+        let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+        !e.is_empty() && digits(e)
+    });
+    mantissa_ok && exponent_ok
 }
 
 #[cfg(test)]
@@ -107,6 +180,17 @@ mod tests {
         assert_eq!(time(1.0 / 60.0 * 7.0), "0.116666666667");
         assert_eq!(time(0.0), "0");
         assert_eq!(time(1e-7), "1e-7");
+        assert_eq!(time(1e12 + 0.4), "1000000000000");
+        assert_eq!(time(-3.0 * 0.1), "-0.3");
+        assert_eq!(time(999_999_999_999.7), "1000000000000");
+        // Against the decimal rounding, over many steps of awkward sizes.
+        for dt in [0.01, 1.0 / 60.0, 0.07, 0.0123, 1e-5, 3.7e3] {
+            for step in (0..100_000u64).step_by(97) {
+                let t = step as f64 * dt;
+                let decimal: f64 = format!("{t:.11e}").parse().unwrap();
+                assert_eq!(time(t), number(decimal), "{step} × {dt}");
+            }
+        }
     }
 
     #[test]
@@ -114,13 +198,18 @@ mod tests {
         assert_eq!(parse("dt", "1/60"), Ok(1.0 / 60.0));
         assert_eq!(parse("dt", " 1e-3 "), Ok(0.001));
         assert_eq!(parse("dt", "-2"), Ok(-2.0));
-        for bad in ["", "abc", "1/", "1/2/3", "0x10"] {
+        for bad in [
+            "", "abc", "1/", "1/2/3", "0x10", ".", "1e", "e5", "1.2.3", "--1", "1e+-2", "1_0",
+        ] {
             assert!(
                 matches!(parse("dt", bad), Err(Error::NotANumber { .. })),
                 "{bad}"
             );
         }
-        for infinite in ["inf", "NaN", "-Infinity"] {
+        for good in ["1.", ".5", "+3", "-2E+2", "007"] {
+            assert_eq!(parse("x", good), Ok(good.parse().unwrap()), "{good}");
+        }
+        for infinite in ["inf", "NaN", "-Infinity", "1e400"] {
             assert!(
                 matches!(parse("dt", infinite), Err(Error::NotFinite { .. })),
                 "{infinite}"

@@ -208,13 +208,13 @@ pub fn check_param(scenario: &str, name: &str, value: f64) -> Option<String> {
 /// Reads a number as the CLI does (a decimal or a fraction such as `1/60`); throws the core's message.
 #[wasm_bindgen(js_name = parseNumber)]
 pub fn parse_number(name: &str, text: &str) -> Result<f64, JsError> {
-    format::parse(name, text).map_err(js_error)
+    format::parse_with(name, text, js_sys::Number::parse_float).map_err(js_error)
 }
 
 /// Reads `dt` (positive) or `until` (not negative) as the CLI does; throws the core's message.
 #[wasm_bindgen(js_name = parseTime)]
 pub fn parse_time(name: &str, text: &str) -> Result<f64, JsError> {
-    format::parse(name, text)
+    format::parse_with(name, text, js_sys::Number::parse_float)
         .and_then(|v| run::check_time(name, v))
         .map_err(js_error)
 }

@@ -2,7 +2,7 @@
 //! (What sessions record is tested natively, in the core's tests/session.rs.)
 
 use integrator_lab::{csv, MethodId, Precision, Session, Setup};
-use integrator_lab_wasm::{catalogue, check_param, parse_time, wasm_memory, Lab};
+use integrator_lab_wasm::{catalogue, check_param, parse_number, parse_time, wasm_memory, Lab};
 use js_sys::{Float64Array, Reflect};
 use serde::Serialize;
 use wasm_bindgen::{JsCast, JsValue};
@@ -136,4 +136,43 @@ fn catalogue_comes_from_the_core() {
         .unwrap()
         .unchecked_into();
     assert_eq!(methods.length(), 10);
+}
+
+/// The page reads numbers with JavaScript's parseFloat under the core's grammar; the CLI with Rust's parser.
+/// Both round correctly, so they agree to the bit, and refuse the same texts with the same messages.
+#[wasm_bindgen_test]
+fn the_page_reads_numbers_as_the_cli_does() {
+    for text in [
+        "0.1",
+        "1/60",
+        "1e-3",
+        "-2.5E+2",
+        ".5",
+        "1.",
+        "+3",
+        "0.30000000000000004",
+        "4.9e-324",
+        "1.7976931348623157e308",
+        "2.2250738585072014e-308",
+        "123456789012345678901234567890",
+        "0.000001",
+        "1/3",
+        " 7 ",
+        "1e400",
+        "NaN",
+        "inf",
+        "abc",
+        "",
+        "1/",
+        "0x10",
+        "1e5x",
+    ] {
+        let core = integrator_lab::format::parse("x", text);
+        let page = parse_number("x", text);
+        match (core, page) {
+            (Ok(a), Ok(b)) => assert_eq!(a.to_bits(), b.to_bits(), "{text}"),
+            (Err(a), Err(b)) => assert_eq!(a.to_string(), message(b), "{text}"),
+            (a, b) => panic!("{text}: core {a:?}, page {:?}", b.map_err(message)),
+        }
+    }
 }
