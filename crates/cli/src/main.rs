@@ -205,7 +205,7 @@ fn list() -> Outcome {
     let mut out = stdout();
     writeln!(
         out,
-        "Methods (id, name, order, force evaluations a step, symplectic, stable ω·dt measured | theory):"
+        "Methods (id, name, order, force evaluations a step, symplectic; stable while ω·dt < the limit, measured | theory; none: never, any: always):"
     )?;
     for m in MethodId::ALL {
         let i = m.info();
