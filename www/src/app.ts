@@ -124,6 +124,7 @@ export class App implements Actions {
     this.toEnd = false;
     this.lastFrame = performance.now();
     this.controls.syncTransport(this.playing);
+    this.dirty = true;
   }
 
   stepOnce(): void {
@@ -143,6 +144,7 @@ export class App implements Actions {
     this.toEnd = true;
     this.playing = false;
     this.controls.syncTransport(false);
+    this.dirty = true;
   }
 
   exportCsv(): void {

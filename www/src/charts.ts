@@ -6,7 +6,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { markerHook } from './chart-markers';
 import { short } from './numbers';
-import type { Marker } from './palette';
+import { type Marker, swatchOf } from './palette';
 import { readableRange } from './range';
 
 export interface SeriesStyle {
@@ -75,6 +75,21 @@ abstract class Chart {
   /** Series the readable range left off the chart, by label. */
   offScale: string[] = [];
 
+  /** Gives each legend entry the line's own look (colour, dashes, marker) in place of uPlot's square. */
+  protected legendLooks(styles: SeriesStyle[]): void {
+    const entries = this.plot.root.querySelectorAll<HTMLElement>('.u-legend .u-series');
+    // The first entry is the x series, where the legend shows it.
+    const offset = entries.length > styles.length ? 1 : 0;
+    styles.forEach((style, i) => {
+      const box = entries[i + offset]?.querySelector<HTMLElement>('.u-marker');
+      if (!box) return;
+      box.style.border = 'none';
+      box.style.background = 'none';
+      box.style.width = 'auto';
+      box.replaceChildren(swatchOf(style.stroke, style.marker, style.dash));
+    });
+  }
+
   resize(container: HTMLElement): void {
     this.plot.setSize({ width: widthOf(container), height: HEIGHT });
   }
@@ -126,6 +141,7 @@ export class TimeChart extends Chart {
       hooks: { draw: [markerHook(styles, (u, i) => [u.data[0], u.data[i] as Column])] },
     };
     this.plot = new uPlot(opts, [[], ...styles.map(() => [])], container);
+    this.legendLooks(styles);
   }
 
   private linearRange(u: uPlot): uPlot.Range.MinMax {
@@ -274,6 +290,7 @@ export class XYChart extends Chart {
       [null, ...styles.map(() => [[], []])] as unknown as uPlot.AlignedData,
       container,
     );
+    this.legendLooks(styles);
   }
 
   update(pairs: [Column, Column][]): void {

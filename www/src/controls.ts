@@ -73,8 +73,8 @@ export class Controls {
 
     document.addEventListener('keydown', (e) => {
       const target = e.target as HTMLElement | null;
-      // Keys typed into a field, or that scroll a table, are theirs.
-      const theirs = target?.closest('input, select, textarea, .table-wrap') !== null;
+      // Keys typed into a field, that press a focused button or link, or that scroll a table, are theirs.
+      const theirs = target?.closest('input, select, textarea, button, a, summary, .table-wrap') !== null;
       if (theirs || e.altKey || e.ctrlKey || e.metaKey) return;
       if (e.key === ' ') {
         e.preventDefault();

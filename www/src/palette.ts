@@ -16,7 +16,7 @@ export type Marker =
   | 'plus'
   | 'star'
   | 'hexagon'
-  | 'pentagon';
+  | 'bowtie';
 
 export const BACKGROUND: Record<Theme, string> = { light: '#FFFFFF', dark: '#15181D' };
 
@@ -31,7 +31,7 @@ export const COLOURS: Record<Theme, string[]> = {
     '#00838F',
     '#111111',
     '#7B4A12',
-    '#5D4037',
+    '#4527A0',
   ],
   dark: [
     '#FF8A65',
@@ -43,7 +43,7 @@ export const COLOURS: Record<Theme, string[]> = {
     '#4DD0E1',
     '#F5F5F5',
     '#D7A97A',
-    '#9FA8FF',
+    '#B388FF',
   ],
 };
 
@@ -57,7 +57,7 @@ export const MARKERS: Marker[] = [
   'plus',
   'star',
   'hexagon',
-  'pentagon',
+  'bowtie',
 ];
 
 export const TRUTH_COLOUR: Record<Theme, string> = { light: '#777777', dark: '#9A9A9A' };
@@ -139,8 +139,14 @@ function outline(shape: Marker): [number, number][] {
       return ring(10, (k) => (k % 2 === 0 ? 1.25 : 0.55));
     case 'hexagon':
       return ring(6, () => 1.1);
-    case 'pentagon':
-      return ring(5, () => 1.15);
+    case 'bowtie':
+      // Two triangles point to point, drawn as one crossed outline (filled by the non-zero rule).
+      return [
+        [-1.1, -0.9],
+        [1.1, 0.9],
+        [1.1, -0.9],
+        [-1.1, 0.9],
+      ];
   }
 }
 
@@ -163,6 +169,11 @@ const SVG = 'http://www.w3.org/2000/svg';
 
 /** A small picture of a method's look (its colour and marker on a short line), for legends and labels. */
 export function swatch(method: string): SVGSVGElement {
+  return swatchOf(colour(method), marker(method));
+}
+
+/** A small picture of a line's look: its colour, its dashes, and its marker if it has one. */
+export function swatchOf(stroke: string, shape: Marker | undefined, dash: number[] = []): SVGSVGElement {
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', '-12 -6 24 12');
   svg.setAttribute('width', '24');
@@ -171,18 +182,21 @@ export function swatch(method: string): SVGSVGElement {
   svg.classList.add('swatch');
   const line = document.createElementNS(SVG, 'line');
   for (const [k, v] of Object.entries({ x1: '-12', x2: '12', y1: '0', y2: '0' })) line.setAttribute(k, v);
-  line.setAttribute('stroke', colour(method));
+  line.setAttribute('stroke', stroke);
   line.setAttribute('stroke-width', '2');
-  const shape = document.createElementNS(SVG, 'path');
-  const pts = outline(marker(method));
+  if (dash.length > 0) line.setAttribute('stroke-dasharray', dash.map((d) => d / 1.5).join(' '));
+  svg.append(line);
+  if (!shape) return svg;
+  const body = document.createElementNS(SVG, 'path');
+  const pts = outline(shape);
   const r = 4.5;
-  shape.setAttribute(
+  body.setAttribute(
     'd',
     pts.length === 0
       ? `M ${r} 0 A ${r} ${r} 0 1 0 ${-r} 0 A ${r} ${r} 0 1 0 ${r} 0 Z`
       : `M ${pts.map(([x, y]) => `${(r * x).toFixed(2)} ${(r * y).toFixed(2)}`).join(' L ')} Z`,
   );
-  shape.setAttribute('fill', colour(method));
-  svg.append(line, shape);
+  body.setAttribute('fill', stroke);
+  svg.append(body);
   return svg;
 }

@@ -71,10 +71,10 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
       ctx.moveTo(at(0), y);
       for (let k = 1; k < count; k++) ctx.lineTo(at(k), y);
       ctx.stroke();
-      // Beads as squares in one path: a hundred arcs a row would cost most of a frame.
-      const b = Math.min(r, 3 * ratio);
+      // Beads as the method's marker, all in one path: a hundred separate fills a row would cost a frame.
+      const b = Math.min(r, 3.5 * ratio);
       ctx.beginPath();
-      for (let k = 0; k < count; k++) ctx.rect(at(k) - b, y - b, 2 * b, 2 * b);
+      for (let k = 0; k < count; k++) traceMarker(ctx, track.marker ?? 'square', at(k), y, b);
       if (track.truth) {
         ctx.stroke();
       } else {
