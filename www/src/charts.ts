@@ -279,7 +279,7 @@ export class XYChart extends Chart {
           points: { show: false },
         })),
       ],
-      legend: { show: log },
+      legend: { show: log, live: false },
       cursor: { drag: { x: true, y: true } },
       hooks: {
         draw: [markerHook(styles, (u, i) => u.data[i] as unknown as [Column, Column] | undefined)],
