@@ -135,7 +135,7 @@ test('the convergence view measures the orders the CLI measures', async ({ page 
   await page.selectOption('#levels', '5');
   await page.click('#measure-convergence');
   const note = page.locator('#convergence-note');
-  await expect(note).toContainText('slope is the measured order');
+  await expect(note).toContainText('is the measured order');
   const text = execFileSync(
     CLI,
     [
@@ -155,8 +155,8 @@ test('the convergence view measures the orders the CLI measures', async ({ page 
   );
   for (const method of ['euler', 'verlet', 'rk4']) {
     const row = text.split('\n').find((l) => l.startsWith(`${method},`))!;
-    const fitted = Number(row.split(',').at(-1));
-    await expect(note).toContainText(`${method} ${fitted.toFixed(2)}`);
+    const [fitted, , stated] = row.split(',').slice(6);
+    await expect(note).toContainText(`${method} ${Number(fitted).toFixed(2)} (states ${stated} here)`);
   }
   await expect(page.locator('#chart-convergence .u-wrap')).toBeVisible();
   await expect(page.locator('#chart-work .u-wrap')).toBeVisible();

@@ -132,9 +132,10 @@ export class ConvergencePanel {
       note.textContent = message(e);
       return;
     }
-    const order = (s: ConvergenceSeries) => (s.fittedOrder === undefined ? '–' : s.fittedOrder.toFixed(2));
+    const order = (s: ConvergenceSeries) =>
+      s.fittedOrder === undefined ? s.verdict : `${s.fittedOrder.toFixed(2)}`;
     const styles = study.map((s) => ({
-      label: `${s.method}: slope ${order(s)}`,
+      label: `${s.method}: ${s.fittedOrder === undefined ? s.verdict : `slope ${order(s)}`}`,
       stroke: colour(s.method),
       marker: marker(s.method),
     }));
@@ -142,7 +143,7 @@ export class ConvergencePanel {
     this.workChart?.destroy();
     this.errorChart = new XYChart(
       byId('chart-convergence'),
-      'Convergence: error at the end against dt',
+      'Convergence: largest error against dt',
       'dt (s)',
       'error',
       styles,
@@ -159,8 +160,9 @@ export class ConvergencePanel {
     this.errorChart.update(study.map((s) => [s.dt, s.error]));
     this.workChart.update(study.map((s) => [s.evaluations, s.error]));
     note.textContent =
-      `Each line is the run repeated at dt, dt/2, … dt/${2 ** (levels - 1)}; its slope is the measured order. ` +
-      `${study.map((s) => `${s.method} ${order(s)}`).join(', ')}.`;
+      `Each line is the run repeated at dt, dt/2, … dt/${2 ** (levels - 1)}, measured by its largest error; ` +
+      'its slope, where it has settled, is the measured order. ' +
+      `${study.map((s) => `${s.method} ${order(s)} (states ${s.stated} here)`).join('; ')}.`;
   }
 }
 

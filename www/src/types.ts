@@ -120,5 +120,10 @@ export interface ConvergenceSeries {
   dt: number[];
   evaluations: number[];
   error: number[];
+  /** The settled order, where the study shows one. */
   fittedOrder?: number;
+  /** What the study says, in words: "order 2.00", "exact to round-off", "not yet asymptotic: …". */
+  verdict: string;
+  /** What the method states for this scenario's forces: "order 2", "exact". */
+  stated: string;
 }

@@ -39,7 +39,8 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
         every: u64,
     },
-    /// Error at the end of the run against dt, dt/2, dt/4, …, with observed and fitted orders, as CSV.
+    /// The largest error over the run against dt, dt/2, dt/4, …: observed orders, the settled order (or why
+    /// there is none) and the order the method states for this scenario, as CSV.
     Convergence {
         #[command(flatten)]
         common: Common,
@@ -47,8 +48,19 @@ enum Command {
         #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(2..=20))]
         levels: u32,
     },
-    /// List the methods and scenarios with their parameters, defaults and ranges.
-    List,
+    /// List the methods and scenarios with their parameters, defaults and ranges; with a scenario, what
+    /// holds for each method there (order and stability on its forces at its dt).
+    List {
+        /// Only what holds on this scenario.
+        #[arg(long)]
+        scenario: Option<String>,
+        /// With --scenario: its step (default: the article's).
+        #[arg(long, value_name = "S", allow_hyphen_values = true)]
+        dt: Option<String>,
+        /// With --scenario: a parameter, as NAME=VALUE; repeatable.
+        #[arg(long = "set", value_name = "NAME=VALUE", allow_hyphen_values = true)]
+        set: Vec<String>,
+    },
     /// Measure the articles' claims that the lab checks (the figures in docs/claims.md).
     Claims,
     /// The guided experiments: permalink, the article's claim and the lab's measurement.
@@ -79,6 +91,15 @@ struct Common {
     /// Set a scenario parameter, as NAME=VALUE; repeatable.
     #[arg(long = "set", value_name = "NAME=VALUE", allow_hyphen_values = true)]
     set: Vec<String>,
+}
+
+/// Reads `--set NAME=VALUE`.
+fn parse_set(pair: &str) -> Result<(String, f64), Error> {
+    let (name, value) = pair.split_once('=').ok_or_else(|| Error::NotANumber {
+        name: "--set".into(),
+        text: format!("{pair} (expected NAME=VALUE)"),
+    })?;
+    Ok((name.trim().to_string(), format::parse(name.trim(), value)?))
 }
 
 /// Why a command stopped: bad input (a one-line message, exit status 2) or an output that could not be
@@ -118,13 +139,7 @@ impl Common {
         let overrides = self
             .set
             .iter()
-            .map(|pair| {
-                let (name, value) = pair.split_once('=').ok_or_else(|| Error::NotANumber {
-                    name: "--set".into(),
-                    text: format!("{pair} (expected NAME=VALUE)"),
-                })?;
-                Ok((name.trim().to_string(), format::parse(name.trim(), value)?))
-            })
+            .map(|pair| parse_set(pair))
             .collect::<Result<Vec<_>, Error>>()?;
         let number = |name: &str, text: &Option<String>| {
             text.as_deref().map(|t| format::parse(name, t)).transpose()
@@ -172,13 +187,17 @@ fn convergence(common: &Common, levels: u32) -> Outcome {
     let mut out = stdout();
     writeln!(
         out,
-        "method,dt,steps,evaluations,error,observed_order,fitted_order"
+        "method,dt,steps,evaluations,error,observed_order,fitted_order,verdict,stated"
     )?;
+    let class = r.setup.system().class(r.setup.dt);
     for &method in &r.methods {
         let points = analysis::convergence(&r.setup, method, r.precision, levels)?;
-        let fitted = analysis::fitted_order(&points)
+        let verdict = analysis::verdict(&points);
+        let fitted = verdict
+            .order()
             .map(|p| format!("{p:.4}"))
             .unwrap_or_default();
+        let stated = (method.info().order_on)(&class).text();
         for (i, p) in points.iter().enumerate() {
             let observed = if i == 0 {
                 String::new()
@@ -187,14 +206,16 @@ fn convergence(common: &Common, levels: u32) -> Outcome {
             };
             writeln!(
                 out,
-                "{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{},{}",
                 method.id(),
                 format::number(p.dt),
                 p.steps,
                 p.evaluations,
                 format::number(p.error),
                 observed,
-                fitted
+                fitted,
+                verdict.text(),
+                stated
             )?;
         }
     }
@@ -256,6 +277,43 @@ fn list() -> Outcome {
     Ok(out.flush()?)
 }
 
+fn list_on(scenario: &str, dt: Option<&str>, set: &[String]) -> Outcome {
+    let overrides = set
+        .iter()
+        .map(|pair| parse_set(pair))
+        .collect::<Result<Vec<_>, Error>>()?;
+    let dt = dt.map(|t| format::parse("dt", t)).transpose()?;
+    let setup = Setup::new(scenario, &overrides, dt, None)?;
+    let info = setup.scenario.info();
+    let class = setup.system().class(setup.dt);
+    let mut out = stdout();
+    writeln!(
+        out,
+        "{} at dt = {} s: {}.",
+        info.title,
+        format::time(setup.dt),
+        class.describe()
+    )?;
+    match info.oscillator {
+        Some(_) => writeln!(
+            out,
+            "Stability: the largest stable ω·dt, measured on this scenario as an oscillator (ω = 1)."
+        )?,
+        None => writeln!(out, "Stability: not an oscillator, so no ω·dt limit to state.")?,
+    }
+    writeln!(out, "method,order_here,stable_omega_dt_here")?;
+    for f in analysis::facts_on(&setup) {
+        writeln!(
+            out,
+            "{},{},{}",
+            f.method.id(),
+            f.order.text(),
+            f.stability.map(|l| l.text()).unwrap_or_else(|| "-".into())
+        )?;
+    }
+    Ok(out.flush()?)
+}
+
 fn experiments(only: Option<&str>) -> Outcome {
     use integrator_lab::experiments;
     let chosen: Vec<_> = match only {
@@ -308,7 +366,12 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Run { common, every } => run(common, *every),
         Command::Convergence { common, levels } => convergence(common, *levels),
-        Command::List => list(),
+        Command::List { scenario: None, .. } => list(),
+        Command::List {
+            scenario: Some(id),
+            dt,
+            set,
+        } => list_on(id, dt.as_deref(), set),
         Command::Claims => claims::print(&mut stdout()),
         Command::Experiments { id } => experiments(id.as_deref()),
     };

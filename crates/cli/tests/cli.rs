@@ -279,15 +279,33 @@ fn convergence_reports_fitted_orders() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.starts_with("method,dt,steps,evaluations,error,observed_order,fitted_order\n"));
+    assert!(out.starts_with(
+        "method,dt,steps,evaluations,error,observed_order,fitted_order,verdict,stated\n"
+    ));
     for (method, order) in [("euler", 1.0), ("verlet", 2.0), ("rk4", 4.0)] {
-        let row = out
+        let row: Vec<&str> = out
             .lines()
             .find(|l| l.starts_with(&format!("{method},")))
-            .unwrap();
-        let fitted: f64 = row.rsplit(',').next().unwrap().parse().unwrap();
+            .unwrap()
+            .split(',')
+            .collect();
+        let fitted: f64 = row[6].parse().unwrap();
         assert!((fitted - order).abs() < 0.1, "{method}: {fitted}");
+        assert_eq!(row[7], format!("order {fitted:.2}"));
+        assert_eq!(row[8], format!("order {order}"));
     }
+    // Where the errors are round-off there is no order to fit, and the CSV says so.
+    let o = lab(&[
+        "convergence",
+        "--scenario",
+        "constant-force",
+        "--method",
+        "rk4",
+        "--levels",
+        "3",
+    ]);
+    let row = stdout(&o).lines().nth(1).unwrap().to_string();
+    assert!(row.ends_with(",,,exact to round-off,exact"), "{row}");
 }
 
 #[test]
@@ -375,4 +393,21 @@ fn a_closed_pipe_ends_quietly() {
         assert_eq!(o.status.code(), Some(0), "{args:?}");
         assert_eq!(stderr(&o), "", "{args:?}");
     }
+}
+
+/// `list --scenario` states each method's order and stability where they hold, as the matrix measures them.
+#[test]
+fn list_on_a_scenario_states_what_holds_there() {
+    let o = lab(&["list", "--scenario", "two-springs"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("kinematic,order 2,none\n"), "{out}");
+    assert!(out.contains("kinematic-average,order 3,2.2214\n"), "{out}");
+    let o = lab(&["list", "--scenario", "lunar-lander", "--dt", "0.7"]);
+    let out = stdout(&o);
+    assert!(out.contains("switching inside steps"), "{out}");
+    assert!(out.contains("midpoint,order 1,-\n"), "{out}");
+    assert!(out.contains("kinematic,exact,-\n"), "{out}");
+    let o = lab(&["list", "--scenario", "sprung"]);
+    assert_eq!(o.status.code(), Some(2));
 }

@@ -1,35 +1,54 @@
-//! What the lab measures: errors against the truth, energy behaviour, convergence orders, work against
-//! precision, and each method's stability limit on the undamped spring.
+//! What the lab measures: errors against the truth, energy behaviour, convergence orders (and whether a
+//! study can tell one), work against precision, and each method's stability limit on the undamped spring.
 
 use crate::csv::position_error;
-use crate::methods::MethodId;
 pub use crate::methods::StabilityLimit;
+use crate::methods::{Expected, MethodId};
 use crate::run::{AnyRun, Run, Setup};
 use crate::{Error, Precision};
 
-/// The end of one run, measured in f64.
+/// One run, measured in f64.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Measurement {
     pub dt: f64,
     pub steps: u64,
     /// Force evaluations the run took (its work).
     pub evaluations: u64,
-    /// Largest position error against the truth at the last step reached.
+    /// The largest position error against the truth over the whole run (so that a crossing of the true
+    /// curve at the final time cannot fake a small error).
     pub error: f64,
+    /// Round-off's share of an error of this run: errors below it say nothing about the method's order.
+    pub noise: f64,
     /// Time of the first non-finite step, if the method diverged.
     pub diverged_at: Option<f64>,
 }
 
-/// Runs `method` over the whole setup and measures its final position error.
+/// Runs `method` over the whole setup and measures its largest position error.
 pub fn measure(setup: &Setup, method: MethodId, precision: Precision) -> Measurement {
     let mut run = AnyRun::new(setup, method, precision);
-    run.advance(setup.steps());
-    let truth = setup.truth().at(run.steps());
+    let mut truth = setup.truth();
+    let mut state = setup.initial();
+    let mut true_state = state.clone();
+    let scale = |x: &[f64]| x.iter().fold(0.0f64, |m, q| m.max(q.abs()));
+    let mut size = scale(&state.x);
+    let mut error = 0.0f64;
+    while run.steps() < setup.steps() && run.step() {
+        run.state_into(&mut state);
+        truth.at_into(run.steps(), &mut true_state);
+        error = error.max(position_error(&state, &true_state));
+        size = size.max(scale(&true_state.x));
+    }
+    let epsilon = match precision {
+        Precision::F32 => f32::EPSILON as f64,
+        Precision::F64 => f64::EPSILON,
+    };
     Measurement {
         dt: setup.dt,
         steps: run.steps(),
         evaluations: run.evaluations(),
-        error: position_error(&run.state_f64(), &truth),
+        error,
+        // Rounding errors of a few ulps a step add up over the run; 10 ε a step is a generous allowance.
+        noise: 10.0 * epsilon * size.max(f64::MIN_POSITIVE) * (setup.steps().max(1) as f64),
         diverged_at: run.diverged_at().map(|k| k as f64 * setup.dt),
     }
 }
@@ -100,12 +119,102 @@ pub fn convergence(
         .collect()
 }
 
-/// One method's convergence study with its fitted order.
+/// What a convergence study can say about a method's order.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Verdict {
+    /// The observed order settled (neighbouring levels agree within 0.1): the slope fitted over those levels.
+    Order(f64),
+    /// Every error is at round-off: the method is exact here.
+    Exact,
+    /// The errors fell to the round-off floor before the order settled.
+    RoundOffFloor,
+    /// The observed order is still changing from level to level: halve dt further.
+    NotAsymptotic,
+    /// Too few levels ran to the end without diverging.
+    Diverged,
+}
+
+impl Verdict {
+    /// The verdict in words, as the CLI and the page print it.
+    pub fn text(self) -> String {
+        match self {
+            Verdict::Order(p) => format!("order {p:.2}"),
+            Verdict::Exact => "exact to round-off".to_string(),
+            Verdict::RoundOffFloor => {
+                "round-off floor reached before the order settled".to_string()
+            }
+            Verdict::NotAsymptotic => "not yet asymptotic: halve dt further".to_string(),
+            Verdict::Diverged => "diverged".to_string(),
+        }
+    }
+
+    pub fn order(self) -> Option<f64> {
+        match self {
+            Verdict::Order(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+/// How far neighbouring observed orders may differ for the order to count as settled.
+pub const SETTLED: f64 = 0.1;
+
+/// Reads a study: drops diverged levels and errors at round-off, then looks for a tail of levels whose
+/// observed orders agree within [`SETTLED`], and fits the slope over it.
+pub fn verdict(points: &[Measurement]) -> Verdict {
+    let finite: Vec<&Measurement> = points
+        .iter()
+        .filter(|p| p.diverged_at.is_none() && p.error.is_finite())
+        .collect();
+    if finite.len() < 2 {
+        return Verdict::Diverged;
+    }
+    if finite.iter().all(|p| p.error <= p.noise) {
+        return Verdict::Exact;
+    }
+    // Coarse to fine; stop at the first level whose error is down at round-off.
+    let above: Vec<Measurement> = finite
+        .iter()
+        .take_while(|p| p.error > p.noise)
+        .map(|p| **p)
+        .collect();
+    let floored = above.len() < finite.len();
+    if above.len() < 3 {
+        return if floored {
+            Verdict::RoundOffFloor
+        } else {
+            Verdict::NotAsymptotic
+        };
+    }
+    let orders: Vec<f64> = above
+        .windows(2)
+        .map(|w| observed_order(&w[0], &w[1]))
+        .collect();
+    // The longest settled tail: from the finest pair back while each order stays near the last.
+    let last = orders[orders.len() - 1];
+    let mut start = orders.len() - 1;
+    while start > 0
+        && (orders[start - 1] - last).abs() <= SETTLED
+        && (orders[start - 1] - orders[start]).abs() <= SETTLED
+    {
+        start -= 1;
+    }
+    if orders.len() - start < 2 {
+        return if floored {
+            Verdict::RoundOffFloor
+        } else {
+            Verdict::NotAsymptotic
+        };
+    }
+    fitted_order(&above[start..]).map_or(Verdict::NotAsymptotic, Verdict::Order)
+}
+
+/// One method's convergence study and what it says.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Study {
     pub method: MethodId,
     pub points: Vec<Measurement>,
-    pub fitted_order: Option<f64>,
+    pub verdict: Verdict,
 }
 
 /// The most steps, over all levels and methods, one [`study`] may take: a few seconds in a browser.
@@ -135,7 +244,7 @@ pub fn study(
             let points = convergence(setup, method, precision, levels)?;
             Ok(Study {
                 method,
-                fitted_order: fitted_order(&points),
+                verdict: verdict(&points),
                 points,
             })
         })
@@ -174,21 +283,37 @@ pub fn theoretical_limit(method: MethodId) -> StabilityLimit {
     method.info().stability
 }
 
-/// The spectral radius of one step of `method` on the spring `x'' = −x` at `dt = omega_dt`, measured from the
-/// method's own output: on a linear oscillator every method here is a linear map of a two-dimensional state
-/// (x and v, or x and its previous value, or x and the half-step v), so its positions obey
-/// `x(n+2) = T x(n+1) − D x(n)`. Four positions past the start-up give the trace T and determinant D, and
-/// the roots of `λ² − Tλ + D` give the growth a step.
+/// The spectral radius of one step of `method` on the spring `x'' = −x` at `dt = omega_dt`.
 pub fn amplification(method: MethodId, omega_dt: f64) -> f64 {
-    for v0 in [0.0, 0.37] {
-        let overrides = [
-            ("k".to_string(), 1.0),
-            ("x0".to_string(), 1.0),
-            ("v0".to_string(), v0),
-        ];
-        let setup = Setup::new("spring", &overrides, Some(omega_dt), Some(6.0 * omega_dt))
-            .expect("a valid spring");
-        let mut run = Run::<f64>::new(&setup, method);
+    amplification_on(method, "spring", omega_dt).expect("the spring is an oscillator")
+}
+
+/// The spectral radius of one step of `method` on a scenario that is a linear oscillator (its
+/// [`crate::scenarios::Oscillator`] settings, ω = 1) at `dt = omega_dt`, measured from the method's own
+/// output; `None` where the scenario is not an oscillator. On a linear oscillator every method here is a
+/// linear map of a two-dimensional state (x and v, or x and its previous value, or x and the half-step v),
+/// so its positions obey `x(n+2) = T x(n+1) − D x(n)`. Four positions past the start-up give the trace T
+/// and determinant D, and the roots of `λ² − Tλ + D` give the growth a step.
+pub fn amplification_on(method: MethodId, scenario: &str, omega_dt: f64) -> Option<f64> {
+    let oscillator = crate::scenarios::get(scenario).ok()?.info().oscillator?;
+    let setup = |v0: f64, until: f64| {
+        let mut overrides: Vec<(String, f64)> = oscillator
+            .unit
+            .iter()
+            .map(|(n, v)| (n.to_string(), *v))
+            .collect();
+        if let Some(name) = oscillator.velocity {
+            overrides.push((name.to_string(), v0));
+        }
+        Setup::new(scenario, &overrides, Some(omega_dt), Some(until)).expect("the unit oscillator")
+    };
+    let starts: &[f64] = if oscillator.velocity.is_some() {
+        &[0.0, 0.37]
+    } else {
+        &[0.0]
+    };
+    for &v0 in starts {
+        let mut run = Run::<f64>::new(&setup(v0, 6.0 * omega_dt), method);
         let mut x = [0.0; 6];
         for xi in x.iter_mut() {
             run.step();
@@ -204,37 +329,43 @@ pub fn amplification(method: MethodId, omega_dt: f64) -> f64 {
         let trace = (x3 * -x2 - (-x1) * x4) / (x2 * -x2 - (-x1) * x3);
         let det_map = (x2 * x4 - x3 * x3) / (x2 * -x2 - (-x1) * x3);
         let disc = trace * trace - 4.0 * det_map;
-        return if disc < 0.0 {
+        return Some(if disc < 0.0 {
             det_map.sqrt()
         } else {
             let r = disc.sqrt();
             ((trace + r) / 2.0).abs().max(((trace - r) / 2.0).abs())
-        };
+        });
     }
     // A first-order sequence (the map has one active mode): its ratio is the growth.
-    let setup = Setup::new("spring", &[("k".to_string(), 1.0)], Some(omega_dt), None)
-        .expect("a valid spring");
-    let mut run = Run::<f64>::new(&setup, method);
+    let mut run = Run::<f64>::new(&setup(0.0, 3.0 * omega_dt), method);
     run.advance(2);
     let a = run.state().x[0];
     run.advance(1);
-    (run.state().x[0] / a).abs()
+    Some((run.state().x[0] / a).abs())
 }
 
 /// Growth a step above which a method counts as unstable (round-off in the fit is far below it).
 pub const UNSTABLE_GROWTH: f64 = 1.0 + 1e-10;
 
-/// The largest stable ω·dt, measured: a scan in steps of 0.01 up to [`STABILITY_SCAN_MAX`] finds the first
-/// unstable value, then bisection pins the boundary to 1e-9.
+/// The largest stable ω·dt on the undamped spring, measured (see [`stability_limit_on`]).
 pub fn stability_limit(method: MethodId) -> StabilityLimit {
-    let stable = |h: f64| amplification(method, h) <= UNSTABLE_GROWTH;
+    stability_limit_on(method, "spring").expect("the spring is an oscillator")
+}
+
+/// The largest stable ω·dt on a scenario that is a linear oscillator, measured: a scan in steps of 0.01 up to
+/// [`STABILITY_SCAN_MAX`] finds the first unstable value, then bisection pins the boundary to 1e-9. `None`
+/// where the scenario is not an oscillator.
+pub fn stability_limit_on(method: MethodId, scenario: &str) -> Option<StabilityLimit> {
+    amplification_on(method, scenario, 0.5)?;
+    let stable =
+        |h: f64| amplification_on(method, scenario, h).expect("an oscillator") <= UNSTABLE_GROWTH;
     let grid = 0.01;
     let points = (STABILITY_SCAN_MAX / grid).round() as u32;
     let Some(first_bad) = (1..=points).find(|&i| !stable(i as f64 * grid)) else {
-        return StabilityLimit::Unbounded;
+        return Some(StabilityLimit::Unbounded);
     };
     if first_bad == 1 {
-        return StabilityLimit::None;
+        return Some(StabilityLimit::None);
     }
     let (mut lo, mut hi) = ((first_bad - 1) as f64 * grid, first_bad as f64 * grid);
     while hi - lo > 1e-9 {
@@ -245,7 +376,7 @@ pub fn stability_limit(method: MethodId) -> StabilityLimit {
             hi = mid;
         }
     }
-    StabilityLimit::Below(lo)
+    Some(StabilityLimit::Below(lo))
 }
 
 /// Runs `method` over the whole setup and returns the largest position error against the truth at any step
@@ -294,4 +425,27 @@ pub fn stability_at(omega_dt: f64) -> Result<Vec<(MethodId, f64, f64)>, Error> {
 pub fn energy_change_per_period(method: MethodId, omega_dt: f64) -> f64 {
     let growth = amplification(method, omega_dt);
     (2.0 * std::f64::consts::TAU / omega_dt * growth.ln()).exp_m1()
+}
+
+/// What holds for one method on one setup: the order (or exactness) it states for the setup's kinds of
+/// force, and its largest stable ω·dt there, where the scenario is an oscillator.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Facts {
+    pub method: MethodId,
+    pub order: Expected,
+    pub stability: Option<StabilityLimit>,
+}
+
+/// Every method's facts on a setup (its scenario's forces, at its dt), in the lab's order.
+pub fn facts_on(setup: &Setup) -> Vec<Facts> {
+    let class = setup.system().class(setup.dt);
+    let id = setup.scenario.info().id;
+    MethodId::ALL
+        .iter()
+        .map(|&method| Facts {
+            method,
+            order: (method.info().order_on)(&class),
+            stability: stability_limit_on(method, id),
+        })
+        .collect()
 }

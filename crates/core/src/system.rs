@@ -85,6 +85,20 @@ impl<R: Real> Force<R> {
         }
     }
 
+    /// Whether the acceleration depends on the state at all (a push or a thruster does not).
+    pub fn state_dependent(&self) -> bool {
+        !matches!(self, Force::Uniform { .. } | Force::Pulse { .. })
+    }
+
+    /// Whether the term gives its exact (dx, dv) over a step (else the kinematic integrators fall back to
+    /// semi-implicit Euler for it).
+    pub fn closed_form(&self) -> bool {
+        matches!(
+            self,
+            Force::Uniform { .. } | Force::Pulse { .. } | Force::Linear { .. }
+        )
+    }
+
     /// Whether the acceleration is affine in (x, v), so one Newton step solves implicit Euler exactly.
     pub fn linear(&self) -> bool {
         matches!(
@@ -337,6 +351,69 @@ pub fn double_pendulum<R: Real>(
 }
 
 /// Coordinates and the forces on them.
+/// What kinds of force a system has: each method's order on it follows from these (`MethodInfo::order_on`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ForceClass {
+    /// Force terms in all.
+    pub terms: usize,
+    /// Terms that depend on the state (all but constant pushes and thrusters).
+    pub state_terms: usize,
+    /// Several state-dependent terms, all the same (two equal springs on the same anchor).
+    pub identical: bool,
+    /// Some term depends on velocity (damping, drag).
+    pub velocity_dependent: bool,
+    /// Some term has no closed-form increment (inverse-square gravity, pendulums, the chain).
+    pub fallback: bool,
+    /// Whether a term switches on or off (a thruster), and where its switches fall at this dt.
+    pub switching: Switching,
+}
+
+impl ForceClass {
+    /// The kinds of force in words, for the CLI's `list --scenario` and the page.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if self.state_terms == 0 {
+            parts.push("constant forces only".to_string());
+        } else if self.identical {
+            parts.push(format!("{} equal state-dependent terms", self.state_terms));
+        } else if self.state_terms == 1 && self.terms == 1 {
+            parts.push("one state-dependent force".to_string());
+        } else {
+            parts.push(format!(
+                "{} force terms, {} depending on the state",
+                self.terms, self.state_terms
+            ));
+        }
+        if self.velocity_dependent {
+            parts.push("one depends on velocity".to_string());
+        }
+        if self.fallback {
+            parts.push("one has no closed form over a step".to_string());
+        }
+        match self.switching {
+            Switching::None => {}
+            Switching::OnStepEdges => {
+                parts.push("a thruster switching on step edges at this dt".into())
+            }
+            Switching::InsideSteps => {
+                parts.push("a thruster switching inside steps at this dt".into())
+            }
+        }
+        parts.join("; ")
+    }
+}
+
+/// Where a force that switches on and off (a thruster) switches, against the steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Switching {
+    /// No term switches.
+    None,
+    /// Every switch falls on a step's edge (and stays there as dt halves).
+    OnStepEdges,
+    /// Some switch falls inside a step.
+    InsideSteps,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct System<R> {
     /// Number of position coordinates (and of velocity coordinates).
@@ -359,6 +436,31 @@ impl<R: Real> System<R> {
 
     pub fn velocity_dependent(&self) -> bool {
         self.forces.iter().any(Force::velocity_dependent)
+    }
+
+    /// The kinds of force the system has when stepped at `dt`, which decide what each method can promise.
+    pub fn class(&self, dt: f64) -> ForceClass {
+        let on_grid = |t: R| {
+            let k = t.to_f64() / dt;
+            (k - libm::round(k)).abs() <= 1e-9 * k.abs().max(1.0)
+        };
+        let switches = self.forces.iter().filter_map(|f| match f {
+            Force::Pulse { start, end, .. } => Some(on_grid(*start) && on_grid(*end)),
+            _ => None,
+        });
+        let switching = switches.fold(Switching::None, |acc, edges| match (acc, edges) {
+            (Switching::InsideSteps, _) | (_, false) => Switching::InsideSteps,
+            _ => Switching::OnStepEdges,
+        });
+        let state: Vec<&Force<R>> = self.forces.iter().filter(|f| f.state_dependent()).collect();
+        ForceClass {
+            terms: self.forces.len(),
+            state_terms: state.len(),
+            identical: state.len() > 1 && state.iter().all(|f| *f == state[0]),
+            velocity_dependent: self.velocity_dependent(),
+            fallback: !self.forces.iter().all(Force::closed_form),
+            switching,
+        }
     }
 
     pub fn linear(&self) -> bool {

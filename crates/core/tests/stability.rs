@@ -46,3 +46,72 @@ fn growth_per_step_matches_the_step_matrices() {
     // Past the limit symplectic Euler's growth jumps above 1.
     assert!(amplification(MethodId::SymplecticEuler, 2.1) > 1.3);
 }
+
+/// Each limit the lab states on a scenario holds in a long run of that scenario: below it the amplitude
+/// does not grow, above it (or at any ω·dt where the lab says "none") it does.
+#[test]
+fn measured_limits_hold_in_long_runs_of_every_oscillator() {
+    use integrator_lab::analysis::stability_limit_on;
+    use integrator_lab::{scenarios, Run, Setup};
+    // Growth of the amplitude over a run: the largest |x| in its last quarter over that in its first.
+    let growth = |scenario: &str, method: MethodId, h: f64, steps: u64| {
+        let oscillator = scenarios::get(scenario).unwrap().info().oscillator.unwrap();
+        let overrides: Vec<(String, f64)> = oscillator
+            .unit
+            .iter()
+            .map(|(n, v)| (n.to_string(), *v))
+            .collect();
+        // A run steps as long as it is asked to; a short `until` keeps the pendulum's reference run short.
+        let setup = Setup::new(scenario, &overrides, Some(h), Some(h)).unwrap();
+        let start = setup.initial().x[0].abs();
+        let mut run = Run::<f64>::new(&setup, method);
+        let (mut early, mut late) = (0.0f64, 0.0f64);
+        for k in 0..steps {
+            if !run.step() {
+                return f64::INFINITY;
+            }
+            let x = run.state().x[0].abs();
+            // A thousandfold growth is growth, and the small-angle pendulum must stay small to stay linear.
+            if x > 1e3 * start {
+                return f64::INFINITY;
+            }
+            if k < steps / 4 {
+                early = early.max(x);
+            } else if k >= 3 * steps / 4 {
+                late = late.max(x);
+            }
+        }
+        late / early
+    };
+    let mut checked = 0;
+    for s in scenarios::all() {
+        let id = s.info().id;
+        for method in MethodId::ALL {
+            let Some(limit) = stability_limit_on(method, id) else {
+                continue;
+            };
+            checked += 1;
+            let steps = 40_000;
+            match limit {
+                StabilityLimit::Below(h) => {
+                    let below = growth(id, method, 0.9 * h, steps);
+                    let above = growth(id, method, 1.1 * h, steps);
+                    assert!(below <= 1.01, "{id} {method:?} at 0.9 × {h}: grows {below}");
+                    assert!(
+                        above > 1.5,
+                        "{id} {method:?} at 1.1 × {h}: grows only {above}"
+                    );
+                }
+                StabilityLimit::None => {
+                    let g = growth(id, method, 0.3, steps);
+                    assert!(g > 1.0, "{id} {method:?}: at 0.3 grows only {g}");
+                }
+                StabilityLimit::Unbounded => {
+                    let g = growth(id, method, 9.0, steps);
+                    assert!(g <= 1.01, "{id} {method:?}: at 9 grows {g}");
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 50, "ten methods on five oscillators");
+}

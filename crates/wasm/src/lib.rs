@@ -333,7 +333,12 @@ struct ConvergenceView {
     dt: Vec<f64>,
     evaluations: Vec<f64>,
     error: Vec<f64>,
+    /// The settled order, where the study shows one.
     fitted_order: Option<f64>,
+    /// What the study says, in words ("order 2.00", "exact to round-off", "not yet asymptotic: …").
+    verdict: String,
+    /// What the method states for this scenario's forces ("order 2", "exact").
+    stated: String,
 }
 
 /// A convergence study of the spec's methods: the run at dt, dt/2, … (`levels` of them), each measured at
@@ -344,11 +349,14 @@ pub fn convergence(spec: JsValue, levels: u32) -> Result<JsValue, JsError> {
     let (setup, runs, precision) = spec.resolve().map_err(js_error)?;
     let methods: Vec<MethodId> = runs.iter().map(|&(m, _)| m).collect();
     let studies = analysis::study(&setup, &methods, precision, levels).map_err(js_error)?;
+    let class = setup.system().class(setup.dt);
     let out: Vec<ConvergenceView> = studies
         .into_iter()
         .map(|s| ConvergenceView {
             method: s.method.id(),
-            fitted_order: s.fitted_order,
+            fitted_order: s.verdict.order(),
+            verdict: s.verdict.text(),
+            stated: (s.method.info().order_on)(&class).text(),
             dt: s.points.iter().map(|p| p.dt).collect(),
             evaluations: s.points.iter().map(|p| p.evaluations as f64).collect(),
             error: s.points.iter().map(|p| p.error).collect(),

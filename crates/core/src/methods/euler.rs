@@ -1,4 +1,4 @@
-use super::{ExplicitRungeKutta, Integrator, MethodInfo, StabilityLimit, Tableau};
+use super::{always, ExplicitRungeKutta, Integrator, MethodInfo, StabilityLimit, Tableau};
 use crate::{articles, Real};
 
 /// Explicit Euler as Fiedler writes it in “Integration Basics”, the one-stage Runge–Kutta method.
@@ -21,6 +21,7 @@ pub(super) const INFO: MethodInfo = MethodInfo {
     id: "euler",
     name: "Explicit Euler",
     order: Some(1),
+    order_on: always::<1>,
     evaluations: "1",
     symplectic: false,
     rule: "x += v dt; v += a(x_old, v_old) dt",

@@ -1,4 +1,4 @@
-use super::{Integrator, MethodInfo, StabilityLimit};
+use super::{always, Integrator, MethodInfo, StabilityLimit};
 use crate::{articles, Real, State, System};
 
 /// Implicit (backward) Euler.
@@ -191,6 +191,7 @@ pub(super) const INFO: MethodInfo = MethodInfo {
     id: "implicit-euler",
     name: "Implicit Euler",
     order: Some(1),
+    order_on: always::<1>,
     evaluations: "≥1",
     symplectic: false,
     rule: "v1 = v0 + a(x1, v1) dt; x1 = x0 + v1 dt, solved by Newton's method",

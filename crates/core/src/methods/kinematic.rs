@@ -1,4 +1,5 @@
-use super::{Integrator, MethodInfo, StabilityLimit};
+use super::{Expected, Integrator, MethodInfo, StabilityLimit};
+use crate::system::ForceClass;
 use crate::{articles, Real, State, System};
 
 /// The kinematic integrator of “True Physics”, and its average-acceleration variant.
@@ -76,6 +77,7 @@ pub(super) const INFO: MethodInfo = MethodInfo {
     id: "kinematic",
     name: "Kinematic integrator",
     order: None,
+    order_on,
     evaluations: "1",
     symplectic: false,
     rule: "v1 = v0 + Σdv; x1 = x0 + v0 dt + Σdx, each force its exact (dx, dv)",
@@ -87,4 +89,21 @@ pub(super) const INFO: MethodInfo = MethodInfo {
 
 pub(super) fn build<R: Real>(dim: usize) -> Box<dyn Integrator<R>> {
     Box::new(Kinematic::new(dim, false))
+}
+
+/// Exact where one term acts alone, or where nothing depends on the state (increments of constant pushes
+/// add up exactly). Where a term falls back to semi-implicit Euler, first order. With several terms each
+/// is blind to the others inside the step: a position-only term misses their change of position, O(dt²),
+/// a local error of O(dt³): second order; a velocity-dependent term misses their change of velocity, O(dt),
+/// a local error of O(dt²): first order.
+fn order_on(class: &ForceClass) -> Expected {
+    if class.fallback {
+        Expected::Order(1)
+    } else if class.terms <= 1 || class.state_terms == 0 {
+        Expected::Exact
+    } else if class.velocity_dependent {
+        Expected::Order(1)
+    } else {
+        Expected::Order(2)
+    }
 }

@@ -1,4 +1,5 @@
-use super::{Integrator, MethodInfo, StabilityLimit};
+use super::{Expected, Integrator, MethodInfo, StabilityLimit};
+use crate::system::{ForceClass, Switching};
 use crate::{articles, Real, State, System};
 
 /// Staggered leapfrog, as Van Verth's talk writes it.
@@ -59,6 +60,7 @@ pub(super) const INFO: MethodInfo = MethodInfo {
     id: "leapfrog",
     name: "Leapfrog",
     order: Some(2),
+    order_on,
     evaluations: "1",
     symplectic: true,
     rule: "v(i+½) = v(i−½) + a(i) dt; x(i+1) = x(i) + v(i+½) dt",
@@ -70,4 +72,18 @@ pub(super) const INFO: MethodInfo = MethodInfo {
 
 pub(super) fn build<R: Real>(dim: usize) -> Box<dyn Integrator<R>> {
     Box::new(Leapfrog::new(dim))
+}
+
+/// First order where a thruster switches (see `exact_on_constant`); exact under constant pushes; second order with position-only forces; first order where a force depends
+/// on velocity, because the force then sees the half-step velocity v(i−½), off by O(dt).
+fn order_on(class: &ForceClass) -> Expected {
+    if class.switching != Switching::None {
+        Expected::Order(1)
+    } else if class.state_terms == 0 {
+        Expected::Exact
+    } else if class.velocity_dependent {
+        Expected::Order(1)
+    } else {
+        Expected::Order(2)
+    }
 }

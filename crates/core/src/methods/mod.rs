@@ -12,6 +12,7 @@ pub use runge_kutta::{ExplicitRungeKutta, Tableau};
 pub use {euler::EULER, midpoint::MIDPOINT, rk4::RK4};
 
 use crate::articles::Article;
+use crate::system::{ForceClass, Switching};
 use crate::{Error, Real, State, System};
 
 /// A time-stepping method. `start` is called once before the first step; `step` advances the state by `dt`
@@ -56,15 +57,51 @@ impl StabilityLimit {
     }
 }
 
+/// What a method promises on a kind of force: exact to round-off, or an order of accuracy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expected {
+    Exact,
+    Order(u32),
+}
+
+impl Expected {
+    pub fn text(self) -> String {
+        match self {
+            Expected::Exact => "exact".to_string(),
+            Expected::Order(n) => format!("order {n}"),
+        }
+    }
+}
+
+/// The same order on every kind of force.
+pub(crate) fn always<const N: u32>(_: &ForceClass) -> Expected {
+    Expected::Order(N)
+}
+
+/// Exact where nothing depends on the state (constant pushes: the position is a parabola the method
+/// integrates exactly), order `N` elsewhere; first order where a thruster switches, since the method
+/// samples it at a step's end (or inside the step) and so takes a whole step of thrust too many or too few.
+pub(crate) fn exact_on_constant<const N: u32>(class: &ForceClass) -> Expected {
+    if class.switching != Switching::None {
+        Expected::Order(1)
+    } else if class.state_terms == 0 {
+        Expected::Exact
+    } else {
+        Expected::Order(N)
+    }
+}
+
 /// What the lab says about a method.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub struct MethodInfo {
     pub id: &'static str,
     pub name: &'static str,
-    /// Global order of accuracy on smooth problems; `None` for the kinematic integrator, which is exact for
-    /// one constant force or one spring, second order for several exactly integrated forces, and first order
-    /// where a force falls back to semi-implicit Euler.
+    /// Global order of accuracy on smooth position-only forces; `None` for the kinematic integrator, whose
+    /// order depends on the forces. What holds on a given scenario is [`MethodInfo::order_on`].
     pub order: Option<u32>,
+    /// The order (or exactness) of the positions on a system with these kinds of force, as the convergence
+    /// matrix (tests/facts.rs) measures it on every scenario.
+    pub order_on: fn(&ForceClass) -> Expected,
     /// Force evaluations a step, as text (`"1"`, `"1–2"`, `"≥1"`).
     pub evaluations: &'static str,
     pub symplectic: bool,

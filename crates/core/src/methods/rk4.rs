@@ -1,4 +1,4 @@
-use super::{ExplicitRungeKutta, Integrator, MethodInfo, StabilityLimit, Tableau};
+use super::{exact_on_constant, ExplicitRungeKutta, Integrator, MethodInfo, StabilityLimit, Tableau};
 use crate::{articles, Real};
 
 /// The classic fourth-order Runge–Kutta method, as in Fiedler's “Integration Basics”.
@@ -29,6 +29,7 @@ pub(super) const INFO: MethodInfo = MethodInfo {
     id: "rk4",
     name: "Runge–Kutta 4",
     order: Some(4),
+    order_on: exact_on_constant::<4>,
     evaluations: "4",
     symplectic: false,
     rule: "y += dt (k1 + 2k2 + 2k3 + k4)/6",

@@ -1,4 +1,4 @@
-use super::{Integrator, MethodInfo, StabilityLimit};
+use super::{always, Integrator, MethodInfo, StabilityLimit};
 use crate::{articles, Real, State, System};
 
 /// Symplectic (semi-implicit) Euler.
@@ -50,6 +50,7 @@ pub(super) const INFO: MethodInfo = MethodInfo {
     id: "symplectic-euler",
     name: "Symplectic Euler",
     order: Some(1),
+    order_on: always::<1>,
     evaluations: "1",
     symplectic: true,
     rule: "v += a(x, v) dt; x += v_new dt",

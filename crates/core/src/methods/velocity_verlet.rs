@@ -1,4 +1,4 @@
-use super::{Integrator, MethodInfo, StabilityLimit};
+use super::{exact_on_constant, Integrator, MethodInfo, StabilityLimit};
 use crate::{articles, Real, State, System};
 
 /// Velocity Verlet, with the gravity answer's velocity estimate for velocity-dependent forces.
@@ -65,6 +65,7 @@ pub(super) const INFO: MethodInfo = MethodInfo {
     id: "velocity-verlet",
     name: "Velocity Verlet",
     order: Some(2),
+    order_on: exact_on_constant::<2>,
     evaluations: "1–2",
     symplectic: true,
     rule: "x += v dt + a dt²/2; v += a dt; a' = a(x, v); v += (a' − a) dt/2",

@@ -1,4 +1,4 @@
-use super::{Integrator, MethodInfo, StabilityLimit};
+use super::{exact_on_constant, Integrator, MethodInfo, StabilityLimit};
 use crate::{articles, Real, State, System};
 
 /// Position (Störmer) Verlet, as the physics lecture and Van Verth write it.
@@ -75,6 +75,7 @@ pub(super) const INFO: MethodInfo = MethodInfo {
     id: "verlet",
     name: "Position Verlet",
     order: Some(2),
+    order_on: exact_on_constant::<2>,
     evaluations: "1",
     symplectic: true,
     rule: "x+ = 2x − x− + a dt²; v = (x − x−)/dt + a dt/2",

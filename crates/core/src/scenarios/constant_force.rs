@@ -28,6 +28,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 1.0,
     until: 10.0,
+    oscillator: None,
     scene: Scene::Block,
     truth: Truth::Exact,
 };

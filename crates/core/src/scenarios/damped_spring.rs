@@ -7,7 +7,7 @@
 //! gains energy while the true motion loses it.
 
 use super::spring::STIFFNESS;
-use super::{Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth, BIG, MASS};
+use super::{Energy, Param, Params, Oscillator, Scenario, ScenarioInfo, Scene, Truth, BIG, MASS};
 use crate::{articles, math, Force, State, System};
 
 pub struct DampedSpring;
@@ -33,6 +33,11 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 0.01,
     until: 10.0,
+    oscillator: Some(Oscillator {
+        // Fiedler's damping relative to his spring (b/√(k m) = 0.1/√15), at ω = 1.
+        unit: &[("m", 1.0), ("k", 1.0), ("b", 0.025_82), ("x0", 1.0), ("v0", 0.0)],
+        velocity: Some("v0"),
+    }),
     scene: Scene::Spring,
     truth: Truth::Exact,
 };

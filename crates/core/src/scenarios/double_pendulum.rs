@@ -36,6 +36,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 0.01,
     until: 20.0,
+    oscillator: None,
     scene: Scene::Pendulum { lengths: &["L1", "L2"] },
     truth: Truth::Reference,
 };

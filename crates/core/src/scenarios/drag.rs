@@ -31,6 +31,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 0.1,
     until: 10.0,
+    oscillator: None,
     scene: Scene::Ground,
     truth: Truth::Exact,
 };

@@ -29,6 +29,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J/kg",
     dt: 0.01,
     until: 20.0,
+    oscillator: None,
     scene: Scene::Orbit,
     truth: Truth::Exact,
 };

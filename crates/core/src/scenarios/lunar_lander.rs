@@ -34,6 +34,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 0.5,
     until: 10.0,
+    oscillator: None,
     scene: Scene::Lander { burn: &["burn_start", "burn_end"] },
     truth: Truth::Exact,
 };

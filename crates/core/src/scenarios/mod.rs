@@ -137,6 +137,9 @@ pub struct ScenarioInfo {
     pub until: f64,
     /// How the page draws it.
     pub scene: Scene,
+    /// Where the scenario is a linear oscillator (or is one at small amplitude): the settings that make its
+    /// angular frequency 1, so that its step is its ω·dt, for measuring each method's stability on it.
+    pub oscillator: Option<Oscillator>,
     pub truth: Truth,
 }
 
@@ -145,6 +148,15 @@ impl ScenarioInfo {
     pub fn source(&self) -> String {
         articles::sources(self.articles, self.origin)
     }
+}
+
+/// A scenario as a unit oscillator: the parameter values that make ω = 1 and start it at position 1, and
+/// the name of its initial-velocity parameter (a second start, for methods whose positions alone do not
+/// reveal both modes).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Oscillator {
+    pub unit: &'static [(&'static str, f64)],
+    pub velocity: Option<&'static str>,
 }
 
 /// How the page draws a scenario: the kind of picture, and the parameters the picture needs. The page has

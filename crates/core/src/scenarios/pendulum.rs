@@ -5,7 +5,7 @@
 //! ½ L² θ'² + g L (1 − cos θ). Defaults: L = 1 m, g = 9.81 m/s², released from θ = 1 rad at rest, far from
 //! the small-angle regime, dt = 0.05 s for 20 s.
 
-use super::{Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth};
+use super::{Energy, Param, Params, Oscillator, Scenario, ScenarioInfo, Scene, Truth};
 use crate::{articles, math, Force, State, System};
 
 pub struct Pendulum;
@@ -29,6 +29,11 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 0.05,
     until: 20.0,
+    oscillator: Some(Oscillator {
+        // Small swings: sin θ = θ to one part in 10¹⁷, below f64's resolution.
+        unit: &[("L", 1.0), ("g", 1.0), ("theta0", 1e-8), ("omega0", 0.0)],
+        velocity: Some("omega0"),
+    }),
     scene: Scene::Pendulum { lengths: &["L"] },
     truth: Truth::Reference,
 };

@@ -31,6 +31,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 1.0 / 60.0,
     until: 2.0,
+    oscillator: None,
     scene: Scene::Ground,
     truth: Truth::Exact,
 };

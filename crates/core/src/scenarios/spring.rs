@@ -4,7 +4,7 @@
 //! conserved. Defaults: Fiedler's m = 1 kg, k = 15 N/m, x0 = 1000 m, at rest, dt = 0.1 s for 90 s, where
 //! symplectic Euler drifts in phase and RK4 loses energy. ω = 3.87 rad/s, so ω dt = 0.387.
 
-use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth, BIG, MASS};
+use super::{kinetic, Energy, Param, Params, Oscillator, Scenario, ScenarioInfo, Scene, Truth, BIG, MASS};
 use crate::{articles, math, Force, State, System};
 
 pub struct Spring;
@@ -31,6 +31,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 0.1,
     until: 90.0,
+    oscillator: Some(Oscillator { unit: &[("m", 1.0), ("k", 1.0), ("x0", 1.0), ("v0", 0.0)], velocity: Some("v0") }),
     scene: Scene::Spring,
     truth: Truth::Exact,
 };

@@ -33,6 +33,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 0.01,
     until: 10.0,
+    oscillator: None,
     scene: Scene::Chain,
     truth: Truth::Exact,
 };

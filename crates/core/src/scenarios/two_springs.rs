@@ -7,7 +7,7 @@
 //! k1 = k2 = 3.6 N/m, both anchors at 0, x0 = 1 m, at rest, dt = 1/60 s for 60 s.
 
 use super::spring::oscillate;
-use super::{kinetic, Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth, BIG, MASS};
+use super::{kinetic, Energy, Param, Params, Oscillator, Scenario, ScenarioInfo, Scene, Truth, BIG, MASS};
 use crate::{articles, Force, State, System};
 
 pub struct TwoSprings;
@@ -34,6 +34,10 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 1.0 / 60.0,
     until: 60.0,
+    oscillator: Some(Oscillator {
+        unit: &[("m", 1.0), ("k1", 0.5), ("k2", 0.5), ("a1", 0.0), ("a2", 0.0), ("x0", 1.0), ("v0", 0.0)],
+        velocity: Some("v0"),
+    }),
     scene: Scene::Spring,
     truth: Truth::Exact,
 };
