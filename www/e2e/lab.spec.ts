@@ -288,3 +288,25 @@ test('a long run exports every N-th step, as the CLI prints it with --every N', 
   expect(csv).toBe(cli([...cliArgs(query), '--every', '5']).stdout);
   expect(errors).toEqual([]);
 });
+
+test("each method's order beside its toggle is what integrator-lab list --scenario states there", async ({
+  page,
+}) => {
+  const errors = watch(page);
+  for (const [query, args] of [
+    ['?scenario=two-springs', ['--scenario', 'two-springs']],
+    ['?scenario=lunar-lander&dt=0.7', ['--scenario', 'lunar-lander', '--dt', '0.7']],
+    ['?scenario=drag', ['--scenario', 'drag']],
+  ] as const) {
+    await page.goto(`./${query}`);
+    await expect(page.locator('#status')).not.toBeEmpty();
+    const listed = execFileSync(CLI, ['list', ...args], { encoding: 'utf8' });
+    for (const line of listed.split('\n').filter((l) => /^[a-z-]+,(order \d|exact),/.test(l))) {
+      const [method, order] = line.split(',') as [string, string];
+      await expect(page.locator(`small.facts[data-method="${method}"]`), `${query} ${method}`).toHaveText(
+        new RegExp(`^${order}, `),
+      );
+    }
+  }
+  expect(errors).toEqual([]);
+});

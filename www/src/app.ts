@@ -6,7 +6,7 @@ import { FixedClock } from './clock';
 import { type Actions, Controls } from './controls';
 import { byId, message, notice } from './dom';
 import { exportCsv, exportPng } from './export';
-import { type Catalogue, formatTime, type ScenarioInfo, Simulation } from './lab';
+import { type Catalogue, formatTime, ordersOn, type ScenarioInfo, Simulation, stabilityOn } from './lab';
 import { short } from './numbers';
 import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec } from './state';
 import { type TrackLabel, trackLabels } from './tracks';
@@ -78,11 +78,24 @@ export class App implements Actions {
     this.msPerStep = 0.001;
     history.replaceState(null, '', toQuery(this.state));
     this.controls.sync(this.state, sim.positions, this.tracks());
+    this.controls.syncFacts(ordersOn(toSpec(next)), this.stabilityOn(next.scenario));
     this.controls.syncTransport(this.playing);
     this.views.build(this.shown(sim));
     this.onApply(this.state);
     this.dirty = true;
     return true;
+  }
+
+  /** Each method's stability limit on a scenario: measured once a scenario, on demand. */
+  private readonly limits = new Map<string, Record<string, string>>();
+
+  private stabilityOn(scenario: string): Record<string, string> {
+    let limits = this.limits.get(scenario);
+    if (!limits) {
+      limits = stabilityOn(scenario);
+      this.limits.set(scenario, limits);
+    }
+    return limits;
   }
 
   private shown(sim: Simulation): Shown {

@@ -3,7 +3,15 @@
 // what the reader asks for; the app decides what happens.
 
 import { byId, clearNotices, el, notice } from './dom';
-import { type Catalogue, checkParameter, type MethodInfo, type ParamInfo, readNumber, readTime } from './lab';
+import {
+  type Catalogue,
+  checkParameter,
+  type MethodInfo,
+  type OrdersOn,
+  type ParamInfo,
+  readNumber,
+  readTime,
+} from './lab';
 import { swatch } from './palette';
 import { type LabState, SPEEDS, scenarioInfo, toQuery } from './state';
 import type { TrackLabel } from './tracks';
@@ -96,10 +104,9 @@ export class Controls {
     box.type = 'checkbox';
     box.value = m.id;
     box.name = 'method';
-    const order = m.order === undefined ? 'exact for one force' : `order ${m.order}`;
-    const facts = el('small', `${order}, ${m.evaluations} eval${m.evaluations === '1' ? '' : 's'}`);
+    const facts = el('small', undefined, 'facts');
+    facts.dataset.method = m.id;
     const label = el('label', undefined, 'method', [box, swatch(m.id), ` ${m.name} `, facts]);
-    label.title = `${m.rule}. ${m.symplectic ? 'Symplectic. ' : ''}Source: ${m.source}`;
     box.addEventListener('change', () => {
       const chosen = this.catalogue.methods
         .map((x) => x.id)
@@ -165,6 +172,25 @@ export class Controls {
     problem.textContent = '';
     field.removeAttribute('aria-invalid');
     this.actions.change(key === 'dt' ? { dt: read.value, runs: [] } : { until: read.value });
+  }
+
+  /** Writes what each method promises on the current scenario, at its dt, beside its toggle. */
+  syncFacts(orders: OrdersOn, stability: Record<string, string>): void {
+    byId('methods-facts').textContent = `Orders here (${orders.forces}):`;
+    const order = new Map(orders.orders);
+    for (const m of this.catalogue.methods) {
+      const facts = document.querySelector<HTMLElement>(`small.facts[data-method="${m.id}"]`);
+      if (!facts) continue;
+      const here = order.get(m.id) ?? '';
+      const evals = `${m.evaluations} eval${m.evaluations === '1' ? '' : 's'}`;
+      const limit = stability[m.id];
+      facts.textContent = `${here}, ${evals}`;
+      const label = facts.closest('label');
+      if (label)
+        label.title =
+          `${m.rule}. ${m.symplectic ? 'Symplectic. ' : ''}Here: ${here}` +
+          `${limit === undefined ? '' : `, stable while ω·dt < ${limit}`}. Source: ${m.source}`;
+    }
   }
 
   /** Puts the state into every control. */

@@ -13,10 +13,12 @@ import init, {
   formatValue as wasmFormatValue,
   measureExperiment as wasmMeasure,
   wasmMemory,
+  ordersOn as wasmOrdersOn,
   parseNumber as wasmParseNumber,
   parseTime as wasmParseTime,
   stability as wasmStability,
   stabilityAt as wasmStabilityAt,
+  stabilityOn as wasmStabilityOn,
 } from './pkg/lab.js';
 import wasmUrl from './pkg/lab_bg.wasm?url';
 import type {
@@ -24,6 +26,7 @@ import type {
   ConvergenceSeries,
   CoreTable,
   ExperimentInfo,
+  OrdersOn,
   Precision,
   RunSpec,
   StabilityInfo,
@@ -80,6 +83,16 @@ export function formatValue(value: number, precision: Precision): string {
 /** A time as the CSV writes it: at most 12 significant digits. */
 export function formatTime(t: number): string {
   return wasmFormatTime(t);
+}
+
+/** What each method's positions promise on a spec's scenario at its dt and parameters. */
+export function ordersOn(spec: RunSpec): OrdersOn {
+  return wasmOrdersOn(spec) as OrdersOn;
+}
+
+/** Each method's largest stable ω·dt on a scenario that is an oscillator, as text; empty otherwise. */
+export function stabilityOn(scenario: string): Record<string, string> {
+  return Object.fromEntries(wasmStabilityOn(scenario) as [string, string][]);
 }
 
 export function stabilityLimits(): StabilityInfo[] {

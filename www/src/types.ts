@@ -127,3 +127,11 @@ export interface ConvergenceSeries {
   /** What the method states for this scenario's forces: "order 2", "exact". */
   stated: string;
 }
+
+/** What each method's positions promise on one setup. */
+export interface OrdersOn {
+  /** The setup's kinds of force, in words. */
+  forces: string;
+  /** Each method's order there ("order 2", "exact"), as [method id, order] pairs. */
+  orders: [string, string][];
+}

@@ -427,6 +427,15 @@ pub fn energy_change_per_period(method: MethodId, omega_dt: f64) -> f64 {
     (2.0 * std::f64::consts::TAU / omega_dt * growth.ln()).exp_m1()
 }
 
+/// Every method's order (or exactness) on a setup's kinds of force at its dt, in the lab's order: cheap.
+pub fn orders_on(setup: &Setup) -> Vec<(MethodId, Expected)> {
+    let class = setup.system().class(setup.dt);
+    MethodId::ALL
+        .iter()
+        .map(|&m| (m, (m.info().order_on)(&class)))
+        .collect()
+}
+
 /// What holds for one method on one setup: the order (or exactness) it states for the setup's kinds of
 /// force, and its largest stable ω·dt there, where the scenario is an oscillator.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -438,13 +447,12 @@ pub struct Facts {
 
 /// Every method's facts on a setup (its scenario's forces, at its dt), in the lab's order.
 pub fn facts_on(setup: &Setup) -> Vec<Facts> {
-    let class = setup.system().class(setup.dt);
     let id = setup.scenario.info().id;
-    MethodId::ALL
-        .iter()
-        .map(|&method| Facts {
+    orders_on(setup)
+        .into_iter()
+        .map(|(method, order)| Facts {
             method,
-            order: (method.info().order_on)(&class),
+            order,
             stability: stability_limit_on(method, id),
         })
         .collect()

@@ -267,6 +267,40 @@ pub fn stability() -> Result<JsValue, JsError> {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+struct OrdersView {
+    /// The setup's kinds of force, in words.
+    forces: String,
+    /// Each method's order there ("order 2", "exact"): (method id, order) pairs.
+    orders: Vec<(&'static str, String)>,
+}
+
+/// What each method's positions promise on the spec's scenario at its dt and parameters.
+#[wasm_bindgen(js_name = ordersOn)]
+pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
+    let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
+    let (setup, _, _) = spec.resolve().map_err(js_error)?;
+    to_js(&OrdersView {
+        forces: setup.system().class(setup.dt).describe(),
+        orders: analysis::orders_on(&setup)
+            .into_iter()
+            .map(|(m, o)| (m.id(), o.text()))
+            .collect(),
+    })
+}
+
+/// Each method's largest stable ω·dt on a scenario that is an oscillator (measured at ω = 1), as
+/// (method id, text) pairs; empty where the scenario is not an oscillator.
+#[wasm_bindgen(js_name = stabilityOn)]
+pub fn stability_on(scenario: &str) -> Result<JsValue, JsError> {
+    let limits: Vec<(&'static str, String)> = MethodId::ALL
+        .iter()
+        .filter_map(|&m| Some((m.id(), analysis::stability_limit_on(m, scenario)?.text())))
+        .collect();
+    to_js(&limits)
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct ExperimentView {
     id: &'static str,
     article: &'static str,
