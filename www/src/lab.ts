@@ -165,6 +165,10 @@ export class Simulation {
   get tracks(): number {
     return this.lab.tracks;
   }
+  /** Points of the truth's history a step: above 1, the truth has a finer time grid than the tracks. */
+  get truthRefine(): number {
+    return this.lab.truthRefine;
+  }
   get referenceStep(): number | undefined {
     return this.lab.referenceStep();
   }

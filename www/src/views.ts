@@ -142,8 +142,9 @@ export class Views {
     const velocity = 1 + sim.dim + ci;
     const all = [...Array(n + 1).keys()];
     const t = sim.column(n, 't');
-    // One dt for all tracks shares the truth's time column; runs at steps of their own are joined onto one.
-    const mixed = state.runs.some((r) => r.dt !== state.dt);
+    // One dt for all tracks shares the truth's time column; runs at steps of their own, and a truth drawn
+    // finer than the steps, are joined onto one.
+    const mixed = state.runs.some((r) => r.dt !== state.dt) || sim.truthRefine > 1;
     const overTime = (pairs: [track: number, column: number | string][]) =>
       mixed
         ? joinOnTime(pairs.map(([k, c]) => [sim.column(k, 't'), sim.column(k, c)]))

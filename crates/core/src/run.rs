@@ -355,22 +355,33 @@ impl Stride {
 pub struct TruthRun {
     setup: Setup,
     reference: Option<Reference>,
+    /// Points a step the truth can be asked for.
+    refine: u64,
 }
 
 struct Reference {
     system: System<f64>,
     stepper: ExplicitRungeKutta<f64, 4>,
     state: State<f64>,
+    /// Reference steps in one step of the setup's dt (a multiple of the refinement).
     substeps: u64,
     h: f64,
-    /// Outer steps (of the setup's dt) taken.
-    step: u64,
+    /// Reference steps taken.
+    done: u64,
 }
 
 impl TruthRun {
     pub fn new(setup: &Setup) -> Self {
+        TruthRun::refined(setup, 1)
+    }
+
+    /// A truth that can also be asked for `refine` points within each step of the setup's dt
+    /// ([`TruthRun::at_fine_into`]): a reference run then takes a whole number of its steps a point.
+    pub fn refined(setup: &Setup, refine: u64) -> Self {
+        let refine = refine.max(1);
         let reference = (setup.scenario.info().truth == Truth::Reference).then(|| {
-            let substeps = (setup.dt / REFERENCE_STEP).ceil().max(1.0) as u64;
+            let substeps =
+                (setup.dt / REFERENCE_STEP / refine as f64).ceil().max(1.0) as u64 * refine;
             let system = setup.system();
             let state = setup.initial();
             let mut stepper = ExplicitRungeKutta::new(&RK4, system.dim);
@@ -381,12 +392,13 @@ impl TruthRun {
                 state,
                 substeps,
                 h: setup.dt / substeps as f64,
-                step: 0,
+                done: 0,
             }
         });
         TruthRun {
             setup: setup.clone(),
             reference,
+            refine,
         }
     }
 
@@ -409,21 +421,28 @@ impl TruthRun {
     /// Writes the true state after `step` steps into `out` without allocating (a reference run asked for an
     /// earlier step than its last starts again, which does).
     pub fn at_into(&mut self, step: u64, out: &mut State<f64>) {
-        let t = step as f64 * self.setup.dt;
+        self.at_fine_into(step * self.refine, out);
+    }
+
+    /// Writes the true state at `t = point · dt / refine` (see [`TruthRun::refined`]) into `out`.
+    pub fn at_fine_into(&mut self, point: u64, out: &mut State<f64>) {
+        let refine = self.refine;
         let Some(r) = self.reference.as_mut() else {
+            let t = point as f64 * self.setup.dt / refine as f64;
             let exact = self.setup.scenario.exact(&self.setup.params, t, out);
             debug_assert!(exact, "scenarios marked exact give a closed form");
             return;
         };
-        if step < r.step {
-            *r = TruthRun::new(&self.setup).reference.expect("reference");
+        let target = point * (r.substeps / refine);
+        if target < r.done {
+            *r = TruthRun::refined(&self.setup, refine)
+                .reference
+                .expect("reference");
         }
-        while r.step < step {
-            for k in 0..r.substeps {
-                let t = (r.step * r.substeps + k) as f64 * r.h;
-                r.stepper.step(&r.system, t, r.h, &mut r.state);
-            }
-            r.step += 1;
+        while r.done < target {
+            let t = r.done as f64 * r.h;
+            r.stepper.step(&r.system, t, r.h, &mut r.state);
+            r.done += 1;
         }
         out.set(&r.state.x, &r.state.v);
     }

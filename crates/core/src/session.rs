@@ -18,6 +18,10 @@ pub const HISTORY_BUDGET: usize = 4_000_000;
 /// The fewest rows a history keeps, whatever the budget.
 const MIN_ROWS: usize = 200;
 
+/// Points the truth's history has over a run at the least: a run of few, long steps still draws the true
+/// curve smooth (a 1.6-s spring at dt = 5 s is not a 60-s wave), sampled between the steps.
+pub const TRUTH_POINTS: u64 = 2000;
+
 /// Recorded rows, column-major. Sized once; rows past its capacity are never asked for.
 pub struct History {
     capacity: usize,
@@ -102,6 +106,10 @@ pub struct Session {
     step: u64,
     stride: Stride,
     column_count: usize,
+    /// Points of the truth's history a step (1 unless the run has fewer than [`TRUTH_POINTS`] steps).
+    truth_refine: u64,
+    /// The truth's next point to record.
+    truth_next: u64,
 }
 
 /// Appends a row: t, positions, velocities, energy, kinetic, potential, error.
@@ -160,10 +168,18 @@ impl Session {
                 }
             })
             .collect();
+        let refine = TRUTH_POINTS.div_ceil(setup.steps().max(1)).max(1);
+        let truth_rows = if refine > 1 {
+            (setup.steps() * refine + 2) as usize
+        } else {
+            stride.rows()
+        };
         let initial = setup.initial();
         let mut session = Session {
-            truth: setup.truth(),
-            truth_history: History::new(columns, stride.rows()),
+            truth: TruthRun::refined(&setup, refine),
+            truth_history: History::new(columns, truth_rows),
+            truth_refine: refine,
+            truth_next: 0,
             truth_current: vec![0.0; 2 * dim],
             truth_state: initial.clone(),
             scratch: initial,
@@ -204,9 +220,16 @@ impl Session {
     /// Records row `step` of the session's grid: the truth, and every running track that shares the grid.
     fn record_shared(&mut self, step: u64) {
         let t = step as f64 * self.setup.dt;
-        self.truth.at_into(step, &mut self.truth_state);
+        // The truth's own points: between the previous step and this one when it is refined.
+        let refine = self.truth_refine;
+        for point in self.truth_next..=step * refine {
+            self.truth.at_fine_into(point, &mut self.truth_state);
+            let at = point as f64 * self.setup.dt / refine as f64;
+            let truth = &self.truth_state;
+            push_row(&mut self.truth_history, &self.setup, at, truth, truth);
+        }
+        self.truth_next = step * refine + 1;
         let truth = &self.truth_state;
-        push_row(&mut self.truth_history, &self.setup, t, truth, truth);
         for track in &mut self.tracks {
             if track.clock.is_some() || track.run.diverged_at().is_some() {
                 continue;
@@ -361,6 +384,12 @@ impl Session {
             .chain(c.velocities)
             .chain(["energy", "kinetic", "potential", "error"].map(String::from))
             .collect()
+    }
+
+    /// Points of the truth's history a step of the session's dt: its history is on a grid of its own (finer
+    /// than the tracks') when this is more than 1.
+    pub fn truth_refine(&self) -> u64 {
+        self.truth_refine
     }
 
     /// A track's history; the truth's at index `tracks()`.

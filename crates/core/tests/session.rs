@@ -46,11 +46,15 @@ fn histories_equal_plain_runs_in_both_precisions() {
             let (x, v) = plain(s.setup(), method, 40, p);
             assert_eq!(s.current(track).unwrap(), [x, v].concat());
         }
-        // The truth follows the tracks, and t is step·dt.
+        // The truth follows the tracks, on a grid of its own: 40 steps are too few to draw it smooth, so it
+        // has 50 points a step, the last at the last step.
         let truth = s.history(2).unwrap();
-        assert_eq!(truth.column(0)[40], 40.0 * 0.05);
+        assert_eq!(s.truth_refine(), 50);
+        assert_eq!(truth.rows(), 40 * 50 + 1);
+        assert_eq!(*truth.column(0).last().unwrap(), 40.0 * 0.05);
         let exact = s.setup().truth().at(40);
-        assert_eq!(truth.column(1)[40], exact.x[0]);
+        assert_eq!(*truth.column(1).last().unwrap(), exact.x[0]);
+        assert_eq!(truth.column(0)[1], 0.05 / 50.0);
     }
 }
 
@@ -213,4 +217,33 @@ fn a_run_at_its_own_dt_that_diverges_keeps_its_last_finite_row() {
     assert!(euler.column(1).iter().all(|x| x.is_finite()));
     assert_eq!(s.diverged_at(1), None);
     assert_eq!(s.history(1).unwrap().rows(), 2001);
+}
+
+#[test]
+fn the_truth_is_drawn_smooth_between_long_steps_for_closed_forms_and_reference_runs() {
+    // Fiedler's spring (ω = 3.87 rad/s) at dt = 5 s: 18 steps, each three periods long.
+    for (scenario, dt, until) in [("spring", 5.0, 90.0), ("pendulum", 0.5, 10.0)] {
+        let setup = Setup::new(scenario, &[], Some(dt), Some(until)).unwrap();
+        let mut s = Session::new(
+            setup.clone(),
+            &[(MethodId::Kinematic, None)],
+            Precision::F64,
+        )
+        .unwrap();
+        s.advance(u64::MAX);
+        let truth = s.history(1).unwrap();
+        assert!(truth.rows() as u64 >= integrator_lab::session::TRUTH_POINTS);
+        // Every point is the truth at its own time: against a plain truth asked at whole steps of a finer dt.
+        let refine = s.truth_refine();
+        let fine = setup.with_dt(dt / refine as f64).unwrap();
+        let mut check = fine.truth();
+        for i in [1, 7, 100, truth.rows() - 1] {
+            let expected = check.at(i as u64);
+            assert!((truth.column(0)[i] - i as f64 * dt / refine as f64).abs() < 1e-12);
+            assert!(
+                (truth.column(1)[i] - expected.x[0]).abs() <= 1e-9 * (1.0 + expected.x[0].abs()),
+                "{scenario} point {i}"
+            );
+        }
+    }
 }

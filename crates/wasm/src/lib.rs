@@ -589,6 +589,12 @@ impl Lab {
         self.0.track_steps(track) as f64
     }
 
+    /// Points of the truth's history a step: more than 1 when its history is on a finer grid of its own.
+    #[wasm_bindgen(getter, js_name = truthRefine)]
+    pub fn truth_refine(&self) -> f64 {
+        self.0.truth_refine() as f64
+    }
+
     /// The reference run's step where the truth is a reference run, else undefined.
     #[wasm_bindgen(js_name = referenceStep)]
     pub fn reference_step(&self) -> Option<f64> {
