@@ -31,14 +31,14 @@ fn report() -> Result<String, Error> {
         }
     }
     out += "\n# Two springs at dt = 1/60 s: energy change after 3 hours (True Physics says about -5 % for average acceleration)\n";
-    out += "method,relative_energy_change\n";
+    out += "method,relative_energy_change_at_the_end,behaviour\n";
     for m in [
         MethodId::KinematicAverage,
         MethodId::Kinematic,
         MethodId::SymplecticEuler,
     ] {
         let e = two_springs_energy(m, 3.0 * 3600.0)?;
-        out += &format!("{},{:.5}\n", m.id(), e.drift());
+        out += &format!("{},{:.5},{}\n", m.id(), e.drift(), e.describe());
     }
     out += "\n# Largest stable omega*dt on the undamped spring\n";
     out += "method,measured,theory\n";

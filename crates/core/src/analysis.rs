@@ -60,12 +60,43 @@ pub struct EnergyStats {
     pub last: f64,
     pub min: f64,
     pub max: f64,
+    /// The energy's range over the run's first and last quarters: a bounded wobble sweeps the same band in
+    /// both; a drift moves the band or widens it.
+    pub early: (f64, f64),
+    pub late: (f64, f64),
 }
 
 impl EnergyStats {
     /// Relative change from start to end, `(E_end − E_0)/|E_0|`.
     pub fn drift(&self) -> f64 {
         (self.last - self.initial) / self.initial.abs()
+    }
+
+    /// Whether the energy drifts rather than wobbling in a band: the last quarter's range does not overlap
+    /// the first quarter's, or is more than twice as wide (or half as wide).
+    pub fn drifts(&self) -> bool {
+        let (a, b) = (self.early, self.late);
+        let (wa, wb) = (a.1 - a.0, b.1 - b.0);
+        let slack = 1e-12 * self.initial.abs();
+        let overlap = b.0 <= a.1 + slack && b.1 >= a.0 - slack;
+        !self.last.is_finite() || !overlap || wb > 2.0 * wa + slack || wa > 2.0 * wb + slack
+    }
+
+    /// What the energy did, in words: the band it stayed in, or the change it drifted to.
+    pub fn describe(&self) -> String {
+        use crate::format::percent;
+        let relative = |e: f64| (e - self.initial) / self.initial.abs();
+        if !self.last.is_finite() {
+            "diverged".to_string()
+        } else if self.drifts() {
+            format!("drifts to {}", percent(self.drift()))
+        } else {
+            format!(
+                "stays within {} … {}",
+                percent(relative(self.min)),
+                percent(relative(self.max))
+            )
+        }
     }
 
     /// Largest relative departure from the initial energy at any step.
@@ -87,13 +118,25 @@ pub fn energy_stats(setup: &Setup, method: MethodId, precision: Precision) -> En
         last: initial,
         min: initial,
         max: initial,
+        early: (initial, initial),
+        late: (f64::INFINITY, f64::NEG_INFINITY),
     };
-    for _ in 0..setup.steps() {
+    let steps = setup.steps();
+    let quarter = (steps / 4).max(1);
+    let widen = |band: &mut (f64, f64), e: f64| *band = (band.0.min(e), band.1.max(e));
+    for k in 1..=steps {
         if !run.step() {
+            stats.last = f64::INFINITY;
             break;
         }
         run.state_into(&mut state);
         let e = setup.energy(&state).total();
+        if k <= quarter {
+            widen(&mut stats.early, e);
+        }
+        if k > steps - quarter {
+            widen(&mut stats.late, e);
+        }
         stats.last = e;
         stats.min = stats.min.min(e);
         stats.max = stats.max.max(e);

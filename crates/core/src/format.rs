@@ -88,6 +88,18 @@ fn round_to_12_digits(t: f64) -> f64 {
     t
 }
 
+/// A relative change as a signed percentage (`+1.64 %`, `-2.3e-4 %` where two decimals would round a real
+/// change to zero), or as a factor when it is more than tenfold (`×1.289e65`).
+pub fn percent(x: f64) -> String {
+    if x > 9.0 {
+        format!("×{:.3e}", 1.0 + x)
+    } else if x != 0.0 && x.abs() < 1e-4 {
+        format!("{:+.1e} %", 100.0 * x)
+    } else {
+        format!("{:+.2} %", 100.0 * x)
+    }
+}
+
 /// Reads a number as the CLI and the URL write it: a decimal (`0.01`, `-2`, `1e-3`) or a fraction of two
 /// (`1/60`). `name` is what the message calls it.
 pub fn parse(name: &str, text: &str) -> Result<f64, Error> {
