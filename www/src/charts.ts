@@ -35,7 +35,7 @@ function axis(label: string, log = false): uPlot.Axis {
     // Compact tick labels (1.5e7, not 15,000,000) so large values fit beside the axis.
     values: (_u, splits) => splits.map((v) => (v === null || v === undefined ? '' : short(v))),
     // On a log axis, whole decades only, at most about six of them.
-    ...(log ? { splits: decades } : {}),
+    ...(log ? { splits: decades, filter: (_u: uPlot, splits: number[]) => splits } : {}),
   };
 }
 
