@@ -3,7 +3,10 @@
 use std::io::Write;
 
 use integrator_lab::analysis::stability_limit;
-use integrator_lab::claims::{spring_order, two_springs_energy, two_springs_errors};
+use integrator_lab::claims::{
+    first_step_ratio_theory, spring_order, two_springs_energy, two_springs_energy_predicted,
+    two_springs_errors, two_springs_first_steps,
+};
 use integrator_lab::{Error, MethodId};
 
 use crate::{Failure, Outcome};
@@ -30,15 +33,38 @@ fn report() -> Result<String, Error> {
             );
         }
     }
+    out += &format!(
+        "\n# Two springs from rest at dt = 1/60 s: where 12,000x comes from (first-step theory 6(1/k1 + 1/k2)m/dt^2 = {:.1})\n",
+        first_step_ratio_theory()?
+    );
+    out += "steps,symplectic_euler,kinematic,kinematic_average,ratio_kinematic,ratio_average\n";
+    for e in two_springs_first_steps(&[1, 2, 5, 10, 60, 600])? {
+        out += &format!(
+            "{},{:.4e},{:.4e},{:.4e},{:.1},{:.1}\n",
+            e.steps,
+            e.symplectic_euler,
+            e.kinematic,
+            e.kinematic_average,
+            e.kinematic_ratio(),
+            e.average_ratio()
+        );
+    }
     out += "\n# Two springs at dt = 1/60 s: energy change after 3 hours (True Physics says about -5 % for average acceleration)\n";
-    out += "method,relative_energy_change_at_the_end,behaviour\n";
+    out += "method,relative_energy_change_at_the_end,behaviour,predicted_by_the_step_determinant\n";
     for m in [
         MethodId::KinematicAverage,
         MethodId::Kinematic,
         MethodId::SymplecticEuler,
     ] {
         let e = two_springs_energy(m, 3.0 * 3600.0)?;
-        out += &format!("{},{:.5},{}\n", m.id(), e.drift(), e.describe());
+        let predicted = two_springs_energy_predicted(m, 3.0 * 3600.0)?;
+        out += &format!(
+            "{},{:.5},{},{:.5}\n",
+            m.id(),
+            e.drift(),
+            e.describe(),
+            predicted
+        );
     }
     out += "\n# Largest stable omega*dt on the undamped spring\n";
     out += "method,measured,theory\n";

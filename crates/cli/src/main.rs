@@ -248,7 +248,7 @@ fn list() -> Outcome {
     }
     writeln!(
         out,
-        "  * exact for one constant force or one spring; 2 with several such forces; 1 where a force has no closed form\n\nScenarios:"
+        "  * exact for one force; 2 with several position-only ones; 1 with drag among several, or where a force has no closed form\n  Orders and limits hold where stated: list --scenario ID gives what holds on each scenario.\n\nScenarios:"
     )?;
     for s in scenarios::all() {
         let i = s.info();

@@ -70,7 +70,7 @@ fn kinematic_lands_on_the_exact_500_m() {
     assert_eq!(final_state::<f64>(&s, MethodId::Kinematic).x[0], 500.0);
 }
 
-/// Seed 002's claim: for constant acceleration velocity Verlet is exact, so the landing point does not move
+/// The gravity answer's claim: for constant acceleration velocity Verlet is exact, so the landing point does not move
 /// with dt; Euler's moves in proportion to dt.
 #[test]
 fn velocity_verlet_jump_lands_on_the_same_spot_at_any_dt() {

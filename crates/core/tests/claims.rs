@@ -3,14 +3,14 @@
 use integrator_lab::claims::{spring_order, two_springs_energy, two_springs_errors};
 use integrator_lab::MethodId;
 
-/// Seed 000: "The semi-implicit Euler technique is a second order method". Measured: first order.
+/// “True Physics”: "The semi-implicit Euler technique is a second order method". Measured: first order.
 #[test]
 fn semi_implicit_euler_is_measured_first_order() {
     let p = spring_order(MethodId::SymplecticEuler, 5).unwrap();
     assert!((p - 1.0).abs() < 0.05, "{p}");
 }
 
-/// Seed 000: the kinematic integrator's error on two springs is "12,000 times smaller" than semi-implicit
+/// “True Physics”: the kinematic integrator's error on two springs is "12,000 times smaller" than semi-implicit
 /// Euler's, average acceleration's "58 million times". At the scenario's settings (k1 = k2 = 3.6 N/m,
 /// dt = 1/60 s) the ratios are of order 10 and 10³, not 10⁴ and 10⁷; they grow as dt shrinks, because the
 /// kinematic integrator is second order here and average acceleration third, against Euler's first.
@@ -37,7 +37,7 @@ fn two_springs_ratios_depend_on_dt_and_fall_far_short_at_60_hz() {
     assert!(minute.average_ratio() < 12_000.0);
 }
 
-/// Seed 000: average acceleration "removed about 5% of the energy from the system. After about 3 hours."
+/// “True Physics”: average acceleration "removed about 5% of the energy from the system. After about 3 hours."
 /// At the scenario's settings (dt = 1/60 s) it removes 5.2 % in 3 hours; the plain kinematic integrator
 /// gains 11 % over the same time, the instability the article warns of.
 #[test]
@@ -51,4 +51,37 @@ fn average_acceleration_loses_about_5_percent_in_3_hours() {
     );
     let kinematic = two_springs_energy(MethodId::Kinematic, three_hours).unwrap();
     assert!(kinematic.drift() > 0.08, "{}", kinematic.drift());
+}
+
+/// "12,000 times": one setting reproduces it — the first step from rest, where the ratio is
+/// 6 (1/k1 + 1/k2) m / dt² to leading order, 12,000 at the lab's two springs and 60 Hz. It falls as the
+/// steps add up; average acceleration's ratio is in the hundreds of millions after one step (its dt⁴ term
+/// vanishes for equal springs) and tens of millions after two.
+#[test]
+fn the_first_step_ratio_is_twelve_thousand_and_falls() {
+    use integrator_lab::claims::{first_step_ratio_theory, two_springs_first_steps};
+    assert!((first_step_ratio_theory().unwrap() - 12_000.0).abs() < 1e-6);
+    let steps = two_springs_first_steps(&[1, 2, 5, 60, 600]).unwrap();
+    let first = steps[0].kinematic_ratio();
+    assert!((first / 12_000.0 - 1.0).abs() < 1e-3, "{first}");
+    assert!(steps[0].average_ratio() > 1e8);
+    assert!((1e7..1e8).contains(&steps[1].average_ratio()));
+    for w in steps.windows(2) {
+        assert!(w[1].kinematic_ratio() < w[0].kinematic_ratio());
+        assert!(w[1].average_ratio() < w[0].average_ratio());
+    }
+}
+
+/// The three hours' energy change follows from one step's determinant on the two springs, D per step.
+#[test]
+fn the_three_hour_energy_change_is_the_step_determinant_compounded() {
+    use integrator_lab::claims::{two_springs_energy, two_springs_energy_predicted};
+    for method in [MethodId::KinematicAverage, MethodId::Kinematic] {
+        let measured = two_springs_energy(method, 3.0 * 3600.0).unwrap().drift();
+        let predicted = two_springs_energy_predicted(method, 3.0 * 3600.0).unwrap();
+        assert!(
+            (measured - predicted).abs() < 1e-3,
+            "{method:?}: {measured} vs {predicted}"
+        );
+    }
 }

@@ -28,7 +28,7 @@ fn orders_on_the_undamped_spring_match_theory() {
     }
 }
 
-/// Seed 000 says semi-implicit Euler "is a second order method": measured, it is first order, on the spring
+/// “True Physics” says semi-implicit Euler "is a second order method": measured, it is first order, on the spring
 /// and even on a constant force, where its position error is exactly ½ a t dt.
 #[test]
 fn semi_implicit_euler_is_first_order_not_second() {
@@ -42,7 +42,7 @@ fn semi_implicit_euler_is_first_order_not_second() {
     assert!((observed_order(&points[0], &points[3]) - 1.0).abs() < 1e-9);
 }
 
-/// With drag, the force depends on velocity. Seed 002's estimate (predict v with the old acceleration,
+/// With drag, the force depends on velocity. The gravity answer's estimate (predict v with the old acceleration,
 /// re-evaluate, correct) keeps velocity Verlet second order.
 #[test]
 fn velocity_verlet_stays_second_order_under_drag() {

@@ -67,7 +67,7 @@ fn orbit_euler_spirals_out_implicit_euler_in_symplectic_stays() {
     }
 }
 
-/// Seed 004's 20-minute level at 120 updates a second: 144,000 steps. Symplectic methods keep the spring's
+/// The physics lecture's 20-minute level at 120 updates a second: 144,000 steps. Symplectic methods keep the spring's
 /// energy within a band set by ω dt that does not widen; explicit Euler's grows without bound and RK4's
 /// slowly drains.
 #[test]

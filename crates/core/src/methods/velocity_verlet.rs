@@ -12,8 +12,10 @@ use crate::{articles, Real, State, System};
 ///
 /// Order 2; symplectic for position-only forces; stable for ω dt < 2. With position-only forces a1 is kept
 /// as the next step's a0: one force evaluation a step. With velocity-dependent forces (drag, damping) a0 is
-/// evaluated afresh at the corrected (x0, v0), as the gravity answer does: two evaluations a step, and still second
-/// order (tests/convergence.rs), where reusing the estimate-based a1 would not be. Source: the gravity answer (“How can I implement gravity?”).
+/// evaluated afresh at the corrected (x0, v0), as the gravity answer does: two evaluations a step, second
+/// order (tests/facts.rs). What the estimate buys is the order: evaluating a1 at the old velocity instead of
+/// v* falls to first order (tests/convergence.rs). Source: the gravity answer (“How can I implement
+/// gravity?”).
 pub struct VelocityVerlet<R> {
     a: Vec<R>,
     a_new: Vec<R>,

@@ -1,4 +1,4 @@
-//! Seed 000's lunar lander: lunar gravity and a thruster fired from `burn_start` to `burn_end`.
+//! “True Physics”'s lunar lander: lunar gravity and a thruster fired from `burn_start` to `burn_end`.
 //!
 //! `m y'' = −m g + thrust · [burn_start ≤ t < burn_end]`. The force is piecewise constant, so the exact
 //! solution is piecewise quadratic: with `τ(t)` the burn time so far, `min(t, end) − start` clipped at 0,

@@ -1,4 +1,4 @@
-//! Seed 000's two springs: one mass held by two springs to anchors a1 and a2.
+//! “True Physics”'s two springs: one mass held by two springs to anchors a1 and a2.
 //!
 //! `m x'' = −k1 (x − a1) − k2 (x − a2)`: together one spring of stiffness `k1 + k2` to the anchor
 //! `(k1 a1 + k2 a2)/(k1 + k2)`, so the exact motion is that spring's. Energy: ½mv² + ½k1(x − a1)² +
