@@ -41,7 +41,11 @@ fn every_experiment_is_a_valid_permalink_with_a_measurement() {
     let articles: std::collections::BTreeSet<&str> = all.iter().map(|e| e.article.id).collect();
     // Each permalink opens one experiment: the page shows the card of the one whose state it is.
     let queries: std::collections::BTreeSet<&str> = all.iter().map(|e| e.query).collect();
-    assert_eq!(queries.len(), all.len(), "two experiments share a permalink");
+    assert_eq!(
+        queries.len(),
+        all.len(),
+        "two experiments share a permalink"
+    );
     assert_eq!(articles.len(), 5, "every article has its experiments");
     for e in all {
         let (setup, methods, precision) = setup_of(e.query);
