@@ -57,33 +57,6 @@ fn velocity_verlet_stays_second_order_under_drag() {
     assert_eq!(points[0].evaluations, points[0].steps + 1);
 }
 
-/// The damped spring and Kepler's orbit give the same orders as the spring.
-#[test]
-fn orders_hold_on_damped_spring_and_kepler() {
-    let damped = setup("damped-spring", &[("b", 1.0)], 0.01, 1.0);
-    let kepler = setup("kepler", &[], 0.01, 2.0);
-    for method in [
-        MethodId::Euler,
-        MethodId::SymplecticEuler,
-        MethodId::ImplicitEuler,
-        MethodId::Verlet,
-        MethodId::VelocityVerlet,
-        MethodId::Midpoint,
-        MethodId::Rk4,
-    ] {
-        let expected = method.info().order.unwrap() as f64;
-        for s in [&damped, &kepler] {
-            let levels = if method == MethodId::Rk4 { 4 } else { 5 };
-            let p = order(s, method, levels);
-            assert!(
-                (p - expected).abs() <= 0.1,
-                "{method:?} on {:?}: {p:.3}",
-                s.scenario
-            );
-        }
-    }
-}
-
 /// The kinematic integrator where a force has no closed form falls back to semi-implicit Euler: first
 /// order on the pendulum, and identical to symplectic Euler step for step.
 #[test]
