@@ -310,3 +310,33 @@ test("each method's order beside its toggle is what integrator-lab list --scenar
   }
   expect(errors).toEqual([]);
 });
+
+test('the notes under the status line are true on every path: step, run to the end, reset', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  const notes = () => page.locator('#divergence li').allTextContents();
+  // Fiedler's push: explicit Euler's energy grows steadily and the exact methods sit at round-off; the true
+  // total is zero throughout. Nothing runs off the scale.
+  await page.goto('./?scenario=constant-force&methods=euler,kinematic,rk4,velocity-verlet');
+  await expect(page.locator('#status')).not.toBeEmpty();
+  await page.click('#play');
+  await page.click('#step');
+  await page.click('#step');
+  await expect(page.locator('#status')).toContainText('paused');
+  expect(await notes()).toEqual([]);
+  await runToEnd(page);
+  expect(await notes()).toEqual([]);
+  // The spring at dt = 0.6 s (ω·dt = 2.3): explicit and symplectic Euler blow up; RK4 (limit 2.83) does not.
+  for (const path of ['run', 'reset and run']) {
+    if (path === 'run') await page.goto('./?scenario=spring&methods=euler,symplectic-euler,rk4&dt=0.6');
+    else await page.click('#reset');
+    await expect(page.locator('#status')).not.toBeEmpty();
+    await runToEnd(page);
+    const text = (await notes()).join('\n');
+    expect(text, path).toContain('euler runs off');
+    expect(text, path).toContain('symplectic-euler runs off');
+    expect(text, path).not.toContain('rk4');
+  }
+  expect(errors).toEqual([]);
+});

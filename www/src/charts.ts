@@ -122,7 +122,7 @@ export class TimeChart extends Chart {
       height: HEIGHT,
       scales: {
         x: { time: false },
-        y: log ? { distr: 3, range: (u) => this.logRange(u) } : { range: (u) => this.linearRange(u) },
+        y: log ? { distr: 3, range: () => this.range } : { range: () => this.range },
       },
       axes: [axis(xLabel), axis(yLabel, log)],
       series: [
@@ -144,16 +144,18 @@ export class TimeChart extends Chart {
     this.legendLooks(styles);
   }
 
-  private linearRange(u: uPlot): uPlot.Range.MinMax {
-    const ys = u.data.slice(1) as Column[];
+  /** The y range for the data last given, worked out when it was given (see `update`). */
+  private range: uPlot.Range.MinMax = [0, 1];
+
+  private linearRange(ys: Column[], scale?: Column): uPlot.Range.MinMax {
     const refIndex = this.styles.findIndex((s) => s.reference);
-    const { range, offScale } = readableRange(ys, refIndex >= 0 ? ys[refIndex] : undefined);
+    const { range, offScale } = readableRange(ys, refIndex >= 0 ? ys[refIndex] : undefined, scale);
     this.offScale = offScale.map((i) => this.styles[i]?.label ?? '');
     return padded(range.min, range.max);
   }
 
-  private logRange(u: uPlot): uPlot.Range.MinMax {
-    const logs = (u.data.slice(1) as Column[]).map((col) => {
+  private logRange(ys: Column[]): uPlot.Range.MinMax {
+    const logs = ys.map((col) => {
       const out: number[] = [];
       for (let i = 0; i < col.length; i++) {
         const v = col[i];
@@ -166,8 +168,12 @@ export class TimeChart extends Chart {
     return [10 ** Math.floor(range.min), 10 ** Math.ceil(range.max)];
   }
 
-  /** Shows new data: `t` and one column a series. */
-  update(t: Column, ys: Column[]): void {
+  /**
+   * Shows new data: `t` and one column a series; `scale` as in readableRange. The range, and so `offScale`,
+   * is worked out here and now: uPlot draws later, and the page reads `offScale` before it does.
+   */
+  update(t: Column, ys: Column[], scale?: Column): void {
+    this.range = this.log ? this.logRange(ys) : this.linearRange(ys, scale);
     const data = this.log ? ys.map(positiveOnly) : ys;
     this.plot.setData([t as number[], ...(data as number[][])], true);
   }

@@ -48,4 +48,18 @@ describe('readable ranges', () => {
     expect(range.min).toBeLessThan(5);
     expect(range.max).toBeGreaterThan(5);
   });
+
+  it('judges a flat truth against the size of what moves, so exact methods and a steady gain stay on scale', () => {
+    // Fiedler's push: the true total energy is 0 throughout, the kinetic energy reaches 5000 J; explicit
+    // Euler's total grows to 500 J, the exact methods' sits at round-off.
+    const truth = [0, 0, 0];
+    const kinetic = [0, 1250, 5000];
+    const euler = [0, 50, 500];
+    const exact = [0, 1e-14, -2e-14];
+    const { range, offScale } = readableRange([euler, exact, truth], truth, kinetic);
+    expect(offScale).toEqual([]);
+    expect(range.max).toBe(500);
+    // A real blow-up is still named.
+    expect(readableRange([[0, 1e30], exact], truth, kinetic).offScale).toEqual([0]);
+  });
 });

@@ -23,16 +23,20 @@ export const OFF_SCALE = 4;
 
 /**
  * The range to show. `reference` is the truth's extent when there is one; each series joins the range
- * unless it reaches more than OFF_SCALE reference spans beyond it. Returns the range and the indices of
- * the series left off scale.
+ * unless it reaches more than OFF_SCALE spans beyond it. The span is the reference's, or `scale`'s where
+ * that is larger: a quantity whose truth is flat (a conserved total energy, zero for a constant push) is
+ * judged against the size of what moves (the kinetic energy), not against its own round-off. Returns the
+ * range and the indices of the series left off scale.
  */
 export function readableRange(
   series: Array<ArrayLike<number | null | undefined>>,
   reference?: ArrayLike<number | null | undefined>,
+  scale?: ArrayLike<number | null | undefined>,
 ): { range: Extent; offScale: number[] } {
   const extents = series.map(extent);
   let base = reference ? extent(reference) : undefined;
-  if (!base || (base.min === 0 && base.max === 0)) {
+  const sized = scale ? extent(scale) : undefined;
+  if (!base || (base.min === 0 && base.max === 0 && !sized)) {
     // No truth, or a truth that is zero throughout (a conserved energy whose zero is where it starts): the
     // median series decides what is ordinary.
     const all = extents.filter((e): e is Extent => e !== undefined);
@@ -43,7 +47,13 @@ export function readableRange(
       base && median ? { min: Math.min(base.min, median.min), max: Math.max(base.max, median.max) } : median;
   }
   if (!base) return { range: { min: -1, max: 1 }, offScale: [] };
-  const span = Math.max(base.max - base.min, Math.abs(base.max), Math.abs(base.min), 1e-300);
+  const span = Math.max(
+    base.max - base.min,
+    Math.abs(base.max),
+    Math.abs(base.min),
+    sized ? sized.max - sized.min : 0,
+    1e-300,
+  );
   const lo = base.min - OFF_SCALE * span;
   const hi = base.max + OFF_SCALE * span;
   const range = { ...base };

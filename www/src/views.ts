@@ -29,6 +29,20 @@ export interface Shown {
   detail: number;
 }
 
+/** The two ends of the truth's kinetic and potential energies, as a two-point column for readableRange. */
+function extentOf(...columns: Float64Array[]): number[] {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const c of columns) {
+    for (const v of c) {
+      if (!Number.isFinite(v)) continue;
+      lo = Math.min(lo, v);
+      hi = Math.max(hi, v);
+    }
+  }
+  return lo <= hi ? [lo, hi] : [];
+}
+
 export class Views {
   private charts: Record<ChartName, TimeChart | XYChart> | undefined;
   private readonly visible = new Set<ChartName>(CHARTS);
@@ -166,7 +180,11 @@ export class Views {
     );
     draw('energy', () => {
       const { x, ys } = overTime(all.map((k) => [k, 'energy']));
-      (charts.energy as TimeChart).update(x, ys);
+      // The total is judged against the size of the motion's energy: a conserved total of zero (a constant
+      // push) must not make a method's steady gain, or an exact method's round-off, look like a blow-up.
+      const kinetic = sim.column(n, 'kinetic');
+      const potential = sim.column(n, 'potential');
+      (charts.energy as TimeChart).update(x, ys, extentOf(kinetic, potential));
     });
     draw('split', () => {
       const k = shown.detail;
