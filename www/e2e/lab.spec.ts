@@ -340,3 +340,35 @@ test('the notes under the status line are true on every path: step, run to the e
   }
   expect(errors).toEqual([]);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the experiment's card and the scene come first, the form after", async ({ page }) => {
+    const errors = watch(page);
+    await page.goto(
+      './?scenario=orbit&methods=euler,implicit-euler,symplectic-euler&dt=0.1&until=63&precision=f64',
+    );
+    await expect(page.locator('#current-experiment article')).toBeVisible();
+    const top = async (selector: string) => (await page.locator(selector).boundingBox())?.y ?? Number.NaN;
+    expect(await top('#current-experiment')).toBeLessThan(await top('#scene'));
+    expect(await top('#scene')).toBeLessThan(844);
+    expect(await top('#scene')).toBeLessThan(await top('#setup'));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(errors).toEqual([]);
+  });
+});
+
+test('pausing says so at once, by key or by button', async ({ page }) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=pendulum');
+  await expect(page.locator('#status')).toContainText('playing');
+  await page.keyboard.press('Space');
+  await expect(page.locator('#status')).toContainText('paused');
+  await expect(page.locator('#play')).toHaveText('Play');
+  await page.click('#play');
+  await expect(page.locator('#status')).toContainText('playing');
+  await page.click('#play');
+  await expect(page.locator('#status')).toContainText('paused');
+  expect(errors).toEqual([]);
+});

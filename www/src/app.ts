@@ -78,7 +78,7 @@ export class App implements Actions {
     this.msPerStep = 0.001;
     history.replaceState(null, '', toQuery(this.state));
     this.controls.sync(this.state, sim.positions, this.tracks());
-    this.controls.syncFacts(ordersOn(toSpec(next)), this.stabilityOn(next.scenario));
+    this.controls.syncFacts(ordersOn(toSpec(next)), this.stabilityOn(next));
     this.controls.syncTransport(this.playing);
     this.views.build(this.shown(sim));
     this.onApply(this.state);
@@ -86,14 +86,15 @@ export class App implements Actions {
     return true;
   }
 
-  /** Each method's stability limit on a scenario: measured once a scenario, on demand. */
+  /** Each method's stability limit on a scenario with its parameters: measured once for each, on demand. */
   private readonly limits = new Map<string, Record<string, string>>();
 
-  private stabilityOn(scenario: string): Record<string, string> {
-    let limits = this.limits.get(scenario);
+  private stabilityOn(state: LabState): Record<string, string> {
+    const key = `${state.scenario} ${JSON.stringify(state.params)}`;
+    let limits = this.limits.get(key);
     if (!limits) {
-      limits = stabilityOn(scenario);
-      this.limits.set(scenario, limits);
+      limits = stabilityOn(toSpec(state));
+      this.limits.set(key, limits);
     }
     return limits;
   }

@@ -90,9 +90,9 @@ export function ordersOn(spec: RunSpec): OrdersOn {
   return wasmOrdersOn(spec) as OrdersOn;
 }
 
-/** Each method's largest stable ω·dt on a scenario that is an oscillator, as text; empty otherwise. */
-export function stabilityOn(scenario: string): Record<string, string> {
-  return Object.fromEntries(wasmStabilityOn(scenario) as [string, string][]);
+/** Each method's largest stable ω·dt on a spec's scenario where it is an oscillator, as text; else empty. */
+export function stabilityOn(spec: RunSpec): Record<string, string> {
+  return Object.fromEntries(wasmStabilityOn(spec) as [string, string][]);
 }
 
 export function stabilityLimits(): StabilityInfo[] {

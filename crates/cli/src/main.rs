@@ -189,7 +189,7 @@ fn convergence(common: &Common, levels: u32) -> Outcome {
         out,
         "method,dt,steps,evaluations,error,observed_order,fitted_order,verdict,stated"
     )?;
-    let class = r.setup.system().class(r.setup.dt);
+    let class = r.setup.class();
     for &method in &r.methods {
         let points = analysis::convergence(&r.setup, method, r.precision, levels)?;
         let verdict = analysis::verdict(&points);
@@ -285,7 +285,7 @@ fn list_on(scenario: &str, dt: Option<&str>, set: &[String]) -> Outcome {
     let dt = dt.map(|t| format::parse("dt", t)).transpose()?;
     let setup = Setup::new(scenario, &overrides, dt, None)?;
     let info = setup.scenario.info();
-    let class = setup.system().class(setup.dt);
+    let class = setup.class();
     let mut out = stdout();
     writeln!(
         out,

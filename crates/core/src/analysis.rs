@@ -328,23 +328,24 @@ pub fn theoretical_limit(method: MethodId) -> StabilityLimit {
 
 /// The spectral radius of one step of `method` on the spring `x'' = −x` at `dt = omega_dt`.
 pub fn amplification(method: MethodId, omega_dt: f64) -> f64 {
-    amplification_on(method, "spring", omega_dt).expect("the spring is an oscillator")
+    let spring = Setup::defaults("spring").expect("the spring");
+    amplification_on(method, &spring, omega_dt).expect("the spring is an oscillator")
 }
 
-/// The spectral radius of one step of `method` on a scenario that is a linear oscillator (its
-/// [`crate::scenarios::Oscillator`] settings, ω = 1) at `dt = omega_dt`, measured from the method's own
-/// output; `None` where the scenario is not an oscillator. On a linear oscillator every method here is a
+/// The spectral radius of one step of `method` on a setup's scenario where it is a linear oscillator, made
+/// one of ω = 1 from the setup's parameters ([`crate::scenarios::Oscillator`]), at `dt = omega_dt`, measured
+/// from the method's own output; `None` where the scenario is not an oscillator. On a linear oscillator every method here is a
 /// linear map of a two-dimensional state (x and v, or x and its previous value, or x and the half-step v),
 /// so its positions obey `x(n+2) = T x(n+1) − D x(n)`. Four positions past the start-up give the trace T
 /// and determinant D, and the roots of `λ² − Tλ + D` give the growth a step.
-pub fn amplification_on(method: MethodId, scenario: &str, omega_dt: f64) -> Option<f64> {
-    let oscillator = crate::scenarios::get(scenario).ok()?.info().oscillator?;
+pub fn amplification_on(method: MethodId, on: &Setup, omega_dt: f64) -> Option<f64> {
+    let info = on.scenario.info();
+    let oscillator = info.oscillator?;
+    let scenario = info.id;
+    let unit = (oscillator.unit)(&on.params);
     let setup = |v0: f64, until: f64| {
-        let mut overrides: Vec<(String, f64)> = oscillator
-            .unit
-            .iter()
-            .map(|(n, v)| (n.to_string(), *v))
-            .collect();
+        let mut overrides: Vec<(String, f64)> =
+            unit.iter().map(|(n, v)| (n.to_string(), *v)).collect();
         if let Some(name) = oscillator.velocity {
             overrides.push((name.to_string(), v0));
         }
@@ -392,16 +393,17 @@ pub const UNSTABLE_GROWTH: f64 = 1.0 + 1e-10;
 
 /// The largest stable ω·dt on the undamped spring, measured (see [`stability_limit_on`]).
 pub fn stability_limit(method: MethodId) -> StabilityLimit {
-    stability_limit_on(method, "spring").expect("the spring is an oscillator")
+    let spring = Setup::defaults("spring").expect("the spring");
+    stability_limit_on(method, &spring).expect("the spring is an oscillator")
 }
 
-/// The largest stable ω·dt on a scenario that is a linear oscillator, measured: a scan in steps of 0.01 up to
-/// [`STABILITY_SCAN_MAX`] finds the first unstable value, then bisection pins the boundary to 1e-9. `None`
-/// where the scenario is not an oscillator.
-pub fn stability_limit_on(method: MethodId, scenario: &str) -> Option<StabilityLimit> {
-    amplification_on(method, scenario, 0.5)?;
+/// The largest stable ω·dt on a setup's scenario where it is a linear oscillator (made one of ω = 1 from the
+/// setup's parameters), measured: a scan in steps of 0.01 up to [`STABILITY_SCAN_MAX`] finds the first
+/// unstable value, then bisection pins the boundary to 1e-9. `None` where the scenario is not an oscillator.
+pub fn stability_limit_on(method: MethodId, on: &Setup) -> Option<StabilityLimit> {
+    amplification_on(method, on, 0.5)?;
     let stable =
-        |h: f64| amplification_on(method, scenario, h).expect("an oscillator") <= UNSTABLE_GROWTH;
+        |h: f64| amplification_on(method, on, h).expect("an oscillator") <= UNSTABLE_GROWTH;
     let grid = 0.01;
     let points = (STABILITY_SCAN_MAX / grid).round() as u32;
     let Some(first_bad) = (1..=points).find(|&i| !stable(i as f64 * grid)) else {
@@ -472,7 +474,7 @@ pub fn energy_change_per_period(method: MethodId, omega_dt: f64) -> f64 {
 
 /// Every method's order (or exactness) on a setup's kinds of force at its dt, in the lab's order: cheap.
 pub fn orders_on(setup: &Setup) -> Vec<(MethodId, Expected)> {
-    let class = setup.system().class(setup.dt);
+    let class = setup.class();
     MethodId::ALL
         .iter()
         .map(|&m| (m, (m.info().order_on)(&class)))
@@ -490,13 +492,12 @@ pub struct Facts {
 
 /// Every method's facts on a setup (its scenario's forces, at its dt), in the lab's order.
 pub fn facts_on(setup: &Setup) -> Vec<Facts> {
-    let id = setup.scenario.info().id;
     orders_on(setup)
         .into_iter()
         .map(|(method, order)| Facts {
             method,
             order,
-            stability: stability_limit_on(method, id),
+            stability: stability_limit_on(method, setup),
         })
         .collect()
 }

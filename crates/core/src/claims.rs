@@ -107,7 +107,7 @@ pub fn first_step_ratio_theory() -> Result<f64, Error> {
 pub fn two_springs_energy_predicted(method: MethodId, seconds: f64) -> Result<f64, Error> {
     let setup = Setup::defaults("two-springs")?;
     let omega = ((setup.params.get("k1") + setup.params.get("k2")) / setup.params.get("m")).sqrt();
-    let growth = analysis::amplification_on(method, "two-springs", omega * setup.dt)
+    let growth = analysis::amplification_on(method, &setup, omega * setup.dt)
         .expect("two springs are an oscillator");
     let steps = (seconds / setup.dt).round();
     Ok((steps * 2.0 * growth.ln()).exp_m1())

@@ -100,13 +100,12 @@ fn fiedler_spring(dt: f64) -> Result<String, Error> {
     let (se_end, _) = end::<f64>(&s, MethodId::SymplecticEuler);
     let (rk_end, _) = end::<f64>(&s, MethodId::Rk4);
     Ok(format!(
-        "After 90 s at dt = {dt}: RK4's energy changed by {} and its position is off by {:.1} m of 1000; symplectic \
-         Euler's energy ended {} from the start (its wobble spans {:.1} %) while its position is off by {:.1} m: \
-         it is out of phase.",
-        percent(rk4.drift()),
+        "After 90 s at dt = {dt}: RK4's energy {} and its position is off by {:.1} m of 1000; symplectic Euler's \
+         energy {} (it ended at {}) while its position is off by {:.1} m: it is out of phase.",
+        rk4.describe(),
         position_error(&rk_end, &truth),
+        se.describe(),
         percent(se.drift()),
-        100.0 * se.spread(),
         position_error(&se_end, &truth)
     ))
 }
@@ -228,9 +227,10 @@ fn lander_exact() -> Result<String, Error> {
         })
         .collect::<Result<_, Error>>()?;
     Ok(format!(
-        "Largest height error over 30 steps, the burn switching inside steps: {}. A force that switches \
-         inside a step costs every other method its order: they sample it at a few points of the step and miss \
-         when it switched.",
+        "Largest height error over 30 steps, the burn switching inside steps: {}. Every other method samples the \
+         thrust at a few points of each step and misses when it switched: midpoint, exact when the switches fall \
+         on step edges, becomes first order, average acceleration second, and the rest are first order on the \
+         lander whatever the dt.",
         parts.join("; ")
     ))
 }
@@ -414,7 +414,7 @@ static ALL: &[Experiment] = &[
         article: &articles::LECTURE,
         title: "Position Verlet and its start-up step",
         query: "scenario=projectile&methods=verlet,euler&dt=0.016666666666666666&until=2&precision=f64",
-        look: "Verlet needs a previous position it does not have; the lab makes it with one kinematic step, and from there Verlet follows the parabola exactly.",
+        look: "Verlet needs a previous position it does not have; the lab makes it with one constant-acceleration step, x1 = x0 + v0·dt + ½·a0·dt², and from there Verlet follows the parabola exactly.",
         claim: "Requires start conditions to be set up prior to updating, since it has to look back in time",
         measure: verlet_startup,
     },

@@ -146,6 +146,14 @@ impl Setup {
     pub fn truth(&self) -> TruthRun {
         TruthRun::new(self)
     }
+
+    /// The kinds of force the setup has at its dt, and whether it starts at rest: what each method's stated
+    /// order depends on (`MethodInfo::order_on`).
+    pub fn class(&self) -> crate::system::ForceClass {
+        let mut class = self.system().class(self.dt);
+        class.at_rest = self.initial().v.iter().all(|&v| v == 0.0);
+        class
+    }
 }
 
 /// One method stepping one setup in precision `R`. Scratch space is sized here; [`Run::step`] does not

@@ -85,6 +85,27 @@ impl<R: Real> Force<R> {
         }
     }
 
+    /// The same force but for its anchor: equal stiffness and damping on the same coordinates.
+    pub fn same_as(&self, other: &Force<R>) -> bool {
+        match (self, other) {
+            (
+                Force::Linear {
+                    first,
+                    omega2,
+                    gamma,
+                    anchor,
+                },
+                Force::Linear {
+                    first: f2,
+                    omega2: o2,
+                    gamma: g2,
+                    anchor: a2,
+                },
+            ) => first == f2 && omega2 == o2 && gamma == g2 && anchor.len() == a2.len(),
+            _ => self == other,
+        }
+    }
+
     /// Whether the acceleration depends on the state at all (a push or a thruster does not).
     pub fn state_dependent(&self) -> bool {
         !matches!(self, Force::Uniform { .. } | Force::Pulse { .. })
@@ -358,8 +379,13 @@ pub struct ForceClass {
     pub terms: usize,
     /// Terms that depend on the state (all but constant pushes and thrusters).
     pub state_terms: usize,
-    /// Several state-dependent terms, all the same (two equal springs on the same anchor).
+    /// Several state-dependent terms, all the same but for where they are anchored (two equal springs).
     pub identical: bool,
+    /// The motion starts at rest (every velocity zero): some error terms vanish then ([`Setup::class`]
+    /// sets it; a system alone does not know its start).
+    ///
+    /// [`Setup::class`]: crate::Setup::class
+    pub at_rest: bool,
     /// Some term depends on velocity (damping, drag).
     pub velocity_dependent: bool,
     /// Some term has no closed-form increment (inverse-square gravity, pendulums, the chain).
@@ -456,7 +482,8 @@ impl<R: Real> System<R> {
         ForceClass {
             terms: self.forces.len(),
             state_terms: state.len(),
-            identical: state.len() > 1 && state.iter().all(|f| *f == state[0]),
+            identical: state.len() > 1 && state.iter().all(|f| f.same_as(state[0])),
+            at_rest: false,
             velocity_dependent: self.velocity_dependent(),
             fallback: !self.forces.iter().all(Force::closed_form),
             switching,

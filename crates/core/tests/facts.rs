@@ -53,7 +53,7 @@ fn every_method_measures_its_stated_order_on_every_scenario() {
     for scenario in scenarios::all() {
         let id = scenario.info().id;
         for (setup, levels) in asymptotic(id) {
-            let class = setup.system().class(setup.dt);
+            let class = setup.class();
             for s in study(&setup, &MethodId::ALL, Precision::F64, levels).unwrap() {
                 let expected = (s.method.info().order_on)(&class);
                 let fit = fitted_order(&s.points).unwrap_or(f64::NAN);

@@ -54,10 +54,10 @@ fn measured_limits_hold_in_long_runs_of_every_oscillator() {
     use integrator_lab::analysis::stability_limit_on;
     use integrator_lab::{scenarios, Run, Setup};
     // Growth of the amplitude over a run: the largest |x| in its last quarter over that in its first.
-    let growth = |scenario: &str, method: MethodId, h: f64, steps: u64| {
-        let oscillator = scenarios::get(scenario).unwrap().info().oscillator.unwrap();
-        let overrides: Vec<(String, f64)> = oscillator
-            .unit
+    let growth = |on: &Setup, method: MethodId, h: f64, steps: u64| {
+        let scenario = on.scenario.info().id;
+        let oscillator = on.scenario.info().oscillator.unwrap();
+        let overrides: Vec<(String, f64)> = (oscillator.unit)(&on.params)
             .iter()
             .map(|(n, v)| (n.to_string(), *v))
             .collect();
@@ -83,19 +83,30 @@ fn measured_limits_hold_in_long_runs_of_every_oscillator() {
         }
         late / early
     };
+    // Every scenario at its defaults, and two whose limits depend on their parameters: unequal springs,
+    // and strong damping.
+    let mut setups: Vec<Setup> = scenarios::ids()
+        .into_iter()
+        .map(|id| Setup::defaults(id).unwrap())
+        .collect();
+    let set = |id: &str, name: &str, value: f64| {
+        Setup::new(id, &[(name.to_string(), value)], None, None).unwrap()
+    };
+    setups.push(set("two-springs", "k2", 1.0));
+    setups.push(set("damped-spring", "b", 2.0));
     let mut checked = 0;
-    for s in scenarios::all() {
-        let id = s.info().id;
+    for on in &setups {
+        let id = on.scenario.info().id;
         for method in MethodId::ALL {
-            let Some(limit) = stability_limit_on(method, id) else {
+            let Some(limit) = stability_limit_on(method, on) else {
                 continue;
             };
             checked += 1;
             let steps = 40_000;
             match limit {
                 StabilityLimit::Below(h) => {
-                    let below = growth(id, method, 0.9 * h, steps);
-                    let above = growth(id, method, 1.1 * h, steps);
+                    let below = growth(on, method, 0.9 * h, steps);
+                    let above = growth(on, method, 1.1 * h, steps);
                     assert!(below <= 1.01, "{id} {method:?} at 0.9 × {h}: grows {below}");
                     assert!(
                         above > 1.5,
@@ -103,15 +114,27 @@ fn measured_limits_hold_in_long_runs_of_every_oscillator() {
                     );
                 }
                 StabilityLimit::None => {
-                    let g = growth(id, method, 0.3, steps);
+                    let g = growth(on, method, 0.3, steps);
                     assert!(g > 1.0, "{id} {method:?}: at 0.3 grows only {g}");
                 }
                 StabilityLimit::Unbounded => {
-                    let g = growth(id, method, 9.0, steps);
+                    let g = growth(on, method, 9.0, steps);
                     assert!(g <= 1.01, "{id} {method:?}: at 9 grows {g}");
                 }
             }
         }
     }
-    assert_eq!(checked, 50, "ten methods on five oscillators");
+    assert_eq!(checked, 70, "ten methods on seven oscillator setups");
+    // The limits that depend on the parameters are the ones an independent eigenvalue analysis gives.
+    let limit = |on: &Setup, m: MethodId| match stability_limit_on(m, on) {
+        Some(StabilityLimit::Below(h)) => h,
+        other => panic!("{other:?}"),
+    };
+    let unequal = set("two-springs", "k2", 1.0);
+    assert!((limit(&unequal, MethodId::KinematicAverage) - 2.3255).abs() < 1e-4);
+    let equal = Setup::defaults("two-springs").unwrap();
+    let pi_over_root2 = std::f64::consts::PI / 2f64.sqrt();
+    assert!((limit(&equal, MethodId::KinematicAverage) - pi_over_root2).abs() < 1e-6);
+    let damped = set("damped-spring", "b", 2.0);
+    assert!((limit(&damped, MethodId::SymplecticEuler) - 1.5492).abs() < 1e-4);
 }

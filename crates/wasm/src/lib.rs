@@ -280,7 +280,7 @@ pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
     let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
     let (setup, _, _) = spec.resolve().map_err(js_error)?;
     to_js(&OrdersView {
-        forces: setup.system().class(setup.dt).describe(),
+        forces: setup.class().describe(),
         orders: analysis::orders_on(&setup)
             .into_iter()
             .map(|(m, o)| (m.id(), o.text()))
@@ -288,13 +288,15 @@ pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
     })
 }
 
-/// Each method's largest stable ω·dt on a scenario that is an oscillator (measured at ω = 1), as
-/// (method id, text) pairs; empty where the scenario is not an oscillator.
+/// Each method's largest stable ω·dt on the spec's scenario where it is an oscillator (measured at ω = 1,
+/// with the spec's parameters' ratios), as (method id, text) pairs; empty where it is not an oscillator.
 #[wasm_bindgen(js_name = stabilityOn)]
-pub fn stability_on(scenario: &str) -> Result<JsValue, JsError> {
+pub fn stability_on(spec: JsValue) -> Result<JsValue, JsError> {
+    let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
+    let (setup, _, _) = spec.resolve().map_err(js_error)?;
     let limits: Vec<(&'static str, String)> = MethodId::ALL
         .iter()
-        .filter_map(|&m| Some((m.id(), analysis::stability_limit_on(m, scenario)?.text())))
+        .filter_map(|&m| Some((m.id(), analysis::stability_limit_on(m, &setup)?.text())))
         .collect();
     to_js(&limits)
 }
@@ -383,7 +385,7 @@ pub fn convergence(spec: JsValue, levels: u32) -> Result<JsValue, JsError> {
     let (setup, runs, precision) = spec.resolve().map_err(js_error)?;
     let methods: Vec<MethodId> = runs.iter().map(|&(m, _)| m).collect();
     let studies = analysis::study(&setup, &methods, precision, levels).map_err(js_error)?;
-    let class = setup.system().class(setup.dt);
+    let class = setup.class();
     let out: Vec<ConvergenceView> = studies
         .into_iter()
         .map(|s| ConvergenceView {

@@ -34,8 +34,11 @@ static INFO: ScenarioInfo = ScenarioInfo {
     dt: 0.01,
     until: 10.0,
     oscillator: Some(Oscillator {
-        // Fiedler's damping relative to his spring (b/√(k m) = 0.1/√15), at ω = 1.
-        unit: &[("m", 1.0), ("k", 1.0), ("b", 0.025_82), ("x0", 1.0), ("v0", 0.0)],
+        // The damping relative to the spring, b/√(k m), is what shapes the motion: keep it at ω = 1.
+        unit: |p| {
+            let b = p.get("b") / (p.get("k") * p.get("m")).sqrt();
+            vec![("m", 1.0), ("k", 1.0), ("b", b), ("x0", 1.0), ("v0", 0.0)]
+        },
         velocity: Some("v0"),
     }),
     scene: Scene::Spring,

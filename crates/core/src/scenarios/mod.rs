@@ -115,7 +115,7 @@ impl Truth {
 }
 
 /// What a scenario is: the data the CLI lists and the page reads.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub struct ScenarioInfo {
     pub id: &'static str,
     pub title: &'static str,
@@ -150,12 +150,13 @@ impl ScenarioInfo {
     }
 }
 
-/// A scenario as a unit oscillator: the parameter values that make ω = 1 and start it at position 1, and
-/// the name of its initial-velocity parameter (a second start, for methods whose positions alone do not
+/// A scenario as a unit oscillator: from a setup's parameters, the values that make ω = 1 (keeping every
+/// ratio that shapes the motion: damping to stiffness, one spring to the other) and start it at position 1;
+/// and the name of its initial-velocity parameter (a second start, for methods whose positions alone do not
 /// reveal both modes).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Oscillator {
-    pub unit: &'static [(&'static str, f64)],
+    pub unit: fn(&Params) -> Vec<(&'static str, f64)>,
     pub velocity: Option<&'static str>,
 }
 

@@ -28,7 +28,10 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 0.1,
     until: 63.0,
-    oscillator: Some(Oscillator { unit: &[("m", 1.0), ("omega", 1.0), ("r0", 1.0)], velocity: None }),
+    oscillator: Some(Oscillator {
+        unit: |_| vec![("m", 1.0), ("omega", 1.0), ("r0", 1.0)],
+        velocity: None,
+    }),
     scene: Scene::Orbit,
     truth: Truth::Exact,
 };

@@ -31,7 +31,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     until: 20.0,
     oscillator: Some(Oscillator {
         // Small swings: sin θ = θ to one part in 10¹⁷, below f64's resolution.
-        unit: &[("L", 1.0), ("g", 1.0), ("theta0", 1e-8), ("omega0", 0.0)],
+        unit: |_| vec![("L", 1.0), ("g", 1.0), ("theta0", 1e-8), ("omega0", 0.0)],
         velocity: Some("omega0"),
     }),
     scene: Scene::Pendulum { lengths: &["L"] },

@@ -31,7 +31,10 @@ static INFO: ScenarioInfo = ScenarioInfo {
     energy_unit: "J",
     dt: 0.1,
     until: 90.0,
-    oscillator: Some(Oscillator { unit: &[("m", 1.0), ("k", 1.0), ("x0", 1.0), ("v0", 0.0)], velocity: Some("v0") }),
+    oscillator: Some(Oscillator {
+        unit: |_| vec![("m", 1.0), ("k", 1.0), ("x0", 1.0), ("v0", 0.0)],
+        velocity: Some("v0"),
+    }),
     scene: Scene::Spring,
     truth: Truth::Exact,
 };
