@@ -372,3 +372,26 @@ test('pausing says so at once, by key or by button', async ({ page }) => {
   await expect(page.locator('#status')).toContainText('paused');
   expect(errors).toEqual([]);
 });
+
+test('each chosen method says how it steps and why, in words on the page, tied to this run', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=spring&methods=euler,symplectic-euler,rk4&dt=0.1');
+  await expect(page.locator('#how-run')).toContainText('ω·dt = 0.387');
+  const items = page.locator('#how-list li');
+  await expect(items).toHaveCount(3);
+  // Explicit Euler: its rule, its order here, why it gains energy, and the growth at this run: √(1 + h²).
+  const euler = items.nth(0);
+  await expect(euler).toContainText('x += v dt');
+  await expect(euler).toContainText('order 1 here');
+  await expect(euler).toContainText('√(1 + h²)');
+  const h = Math.sqrt(15) * 0.1;
+  await expect(euler).toContainText(`multiplied by ${Math.sqrt(1 + h * h).toFixed(6)} a step: it grows`);
+  await expect(items.nth(1)).toContainText('stable while ω·dt < 2.0000');
+  // The stability panel opens at this run's ω·dt.
+  await page.locator('#stability-panel summary').click();
+  await expect(page.locator('#this-run')).toContainText('This run: ω·dt = 0.387');
+  await expect(page.locator('#omega-dt-value')).toHaveText('0.39');
+  expect(errors).toEqual([]);
+});

@@ -5,6 +5,7 @@
 import { FixedClock } from './clock';
 import { type Actions, Controls } from './controls';
 import { byId, message, notice } from './dom';
+import { renderHow } from './explain';
 import { exportCsv, exportPng } from './export';
 import { type Catalogue, formatTime, ordersOn, type ScenarioInfo, Simulation, stabilityOn } from './lab';
 import { short } from './numbers';
@@ -33,6 +34,8 @@ export class App implements Actions {
   private drawnOnce = false;
   private tablesAt = 0;
   private frames = 0;
+  /** ω·dt of the current run, where its scenario is an oscillator. */
+  omegaDt: number | undefined;
   /** Called after every new simulation (the experiment card follows the state). */
   onApply: (state: LabState) => void = () => {};
 
@@ -78,7 +81,17 @@ export class App implements Actions {
     this.msPerStep = 0.001;
     history.replaceState(null, '', toQuery(this.state));
     this.controls.sync(this.state, sim.positions, this.tracks());
-    this.controls.syncFacts(ordersOn(toSpec(next)), this.stabilityOn(next));
+    const orders = ordersOn(toSpec(next));
+    const stability = this.stabilityOn(next);
+    this.controls.syncFacts(orders, stability);
+    renderHow(
+      this.catalogue,
+      [...new Set(next.runs.length > 0 ? next.runs.map((r) => r.method) : next.methods)],
+      orders,
+      stability,
+      next.dt,
+    );
+    this.omegaDt = orders.omegaDt;
     this.controls.syncTransport(this.playing);
     this.views.build(this.shown(sim));
     this.onApply(this.state);

@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   }
   app.start(!window.matchMedia('(prefers-reduced-motion: reduce)').matches);
   new ConvergencePanel(() => toSpec(app.current));
-  new StabilityPanel();
+  new StabilityPanel(() => app.omegaDt);
 }
 
 void main();

@@ -171,12 +171,22 @@ const SCALE = 4;
 
 /** Each method's growth a step and energy change a period on the undamped spring, at an ω·dt a slider sets. */
 export class StabilityPanel {
-  constructor() {
+  /** `thisRun` gives the current run's ω·dt, where its scenario is an oscillator. */
+  constructor(thisRun: () => number | undefined) {
     const slider = byId<HTMLInputElement>('omega-dt');
     const update = () => this.render(Number(slider.value));
     slider.addEventListener('input', update);
     byId<HTMLDetailsElement>('stability-panel').addEventListener('toggle', (e) => {
-      if ((e.target as HTMLDetailsElement).open) update();
+      if (!(e.target as HTMLDetailsElement).open) return;
+      // Opened, the panel starts at this run's ω·dt, so the table speaks of the run on screen.
+      const here = thisRun();
+      byId('this-run').textContent =
+        here === undefined
+          ? "This run's scenario is not an oscillator; the panel shows the spring."
+          : `This run: ω·dt = ${here.toPrecision(3)}${here > Number(slider.max) ? `, past the slider's ${slider.max}` : ''}.`;
+      if (here !== undefined)
+        slider.value = String(Math.min(Number(slider.max), Math.max(Number(slider.min), here)));
+      update();
     });
   }
 

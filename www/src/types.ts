@@ -20,6 +20,8 @@ export interface MethodInfo {
   source: string;
   /** The theory's stability limit on the undamped spring, as text. */
   stability: string;
+  /** What it does to an oscillator's energy, and why (h = ω·dt). */
+  energy: string;
   /** Index of the method's look (colour and marker): see palette.ts. */
   style: number;
 }
@@ -134,4 +136,8 @@ export interface OrdersOn {
   forces: string;
   /** Each method's order there ("order 2", "exact"), as [method id, order] pairs. */
   orders: [string, string][];
+  /** ω·dt of the run, where the scenario is an oscillator. */
+  omegaDt?: number;
+  /** Each method's growth of the amplitude a step at this ω·dt, as [method id, growth] pairs. */
+  growth: [string, number][];
 }

@@ -147,6 +147,12 @@ impl Setup {
         TruthRun::new(self)
     }
 
+    /// ω·dt of this run, where its scenario is an oscillator (ω its angular frequency at these parameters).
+    pub fn omega_dt(&self) -> Option<f64> {
+        let oscillator = self.scenario.info().oscillator?;
+        Some((oscillator.omega)(&self.params) * self.dt)
+    }
+
     /// The kinds of force the setup has at its dt, and whether it starts at rest: what each method's stated
     /// order depends on (`MethodInfo::order_on`).
     pub fn class(&self) -> crate::system::ForceClass {

@@ -45,6 +45,17 @@ fn growth_per_step_matches_the_step_matrices() {
     }
     // Past the limit symplectic Euler's growth jumps above 1.
     assert!(amplification(MethodId::SymplecticEuler, 2.1) > 1.3);
+    // The leading terms the method facts state (MethodInfo::energy): RK4 shrinks by about h⁶/144 a step,
+    // average acceleration by about h⁴/48, and the symplectic ones neither grow nor shrink.
+    for h in [0.05, 0.1, 0.2] {
+        let shrink = |m: MethodId| 1.0 - amplification(m, h);
+        let within = |a: f64, b: f64, tol: f64| ((a - b) / b).abs() < tol;
+        assert!(within(shrink(MethodId::Rk4), h.powi(6) / 144.0, 0.05), "rk4 at {h}");
+        assert!(within(shrink(MethodId::KinematicAverage), h.powi(4) / 48.0, 0.05), "average at {h}");
+        for m in [MethodId::Verlet, MethodId::VelocityVerlet, MethodId::Leapfrog] {
+            assert!((amplification(m, h) - 1.0).abs() < 1e-9, "{m:?} at {h}");
+        }
+    }
 }
 
 /// Each limit the lab states on a scenario holds in a long run of that scenario: below it the amplitude

@@ -56,6 +56,8 @@ struct MethodView {
     source: String,
     /// The theory's stability limit on the undamped spring, as text.
     stability: String,
+    /// What it does to an oscillator's energy, and why.
+    energy: &'static str,
     style: u8,
 }
 
@@ -133,6 +135,7 @@ pub fn catalogue() -> Result<JsValue, JsError> {
                 rule: i.rule,
                 source: i.source(),
                 stability: i.stability.text(),
+                energy: i.energy,
                 style: i.style,
             }
         })
@@ -272,6 +275,10 @@ struct OrdersView {
     forces: String,
     /// Each method's order there ("order 2", "exact"): (method id, order) pairs.
     orders: Vec<(&'static str, String)>,
+    /// ω·dt of the run, where the scenario is an oscillator.
+    omega_dt: Option<f64>,
+    /// Each method's growth of the amplitude a step at this run's ω·dt, where the scenario is an oscillator.
+    growth: Vec<(&'static str, f64)>,
 }
 
 /// What each method's positions promise on the spec's scenario at its dt and parameters.
@@ -281,6 +288,14 @@ pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
     let (setup, _, _) = spec.resolve().map_err(js_error)?;
     to_js(&OrdersView {
         forces: setup.class().describe(),
+        omega_dt: setup.omega_dt(),
+        growth: match setup.omega_dt() {
+            Some(h) => MethodId::ALL
+                .iter()
+                .filter_map(|&m| Some((m.id(), analysis::amplification_on(m, &setup, h)?)))
+                .collect(),
+            None => Vec::new(),
+        },
         orders: analysis::orders_on(&setup)
             .into_iter()
             .map(|(m, o)| (m.id(), o.text()))

@@ -28,6 +28,7 @@ pub(super) const INFO: MethodInfo = MethodInfo {
     articles: &[&articles::FIEDLER, &articles::VAN_VERTH],
     origin: "",
     stability: StabilityLimit::None,
+    energy: "Gains energy: on a spring each step multiplies the amplitude by √(1 + h²), because x moves with the velocity the step began with.",
     style: 0,
 };
 

@@ -198,6 +198,7 @@ pub(super) const INFO: MethodInfo = MethodInfo {
     articles: &[&articles::VAN_VERTH, &articles::LECTURE],
     origin: "",
     stability: StabilityLimit::Unbounded,
+    energy: "Loses energy: on a spring each step divides the amplitude by √(1 + h²), because it uses the forces at the step's end.",
     style: 2,
 };
 

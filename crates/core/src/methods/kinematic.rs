@@ -84,6 +84,7 @@ pub(super) const INFO: MethodInfo = MethodInfo {
     articles: &[&articles::TRUE_PHYSICS],
     origin: "",
     stability: StabilityLimit::Unbounded,
+    energy: "Exact for one spring or one constant force, energy included; with several forces each is blind to the others, and on two springs the energy creeps up.",
     style: 8,
 };
 

@@ -18,6 +18,7 @@ pub(super) const INFO: MethodInfo = MethodInfo {
     articles: &[&articles::TRUE_PHYSICS],
     origin: "",
     stability: StabilityLimit::Below(std::f64::consts::PI),
+    energy: "Loses energy slowly: on a spring each step shrinks the amplitude by about h⁴/48 (its step's determinant is cos h + (h/2) sin h).",
     style: 9,
 };
 

@@ -67,6 +67,7 @@ pub(super) const INFO: MethodInfo = MethodInfo {
     articles: &[&articles::VAN_VERTH, &articles::GRAVITY_ANSWER],
     origin: "",
     stability: StabilityLimit::Below(2.0),
+    energy: "Keeps the energy in a band (symplectic); its velocity is half a step behind its position, so the energy computed from the two wobbles.",
     style: 5,
 };
 

@@ -30,6 +30,7 @@ pub(super) const INFO: MethodInfo = MethodInfo {
     articles: &[&articles::VAN_VERTH, &articles::LECTURE],
     origin: "",
     stability: StabilityLimit::None,
+    energy: "Gains energy slowly: on a spring each step multiplies the amplitude by √(1 + h⁴/4).",
     style: 6,
 };
 

@@ -113,6 +113,9 @@ pub struct MethodInfo {
     pub origin: &'static str,
     /// The theory's stability limit on the undamped spring (the lab also measures it: `analysis`).
     pub stability: StabilityLimit,
+    /// What it does to an oscillator's energy, and why, in a sentence (h = ω·dt): tests/stability.rs checks
+    /// each growth a step it states against the method's own output.
+    pub energy: &'static str,
     /// Which look the page gives it (a colour for each theme and a marker shape): DESIGN's "Colours and
     /// lines". Distinct for every method.
     pub style: u8,

@@ -36,6 +36,7 @@ pub(super) const INFO: MethodInfo = MethodInfo {
     articles: &[&articles::FIEDLER],
     origin: "",
     stability: StabilityLimit::Below(2.828_427_124_746_190_3),
+    energy: "Loses energy very slowly: on a spring each step shrinks the amplitude by about h⁶/144.",
     style: 7,
 };
 

@@ -57,6 +57,7 @@ pub(super) const INFO: MethodInfo = MethodInfo {
     articles: &[&articles::FIEDLER, &articles::VAN_VERTH],
     origin: "",
     stability: StabilityLimit::Below(2.0),
+    energy: "Keeps the energy in a band, neither gaining nor losing on average (it is symplectic); the band's width grows with h, and the phase drifts.",
     style: 1,
 };
 

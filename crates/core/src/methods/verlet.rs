@@ -82,6 +82,7 @@ pub(super) const INFO: MethodInfo = MethodInfo {
     articles: &[&articles::VAN_VERTH, &articles::LECTURE],
     origin: "Störmer–Verlet",
     stability: StabilityLimit::Below(2.0),
+    energy: "Keeps the energy in a band (symplectic); the velocity it reports is estimated from two positions.",
     style: 3,
 };
 

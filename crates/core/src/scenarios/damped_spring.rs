@@ -39,6 +39,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
             let b = p.get("b") / (p.get("k") * p.get("m")).sqrt();
             vec![("m", 1.0), ("k", 1.0), ("b", b), ("x0", 1.0), ("v0", 0.0)]
         },
+        omega: |p| (p.get("k") / p.get("m")).sqrt(),
         velocity: Some("v0"),
     }),
     scene: Scene::Spring,

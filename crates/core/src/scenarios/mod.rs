@@ -158,6 +158,8 @@ impl ScenarioInfo {
 pub struct Oscillator {
     pub unit: fn(&Params) -> Vec<(&'static str, f64)>,
     pub velocity: Option<&'static str>,
+    /// Its angular frequency ω at these parameters (rad/s), so that a run's step reads as ω·dt.
+    pub omega: fn(&Params) -> f64,
 }
 
 /// How the page draws a scenario: the kind of picture, and the parameters the picture needs. The page has

@@ -30,6 +30,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     until: 63.0,
     oscillator: Some(Oscillator {
         unit: |_| vec![("m", 1.0), ("omega", 1.0), ("r0", 1.0)],
+        omega: |p| p.get("omega"),
         velocity: None,
     }),
     scene: Scene::Orbit,

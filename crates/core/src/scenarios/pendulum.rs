@@ -32,6 +32,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     oscillator: Some(Oscillator {
         // Small swings: sin θ = θ to one part in 10¹⁷, below f64's resolution.
         unit: |_| vec![("L", 1.0), ("g", 1.0), ("theta0", 1e-8), ("omega0", 0.0)],
+        omega: |p| (p.get("g") / p.get("L")).sqrt(),
         velocity: Some("omega0"),
     }),
     scene: Scene::Pendulum { lengths: &["L"] },

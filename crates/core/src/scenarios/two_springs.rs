@@ -49,6 +49,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
                 ("v0", 0.0),
             ]
         },
+        omega: |p| ((p.get("k1") + p.get("k2")) / p.get("m")).sqrt(),
         velocity: Some("v0"),
     }),
     scene: Scene::Spring,

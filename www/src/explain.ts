@@ -1,0 +1,57 @@
+// "How these methods step, and why": each chosen method's rule, its order on this scenario, what it does to
+// an oscillator's energy and where it stays stable, in words a student can read without hovering, all from
+// the core's facts. And this run's ω·dt, where the scenario is an oscillator.
+
+import { byId, el } from './dom';
+import type { Catalogue, OrdersOn } from './lab';
+import { formatTime } from './lab';
+import { swatch } from './palette';
+
+/** "ω·dt = 0.387 (ω = 3.87 rad/s, dt = 0.1 s)", or why there is none. */
+export function omegaDtText(orders: OrdersOn, dt: number): string {
+  if (orders.omegaDt === undefined) return 'This scenario is not an oscillator: no ω·dt to speak of.';
+  const omega = orders.omegaDt / dt;
+  return `This run: ω·dt = ${orders.omegaDt.toPrecision(3)} (ω = ${omega.toPrecision(3)} rad/s is the oscillation's angular frequency, dt = ${formatTime(dt)} s); h below stands for ω·dt.`;
+}
+
+export function renderHow(
+  catalogue: Catalogue,
+  methods: string[],
+  orders: OrdersOn,
+  stability: Record<string, string>,
+  dt: number,
+): void {
+  const order = new Map(orders.orders);
+  const growth = new Map(orders.growth);
+  const items = methods.flatMap((id) => {
+    const m = catalogue.methods.find((x) => x.id === id);
+    if (!m) return [];
+    const limit = stability[id];
+    const g = growth.get(id);
+    const now =
+      g === undefined || !Number.isFinite(g)
+        ? ''
+        : ` At this run's ω·dt the amplitude is multiplied by ${g.toFixed(6)} a step${
+            g > 1 + 1e-10 ? ': it grows' : g < 1 - 1e-10 ? ': it shrinks' : ''
+          }.`;
+    const where =
+      limit === undefined
+        ? ''
+        : limit === 'none'
+          ? ' Here it is unstable at every ω·dt.'
+          : limit === 'any'
+            ? ' Here it is stable at any ω·dt.'
+            : ` Here it is stable while ω·dt < ${limit}.`;
+    return [
+      el('li', undefined, 'how', [
+        el('strong', undefined, undefined, [swatch(id), ` ${m.name}`]),
+        ` (${order.get(id) ?? ''} here, ${m.evaluations} force evaluation${m.evaluations === '1' ? '' : 's'} a step${m.symplectic ? ', symplectic' : ''}): `,
+        el('code', m.rule),
+        el('br'),
+        `${m.energy}${where}${now}`,
+      ]),
+    ];
+  });
+  byId('how-run').textContent = `${omegaDtText(orders, dt)} The forces here: ${orders.forces}.`;
+  byId('how-list').replaceChildren(...items);
+}
