@@ -50,9 +50,19 @@ fn growth_per_step_matches_the_step_matrices() {
     for h in [0.05, 0.1, 0.2] {
         let shrink = |m: MethodId| 1.0 - amplification(m, h);
         let within = |a: f64, b: f64, tol: f64| ((a - b) / b).abs() < tol;
-        assert!(within(shrink(MethodId::Rk4), h.powi(6) / 144.0, 0.05), "rk4 at {h}");
-        assert!(within(shrink(MethodId::KinematicAverage), h.powi(4) / 48.0, 0.05), "average at {h}");
-        for m in [MethodId::Verlet, MethodId::VelocityVerlet, MethodId::Leapfrog] {
+        assert!(
+            within(shrink(MethodId::Rk4), h.powi(6) / 144.0, 0.05),
+            "rk4 at {h}"
+        );
+        assert!(
+            within(shrink(MethodId::KinematicAverage), h.powi(4) / 48.0, 0.05),
+            "average at {h}"
+        );
+        for m in [
+            MethodId::Verlet,
+            MethodId::VelocityVerlet,
+            MethodId::Leapfrog,
+        ] {
             assert!((amplification(m, h) - 1.0).abs() < 1e-9, "{m:?} at {h}");
         }
     }
