@@ -138,7 +138,7 @@ test('a permalink round-trips the whole state', async ({ page, context }) => {
   expect(query.get('scenario')).toBe('two-springs');
   expect(query.get('k1')).toBe('2.5');
   expect(query.get('methods')).toBe('symplectic-euler,rk4,kinematic');
-  expect(Number(query.get('dt'))).toBe(1 / 30);
+  expect(query.get('dt')).toBe('1/30');
   await runToEnd(page);
   const before = await table(page);
 
@@ -393,5 +393,27 @@ test('each chosen method says how it steps and why, in words on the page, tied t
   await page.locator('#stability-panel summary').click();
   await expect(page.locator('#this-run')).toContainText('This run: ω·dt = 0.387');
   await expect(page.locator('#omega-dt-value')).toHaveText('0.39');
+  expect(errors).toEqual([]);
+});
+
+test('dt moves in round steps on the slider, and a typed fraction stays a fraction in the URL', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=spring&dt=0.1');
+  await expect(page.locator('#status')).not.toBeEmpty();
+  const slider = page.locator('#dt-slider');
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('#dt')).toHaveValue('0.2');
+  await expect.poll(() => page.evaluate(() => window.location.search)).toContain('dt=0.2&');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.locator('#dt')).toHaveValue('0.05');
+  await page.fill('#dt', '1/30');
+  await page.press('#dt', 'Enter');
+  await expect.poll(() => page.evaluate(() => window.location.search)).toContain('dt=1/30&');
+  await expect(page.locator('#dt')).toHaveValue('1/30');
+  await expect(page.locator('#status')).toContainText('of 90 s');
   expect(errors).toEqual([]);
 });

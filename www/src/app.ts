@@ -129,7 +129,12 @@ export class App implements Actions {
   // ---- what the controls ask for
 
   change(next: Partial<LabState>): void {
-    this.apply({ ...this.state, ...next, params: { ...this.state.params, ...(next.params ?? {}) } });
+    this.apply({
+      ...this.state,
+      ...next,
+      params: { ...this.state.params, ...(next.params ?? {}) },
+      typed: { ...this.state.typed, ...(next.typed ?? {}) },
+    });
   }
 
   scenario(id: string): void {

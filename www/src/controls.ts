@@ -32,6 +32,23 @@ export interface Actions {
   exportPng(): void;
 }
 
+/** 1, 2, 5 × 10ᵏ from about a thousandth of `dt` to about thirty times it: round steps for the slider. */
+export function ladder(dt: number): number[] {
+  const out: number[] = [];
+  const low = Math.floor(Math.log10(dt)) - 3;
+  const high = Math.ceil(Math.log10(dt)) + 1;
+  for (let k = low; k <= high; k++) {
+    for (const m of [1, 2, 5]) out.push(Number((m * 10 ** k).toPrecision(1)));
+  }
+  return out;
+}
+
+/** A value as the reader typed it, while it is still the value; else as a number. */
+function shown(state: LabState, key: string, value: number): string {
+  const typed = state.typed[key];
+  return typed !== undefined && typed.value === value ? typed.text : String(value);
+}
+
 export class Controls {
   constructor(
     private readonly catalogue: Catalogue,
@@ -54,7 +71,8 @@ export class Controls {
     const slider = byId<HTMLInputElement>('dt-slider');
     const dtField = byId<HTMLInputElement>('dt');
     slider.addEventListener('input', () => {
-      dtField.value = String(Number((10 ** Number(slider.value)).toPrecision(3)));
+      dtField.value = String(this.ladder[Number(slider.value)] ?? dtField.value);
+      slider.setAttribute('aria-valuetext', `dt = ${dtField.value} s`);
     });
     slider.addEventListener('change', () => this.setTime('dt', dtField.value));
     dtField.addEventListener('change', () => this.setTime('dt', dtField.value));
@@ -127,7 +145,7 @@ export class Controls {
     return this.chosen.includes(id);
   }
 
-  private paramField(scenario: string, p: ParamInfo, value: number): HTMLElement {
+  private paramField(scenario: string, p: ParamInfo, value: number, state: LabState): HTMLElement {
     const id = `param-${p.name}`;
     const label = el('label', p.name);
     label.htmlFor = id;
@@ -138,7 +156,7 @@ export class Controls {
     input.id = id;
     input.name = p.name;
     input.autocomplete = 'off';
-    input.value = String(value);
+    input.value = shown(state, p.name, value);
     input.title = `${p.description}; range ${p.range}`;
     const problem = el('span', undefined, 'problem');
     problem.id = `${id}-problem`;
@@ -153,7 +171,10 @@ export class Controls {
       }
       problem.textContent = '';
       input.removeAttribute('aria-invalid');
-      this.actions.change({ params: { [p.name]: read.value } });
+      this.actions.change({
+        params: { [p.name]: read.value },
+        typed: { [p.name]: { text: input.value.trim(), value: read.value } },
+      });
     });
     return el('div', undefined, 'field', [label, input, el('span', p.unit, 'unit'), problem]);
   }
@@ -165,13 +186,13 @@ export class Controls {
     if ('why' in read) {
       problem.textContent = `${read.why}; keeping ${field.dataset.value ?? ''}`;
       field.setAttribute('aria-invalid', 'true');
-      if (key === 'dt')
-        byId<HTMLInputElement>('dt-slider').value = String(Math.log10(Number(field.dataset.value)));
+      if (key === 'dt') this.syncSlider(Number(field.dataset.value));
       return;
     }
     problem.textContent = '';
     field.removeAttribute('aria-invalid');
-    this.actions.change(key === 'dt' ? { dt: read.value, runs: [] } : { until: read.value });
+    const typed = { [key]: { text: text.trim(), value: read.value } };
+    this.actions.change(key === 'dt' ? { dt: read.value, runs: [], typed } : { until: read.value, typed });
   }
 
   /** Writes what each method promises on the current scenario, at its dt, beside its toggle. */
@@ -203,14 +224,14 @@ export class Controls {
     const legend = params.querySelector('legend');
     params.replaceChildren(
       ...(legend ? [legend] : []),
-      ...info.params.map((p) => this.paramField(info.id, p, state.params[p.name] ?? p.default)),
+      ...info.params.map((p) => this.paramField(info.id, p, state.params[p.name] ?? p.default, state)),
     );
     for (const box of document.querySelectorAll<HTMLInputElement>('input[name="method"]')) {
       box.checked = state.methods.includes(box.value);
     }
     for (const key of ['dt', 'until'] as const) {
       const field = byId<HTMLInputElement>(key);
-      field.value = String(state[key]);
+      field.value = shown(state, key, state[key]);
       field.dataset.value = String(state[key]);
     }
     for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="precision"]')) {
@@ -232,12 +253,26 @@ export class Controls {
       state.runs.length > 0
         ? `Comparing runs at their own steps: ${tracks.map((t) => t.label).join(', ')}. Changing the methods or dt returns to one dt for all.`
         : '';
-    const slider = byId<HTMLInputElement>('dt-slider');
-    const centre = Math.log10(info.dt);
-    slider.min = String(Math.floor(centre - 3));
-    slider.max = String(Math.ceil(centre + 1.5));
-    slider.value = String(Math.log10(state.dt));
+    this.ladder = ladder(info.dt);
+    this.syncSlider(state.dt);
     this.syncPermalink(state);
+  }
+
+  /** The dt slider's steps: 1, 2, 5 × 10ᵏ from a thousandth of the article's dt to thirty times it. */
+  private ladder: number[] = [];
+
+  private syncSlider(dt: number): void {
+    const slider = byId<HTMLInputElement>('dt-slider');
+    slider.min = '0';
+    slider.max = String(this.ladder.length - 1);
+    slider.step = '1';
+    // The nearest rung on a log scale.
+    let best = 0;
+    this.ladder.forEach((v, i) => {
+      if (Math.abs(Math.log(v / dt)) < Math.abs(Math.log((this.ladder[best] ?? v) / dt))) best = i;
+    });
+    slider.value = String(best);
+    slider.setAttribute('aria-valuetext', `dt = ${dt} s`);
   }
 
   syncPermalink(state: LabState): void {

@@ -89,7 +89,7 @@ export class ExperimentsPanel {
 
   /** The experiment whose permalink gives the same state, if any. */
   private match(state: LabState): ExperimentInfo | undefined {
-    const key = (s: LabState) => toQuery({ ...s, speed: 1, coord: '' });
+    const key = (s: LabState) => toQuery({ ...s, speed: 1, coord: '', typed: {} });
     const mine = key(state);
     return this.list.find((e) => key(parseQuery(`?${e.query}`, this.catalogue, this.core).state) === mine);
   }

@@ -16,6 +16,9 @@ export interface LabState {
   coord: string;
   /** (method, dt) pairs, to compare a method with itself at several steps; empty for one dt for all. */
   runs: RunPair[];
+  /** dt, until and parameters as the reader typed them (`1/30`) with the value read from each: written back
+   * as typed while the value is still the one read. */
+  typed: Record<string, { text: string; value: number }>;
 }
 
 type Read = { value: number } | { why: string };
@@ -53,6 +56,7 @@ export function defaultsFor(catalogue: Catalogue, scenario: string, methods = DE
     speed: 1,
     coord: '',
     runs: [],
+    typed: {},
   };
 }
 
@@ -105,9 +109,14 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
     if (text === null) continue;
     const read = core.readTime(key, text);
     if ('why' in read) ignore(key, text, read.why, String(state[key]));
-    else state[key] = read.value;
+    else {
+      state[key] = read.value;
+      state.typed[key] = { text: text.trim(), value: read.value };
+    }
   }
   if (state.until / state.dt > catalogue.maxSteps) {
+    delete state.typed.dt;
+    delete state.typed.until;
     const steps = Math.round(state.until / state.dt);
     notices.push(
       `Ignored dt=${state.dt} with until=${state.until}: ${steps} steps is more than ${catalogue.maxSteps}; using the article's dt and until.`,
@@ -161,6 +170,7 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
       ignore(key, text, problem ?? 'not a number', String(param.default));
     } else {
       state.params[key] = read.value;
+      state.typed[key] = { text: text.trim(), value: read.value };
     }
   }
   return { state, notices };
@@ -169,16 +179,21 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
 /** Writes the state as a query string, every parameter by its own name: a permalink. */
 export function toQuery(state: LabState): string {
   const query = new URLSearchParams();
+  // A value the reader typed is written as typed, while it still is the value (`dt=1/30` stays `1/30`).
+  const text = (key: string, value: number) => {
+    const typed = state.typed[key];
+    return typed !== undefined && typed.value === value ? typed.text : String(value);
+  };
   query.set('scenario', state.scenario);
   if (state.runs.length > 0) query.set('runs', state.runs.map((r) => `${r.method}@${r.dt}`).join(','));
   else query.set('methods', state.methods.join(','));
-  query.set('dt', String(state.dt));
-  query.set('until', String(state.until));
+  query.set('dt', text('dt', state.dt));
+  query.set('until', text('until', state.until));
   query.set('precision', state.precision);
-  for (const [name, value] of Object.entries(state.params)) query.set(name, String(value));
+  for (const [name, value] of Object.entries(state.params)) query.set(name, text(name, value));
   if (state.speed !== 1) query.set('speed', String(state.speed));
   if (state.coord !== '') query.set('coord', state.coord);
-  return `?${query.toString().replaceAll('%2C', ',').replaceAll('%40', '@')}`;
+  return `?${query.toString().replaceAll('%2C', ',').replaceAll('%40', '@').replaceAll('%2F', '/')}`;
 }
 
 export function toSpec(state: LabState): RunSpec {
