@@ -417,3 +417,19 @@ test('dt moves in round steps on the slider, and a typed fraction stays a fracti
   await expect(page.locator('#status')).toContainText('of 90 s');
   expect(errors).toEqual([]);
 });
+
+test('the PNG export is a picture a teacher can use: caption, legends, the run’s span', async ({ page }) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=pendulum&methods=euler,symplectic-euler,rk4&until=20');
+  await expect(page.locator('#status')).not.toBeEmpty();
+  await page.click('#reset');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-png')]);
+  const png = readFileSync((await download.path())!);
+  const width = png.readUInt32BE(16);
+  const height = png.readUInt32BE(20);
+  expect(width).toBeGreaterThanOrEqual(900);
+  expect(height).toBeGreaterThan(6 * 220);
+  await page.click('#copy-link');
+  await expect(page.locator('#copy-note')).toContainText(/Link copied|Copy this link: http/);
+  expect(errors).toEqual([]);
+});

@@ -6,7 +6,7 @@ import { FixedClock } from './clock';
 import { type Actions, Controls } from './controls';
 import { byId, message, notice } from './dom';
 import { renderHow } from './explain';
-import { exportCsv, exportPng } from './export';
+import { caption, exportCsv, exportPng } from './export';
 import { type Catalogue, formatTime, ordersOn, type ScenarioInfo, Simulation, stabilityOn } from './lab';
 import { short } from './numbers';
 import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec } from './state';
@@ -187,8 +187,11 @@ export class App implements Actions {
   exportPng(): void {
     if (!this.sim) return;
     this.render(true);
-    exportPng(this.state.scenario, [
-      { title: `${this.info.title}: ${toQuery(this.state)}`, canvas: byId<HTMLCanvasElement>('scene') },
+    const names = this.tracks().map(
+      (t) => this.catalogue.methods.find((m) => m.id === t.method)?.name ?? t.label,
+    );
+    exportPng(this.state.scenario, caption(this.info, this.state, names, this.sim.t), [
+      { title: 'The scene', canvas: byId<HTMLCanvasElement>('scene') },
       ...this.views.canvases(),
     ]);
   }

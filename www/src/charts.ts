@@ -4,8 +4,8 @@
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { axis, padded, positiveOnly, widthOf } from './chart-axes';
 import { markerHook } from './chart-markers';
-import { short } from './numbers';
 import { type Marker, swatchOf } from './palette';
 import { readableRange } from './range';
 
@@ -24,54 +24,11 @@ export type Column = ArrayLike<number | null | undefined>;
 
 const HEIGHT = 220;
 
-function axis(label: string, log = false): uPlot.Axis {
-  return {
-    label,
-    labelSize: 18,
-    size: 64,
-    stroke: '#333',
-    grid: { stroke: '#eee' },
-    ticks: { stroke: '#ccc' },
-    // Compact tick labels (1.5e7, not 15,000,000) so large values fit beside the axis.
-    values: (_u, splits) => splits.map((v) => (v === null || v === undefined ? '' : short(v))),
-    // On a log axis, whole decades only, at most about six of them.
-    ...(log ? { splits: decades, filter: (_u: uPlot, splits: number[]) => splits } : {}),
-  };
-}
-
-function decades(_u: uPlot, _axis: number, min: number, max: number): number[] {
-  const lo = Math.ceil(Math.log10(min) - 1e-9);
-  const hi = Math.floor(Math.log10(max) + 1e-9);
-  const step = Math.max(1, Math.ceil((hi - lo + 1) / 6));
-  const out: number[] = [];
-  for (let k = lo; k <= hi; k += step) out.push(10 ** k);
-  return out;
-}
-
-function widthOf(container: HTMLElement): number {
-  return Math.max(240, Math.floor(container.clientWidth));
-}
-
-/** Pads a range by 5 % so lines do not sit on the frame. */
-function padded(min: number, max: number): uPlot.Range.MinMax {
-  const pad = (max - min) * 0.05 || Math.abs(max) * 0.05 || 1;
-  return [min - pad, max + pad];
-}
-
-/**
- * Puts series sampled at different times onto one time axis (gaps where a series has no sample), for tracks
- * stepping at steps of their own.
- */
-export function joinOnTime(series: [Column, Column][]): { x: Column; ys: Column[] } {
-  const joined = uPlot.join(
-    series.map(([t, y]) => [Array.from(t as ArrayLike<number>), Array.from(y)] as uPlot.AlignedData),
-  );
-  return { x: joined[0] as Column, ys: joined.slice(1) as Column[] };
-}
-
 /** What every chart here shares: its uPlot, resizing with its container, and teardown. */
 abstract class Chart {
   abstract readonly plot: uPlot;
+  /** The series' looks, for legends drawn elsewhere (the PNG export). */
+  abstract readonly looks: SeriesStyle[];
   /** Series the readable range left off the chart, by label. */
   offScale: string[] = [];
 
@@ -105,6 +62,10 @@ export class TimeChart extends Chart {
   private readonly log: boolean;
   private styles: SeriesStyle[];
 
+  get looks(): SeriesStyle[] {
+    return this.styles;
+  }
+
   constructor(
     container: HTMLElement,
     title: string,
@@ -121,7 +82,15 @@ export class TimeChart extends Chart {
       width: widthOf(container),
       height: HEIGHT,
       scales: {
-        x: { time: false },
+        // A single point (step 0) shows the run's whole span, not an empty 0–100.
+        x: {
+          time: false,
+          range: (u, min, max) => {
+            const xs = u.data[0] ?? [];
+            const first = Number(xs[0] ?? 0);
+            return xs.length <= 1 ? [first, first + this.span] : [min, max];
+          },
+        },
         y: log ? { distr: 3, range: () => this.range } : { range: () => this.range },
       },
       axes: [axis(xLabel), axis(yLabel, log)],
@@ -143,6 +112,9 @@ export class TimeChart extends Chart {
     this.plot = new uPlot(opts, [[], ...styles.map(() => [])], container);
     this.legendLooks(styles);
   }
+
+  /** How much time the x axis shows while there is a single point: the run's length, set by the views. */
+  span = 1;
 
   /** The y range for the data last given, worked out when it was given (see `update`). */
   private range: uPlot.Range.MinMax = [0, 1];
@@ -177,15 +149,6 @@ export class TimeChart extends Chart {
     const data = this.log ? ys.map(positiveOnly) : ys;
     this.plot.setData([t as number[], ...(data as number[][])], true);
   }
-}
-
-function positiveOnly(col: Column): (number | null)[] {
-  const out = new Array<number | null>(col.length);
-  for (let i = 0; i < col.length; i++) {
-    const v = col[i];
-    out[i] = v !== null && v !== undefined && v > 0 ? v : null;
-  }
-  return out;
 }
 
 /** A path through (x, y) points in the order given: a phase portrait is not a function of x. */
@@ -233,6 +196,10 @@ function throughPoints(
 export class XYChart extends Chart {
   readonly plot: uPlot;
   private readonly styles: SeriesStyle[];
+
+  get looks(): SeriesStyle[] {
+    return this.styles;
+  }
 
   constructor(
     container: HTMLElement,

@@ -12,6 +12,7 @@ import {
   readNumber,
   readTime,
 } from './lab';
+import { ladder } from './numbers';
 import { swatch } from './palette';
 import { type LabState, SPEEDS, scenarioInfo, toQuery } from './state';
 import type { TrackLabel } from './tracks';
@@ -30,17 +31,6 @@ export interface Actions {
   runToEnd(): void;
   exportCsv(): void;
   exportPng(): void;
-}
-
-/** 1, 2, 5 × 10ᵏ from about a thousandth of `dt` to about thirty times it: round steps for the slider. */
-export function ladder(dt: number): number[] {
-  const out: number[] = [];
-  const low = Math.floor(Math.log10(dt)) - 3;
-  const high = Math.ceil(Math.log10(dt)) + 1;
-  for (let k = low; k <= high; k++) {
-    for (const m of [1, 2, 5]) out.push(Number((m * 10 ** k).toPrecision(1)));
-  }
-  return out;
 }
 
 /** A value as the reader typed it, while it is still the value; else as a number. */

@@ -4,6 +4,7 @@
 import './style.css';
 import { App } from './app';
 import { byId, message, notice } from './dom';
+import { wireCopyLink } from './export';
 import { checkParameter, loadCore, readNumber, readTime } from './lab';
 import { registerStyles } from './palette';
 import { ConvergencePanel, ExperimentsPanel, StabilityPanel } from './panels';
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
   app.start(!window.matchMedia('(prefers-reduced-motion: reduce)').matches);
   new ConvergencePanel(() => toSpec(app.current));
   new StabilityPanel(() => app.omegaDt);
+  wireCopyLink();
 }
 
 void main();

@@ -12,3 +12,14 @@ export function short(value: number): string {
       .replace('e+', 'e');
   return String(Number(value.toPrecision(6)));
 }
+
+/** 1, 2, 5 × 10ᵏ from about a thousandth of `dt` to about thirty times it: round steps for the slider. */
+export function ladder(dt: number): number[] {
+  const out: number[] = [];
+  const low = Math.floor(Math.log10(dt)) - 3;
+  const high = Math.ceil(Math.log10(dt)) + 1;
+  for (let k = low; k <= high; k++) {
+    for (const m of [1, 2, 5]) out.push(Number((m * 10 ** k).toPrecision(1)));
+  }
+  return out;
+}

@@ -2,8 +2,10 @@
 // and potential energy of one track, the error), the values and steps tables, the status line and the notes
 // on methods that diverged or ran off the charts. They read the simulation; they never step it.
 
-import { joinOnTime, type SeriesStyle, TimeChart, XYChart } from './charts';
+import { joinOnTime } from './chart-axes';
+import { type SeriesStyle, TimeChart, XYChart } from './charts';
 import { byId, el } from './dom';
+import type { Figure } from './export';
 import type { ScenarioInfo, Simulation } from './lab';
 import { short } from './numbers';
 import { colour, marker, TRUTH_DASH, truthColour } from './palette';
@@ -143,6 +145,10 @@ export class Views {
         true,
       ),
     };
+    for (const name of CHARTS) {
+      const c = this.charts[name];
+      if (c instanceof TimeChart) c.span = state.until || 1;
+    }
   }
 
   /** Draws every view; charts out of sight wait until they come back (drawing costs most of a frame). */
@@ -265,13 +271,15 @@ export class Views {
   }
 
   /** The scene and every chart's canvas with its title, for the PNG export. */
-  canvases(): { title: string; canvas: HTMLCanvasElement }[] {
-    if (!this.charts) return [];
+  canvases(): Figure[] {
+    const charts = this.charts;
+    if (!charts) return [];
     return CHARTS.map((name) => {
-      const plot = this.charts?.[name].plot;
+      const chart = charts[name];
       return {
-        title: plot?.root.querySelector('.u-title')?.textContent ?? '',
-        canvas: plot?.ctx.canvas ?? document.createElement('canvas'),
+        title: chart.plot.root.querySelector('.u-title')?.textContent ?? '',
+        canvas: chart.plot.ctx.canvas,
+        legend: chart.looks,
       };
     });
   }
