@@ -58,3 +58,37 @@ export function positiveOnly(col: Column): (number | null)[] {
   }
   return out;
 }
+
+/**
+ * Columns thinned to `buckets` stretches of x with each series' smallest and largest value in each (two points
+ * a stretch, in the order they came): a line with more points than pixels draws its envelope instead of a
+ * filled block, and keeps every peak. Unchanged when there are few enough points.
+ */
+export function envelope(x: Column, ys: Column[], buckets: number): { x: Column; ys: Column[] } {
+  const n = x.length;
+  if (n <= 4 * buckets) return { x, ys };
+  const size = Math.ceil(n / buckets);
+  const outX: (number | null)[] = [];
+  const outYs: (number | null)[][] = ys.map(() => []);
+  for (let start = 0; start < n; start += size) {
+    const end = Math.min(n, start + size);
+    // Two points a stretch: at its first x and its last; each series puts its min and max there, in order.
+    outX.push(Number(x[start]), Number(x[end - 1]));
+    ys.forEach((col, k) => {
+      let lo: number | null = null;
+      let hi: number | null = null;
+      let loAt = 0;
+      let hiAt = 0;
+      for (let i = start; i < end; i++) {
+        const v = col[i];
+        if (v === null || v === undefined || !Number.isFinite(v)) continue;
+        if (lo === null || v < lo) [lo, loAt] = [v, i];
+        if (hi === null || v > hi) [hi, hiAt] = [v, i];
+      }
+      const out = outYs[k] ?? [];
+      if (loAt <= hiAt) out.push(lo, hi);
+      else out.push(hi, lo);
+    });
+  }
+  return { x: outX, ys: outYs };
+}

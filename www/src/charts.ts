@@ -4,7 +4,7 @@
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { axis, padded, positiveOnly, widthOf } from './chart-axes';
+import { axis, envelope, padded, positiveOnly, widthOf } from './chart-axes';
 import { markerHook } from './chart-markers';
 import { type Marker, swatchOf } from './palette';
 import { readableRange } from './range';
@@ -146,8 +146,8 @@ export class TimeChart extends Chart {
    */
   update(t: Column, ys: Column[], scale?: Column): void {
     this.range = this.log ? this.logRange(ys) : this.linearRange(ys, scale);
-    const data = this.log ? ys.map(positiveOnly) : ys;
-    this.plot.setData([t as number[], ...(data as number[][])], true);
+    const thin = envelope(t, this.log ? ys.map(positiveOnly) : ys, Math.max(100, this.plot.bbox.width));
+    this.plot.setData([thin.x as number[], ...(thin.ys as number[][])], true);
   }
 }
 

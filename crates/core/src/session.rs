@@ -221,8 +221,11 @@ impl Session {
     fn record_shared(&mut self, step: u64) {
         let t = step as f64 * self.setup.dt;
         // The truth's own points: between the previous step and this one when it is refined.
+        // The truth's points since the last recorded: every point of its finer grid when refined; else just
+        // this step, on the session's stride.
         let refine = self.truth_refine;
-        for point in self.truth_next..=step * refine {
+        let first = if refine == 1 { step } else { self.truth_next };
+        for point in first..=step * refine {
             self.truth.at_fine_into(point, &mut self.truth_state);
             let at = point as f64 * self.setup.dt / refine as f64;
             let truth = &self.truth_state;

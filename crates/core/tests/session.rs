@@ -77,6 +77,10 @@ fn long_runs_record_every_nth_step_within_the_budget() {
     let t = s.history(0).unwrap().column(0);
     assert_eq!(t[1], every as f64 / 120.0);
     assert_eq!(*t.last().unwrap(), 144_000.0 / 120.0);
+    // The truth keeps the same stride, to the end of the run.
+    let truth = s.history(MethodId::ALL.len()).unwrap().column(0);
+    assert_eq!(truth.len(), t.len());
+    assert_eq!(*truth.last().unwrap(), 144_000.0 / 120.0);
 }
 
 #[test]
