@@ -433,3 +433,35 @@ test('the PNG export is a picture a teacher can use: caption, legends, the runâ€
   await expect(page.locator('#copy-note')).toContainText(/Link copied|Copy this link: http/);
   expect(errors).toEqual([]);
 });
+
+test('a method ticked mid-run joins at the same time, with the numbers it would have had', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=spring&methods=symplectic-euler,rk4&dt=0.1&until=90');
+  await expect(page.locator('#status')).not.toBeEmpty();
+  await page.click('#reset');
+  for (let i = 0; i < 25; i++) await page.click('#step');
+  await expect(page.locator('#status')).toContainText('step 25 of 900');
+  await page.locator('input[name="method"][value="euler"]').check();
+  await expect(page.locator('#status')).toContainText('step 25 of 900');
+  await expect(page).toHaveURL(/methods=euler,symplectic-euler,rk4/);
+  // Its row is the CLI's at step 25, digit for digit.
+  const csv = execFileSync(
+    CLI,
+    ['run', '--scenario', 'spring', '--method', 'euler', '--dt', '0.1', '--until', '2.5'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const last = csv.trim().split('\n').at(-1)!.split(',');
+  const header = csv.split('\n')[0]!.split(',');
+  const cells = await page.locator('#numbers tr[data-method="euler"] td').allTextContents();
+  expect(cells[0]).toBe('25');
+  expect(cells[2]).toBe(last[header.indexOf('x')]);
+  // Unticked, it leaves and the run goes on.
+  await page.locator('input[name="method"][value="euler"]').uncheck();
+  await expect(page.locator('#numbers tr[data-method="euler"]')).toHaveCount(0);
+  await expect(page.locator('#status')).toContainText('step 25 of 900');
+  expect(errors).toEqual([]);
+});

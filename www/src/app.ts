@@ -5,9 +5,9 @@
 import { FixedClock } from './clock';
 import { type Actions, Controls } from './controls';
 import { byId, message, notice } from './dom';
-import { renderHow } from './explain';
+import { Explainer } from './explain';
 import { caption, exportCsv, exportPng } from './export';
-import { type Catalogue, formatTime, ordersOn, type ScenarioInfo, Simulation, stabilityOn } from './lab';
+import { type Catalogue, formatTime, type ScenarioInfo, Simulation } from './lab';
 import { short } from './numbers';
 import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec } from './state';
 import { type TrackLabel, trackLabels } from './tracks';
@@ -25,6 +25,7 @@ export class App implements Actions {
   private readonly clock = new FixedClock();
   private readonly controls: Controls;
   private readonly views = new Views();
+  private readonly explainer: Explainer;
   private playing = false;
   private toEnd = false;
   private lastFrame = 0;
@@ -45,6 +46,7 @@ export class App implements Actions {
   ) {
     this.state = state;
     this.controls = new Controls(catalogue, this);
+    this.explainer = new Explainer(catalogue, this.controls);
     this.views.onStale = () => {
       this.dirty = true;
     };
@@ -81,35 +83,12 @@ export class App implements Actions {
     this.msPerStep = 0.001;
     history.replaceState(null, '', toQuery(this.state));
     this.controls.sync(this.state, sim.positions, this.tracks());
-    const orders = ordersOn(toSpec(next));
-    const stability = this.stabilityOn(next);
-    this.controls.syncFacts(orders, stability);
-    renderHow(
-      this.catalogue,
-      [...new Set(next.runs.length > 0 ? next.runs.map((r) => r.method) : next.methods)],
-      orders,
-      stability,
-      next.dt,
-    );
-    this.omegaDt = orders.omegaDt;
+    this.omegaDt = this.explainer.show(next);
     this.controls.syncTransport(this.playing);
     this.views.build(this.shown(sim));
     this.onApply(this.state);
     this.dirty = true;
     return true;
-  }
-
-  /** Each method's stability limit on a scenario with its parameters: measured once for each, on demand. */
-  private readonly limits = new Map<string, Record<string, string>>();
-
-  private stabilityOn(state: LabState): Record<string, string> {
-    const key = `${state.scenario} ${JSON.stringify(state.params)}`;
-    let limits = this.limits.get(key);
-    if (!limits) {
-      limits = stabilityOn(toSpec(state));
-      this.limits.set(key, limits);
-    }
-    return limits;
   }
 
   private shown(sim: Simulation): Shown {
@@ -135,6 +114,31 @@ export class App implements Actions {
       params: { ...this.state.params, ...(next.params ?? {}) },
       typed: { ...this.state.typed, ...(next.typed ?? {}) },
     });
+  }
+
+  methods(chosen: string[]): void {
+    const sim = this.sim;
+    const before = this.state.methods;
+    const added = chosen.filter((m) => !before.includes(m));
+    const removed = before.filter((m) => !chosen.includes(m));
+    // One method ticked or unticked mid-run: it joins (with the history it would have had) or leaves, and
+    // the run goes on where it is. Anything else starts afresh.
+    if (sim && this.state.runs.length === 0 && added.length + removed.length === 1) {
+      try {
+        if (added[0] !== undefined) sim.insert(chosen.indexOf(added[0]), added[0]);
+        else if (removed[0] !== undefined) sim.remove(before.indexOf(removed[0]));
+        this.state = { ...this.state, methods: chosen };
+        history.replaceState(null, '', toQuery(this.state));
+        this.controls.sync(this.state, sim.positions, this.tracks());
+        this.omegaDt = this.explainer.show(this.state);
+        this.views.build(this.shown(sim));
+        this.dirty = true;
+        return;
+      } catch {
+        // The core could not (a long run's histories would outgrow their budget): start afresh below.
+      }
+    }
+    this.change({ methods: chosen, runs: [] });
   }
 
   scenario(id: string): void {

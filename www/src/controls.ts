@@ -21,6 +21,8 @@ import type { TrackLabel } from './tracks';
 export interface Actions {
   /** A change to the state (a new simulation is made from it). */
   change(next: Partial<LabState>): void;
+  /** Another set of methods: joining the run where it is, where the core can. */
+  methods(chosen: string[]): void;
   /** Another scenario, at its article's settings. */
   scenario(id: string): void;
   /** A change that needs no new simulation: speed, coordinate or detail track. */
@@ -124,7 +126,7 @@ export class Controls {
         notice('At least one method must stay on.');
         return;
       }
-      this.actions.change({ methods: chosen, runs: [] });
+      this.actions.methods(chosen);
     });
     return label;
   }

@@ -3,9 +3,9 @@
 // the core's facts. And this run's ω·dt, where the scenario is an oscillator.
 
 import { byId, el } from './dom';
-import type { Catalogue, OrdersOn } from './lab';
-import { formatTime } from './lab';
+import { type Catalogue, formatTime, type OrdersOn, ordersOn, stabilityOn } from './lab';
 import { swatch } from './palette';
+import { type LabState, toSpec } from './state';
 
 /** "ω·dt = 0.387 (ω = 3.87 rad/s, dt = 0.1 s)", or why there is none. */
 export function omegaDtText(orders: OrdersOn, dt: number): string {
@@ -54,4 +54,30 @@ export function renderHow(
   });
   byId('how-run').textContent = `${omegaDtText(orders, dt)} The forces here: ${orders.forces}.`;
   byId('how-list').replaceChildren(...items);
+}
+
+/** Writes each method's facts beside its toggle and under "How these methods step", for a state. */
+export class Explainer {
+  /** Each method's stability limit on a scenario with its parameters: measured once for each, on demand. */
+  private readonly limits = new Map<string, Record<string, string>>();
+
+  constructor(
+    private readonly catalogue: Catalogue,
+    private readonly controls: { syncFacts(orders: OrdersOn, stability: Record<string, string>): void },
+  ) {}
+
+  /** Shows the facts for `state`; returns its run's ω·dt where the scenario is an oscillator. */
+  show(state: LabState): number | undefined {
+    const orders = ordersOn(toSpec(state));
+    const key = `${state.scenario} ${JSON.stringify(state.params)}`;
+    let stability = this.limits.get(key);
+    if (!stability) {
+      stability = stabilityOn(toSpec(state));
+      this.limits.set(key, stability);
+    }
+    this.controls.syncFacts(orders, stability);
+    const methods = state.runs.length > 0 ? state.runs.map((r) => r.method) : state.methods;
+    renderHow(this.catalogue, [...new Set(methods)], orders, stability, state.dt);
+    return orders.omegaDt;
+  }
 }

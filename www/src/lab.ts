@@ -144,6 +144,16 @@ export class Simulation {
     return this.positions.length;
   }
 
+  /** Adds a method as track `at`, caught up to the current step. Throws where the core cannot. */
+  insert(at: number, method: string): void {
+    this.lab.insert(at, method);
+  }
+
+  /** Removes track `at`; the others go on. */
+  remove(at: number): void {
+    this.lab.remove(at);
+  }
+
   /** Steps every method by up to `steps` in one call; returns the steps taken. */
   advance(steps: number): number {
     return this.lab.advance(Math.max(0, Math.min(steps, 0xffffffff)));

@@ -442,7 +442,12 @@ impl TruthRun {
     pub fn at_fine_into(&mut self, point: u64, out: &mut State<f64>) {
         let refine = self.refine;
         let Some(r) = self.reference.as_mut() else {
-            let t = point as f64 * self.setup.dt / refine as f64;
+            // Whole steps at exactly `step · dt`, as every other caller (the CSV) computes them.
+            let t = if point % refine == 0 {
+                (point / refine) as f64 * self.setup.dt
+            } else {
+                point as f64 * self.setup.dt / refine as f64
+            };
             let exact = self.setup.scenario.exact(&self.setup.params, t, out);
             debug_assert!(exact, "scenarios marked exact give a closed form");
             return;

@@ -227,7 +227,12 @@ impl Session {
         let first = if refine == 1 { step } else { self.truth_next };
         for point in first..=step * refine {
             self.truth.at_fine_into(point, &mut self.truth_state);
-            let at = point as f64 * self.setup.dt / refine as f64;
+            // Whole steps at exactly `step · dt`, the tracks' times, so the charts join them.
+            let at = if point % refine == 0 {
+                (point / refine) as f64 * self.setup.dt
+            } else {
+                point as f64 * self.setup.dt / refine as f64
+            };
             let truth = &self.truth_state;
             push_row(&mut self.truth_history, &self.setup, at, truth, truth);
         }
@@ -316,6 +321,68 @@ impl Session {
         self.truth.at_into(self.step, &mut self.truth_state);
         self.truth_current[..dim].copy_from_slice(&self.truth_state.x);
         self.truth_current[dim..].copy_from_slice(&self.truth_state.v);
+    }
+
+    /// Adds `method` as track `at` on the session's grid, caught up to the current step: the reader who ticks
+    /// a method mid-run sees it join at the same time, with its history from t = 0, as if it had run all
+    /// along (it has: stepping is deterministic). Refused when the session's histories would outgrow their
+    /// budget, or it compares runs at several steps; the page then starts afresh.
+    pub fn insert(&mut self, at: usize, method: MethodId) -> Result<(), Error> {
+        if self.tracks.iter().any(|t| t.clock.is_some()) {
+            return Err(Error::Inconsistent(
+                "a comparison of runs at several steps takes no further method".into(),
+            ));
+        }
+        let rows = self.stride.rows();
+        if rows * self.column_count * (self.tracks.len() + 2) > HISTORY_BUDGET.max(MIN_ROWS * 64) {
+            return Err(Error::Inconsistent(
+                "the histories would outgrow their budget".into(),
+            ));
+        }
+        let dim = self.scratch.dim();
+        let mut track = Track {
+            run: AnyRun::new(&self.setup, method, self.precision),
+            history: History::new(self.column_count, rows),
+            current: vec![0.0; 2 * dim],
+            clock: None,
+        };
+        // Its own truth, so the session's (which may be a reference run part-way) is left where it is.
+        let mut truth = self.setup.truth();
+        let mut truth_state = self.setup.initial();
+        let mut state = self.setup.initial();
+        push_row(&mut track.history, &self.setup, 0.0, &state, &truth_state);
+        for k in 1..=self.step {
+            if !track.run.step() {
+                let last = track.run.steps();
+                if !self.stride.records(last) {
+                    truth.at_into(last, &mut truth_state);
+                    track.run.state_into(&mut state);
+                    let t = last as f64 * self.setup.dt;
+                    push_row(&mut track.history, &self.setup, t, &state, &truth_state);
+                }
+                break;
+            }
+            if self.stride.records(k) {
+                truth.at_into(k, &mut truth_state);
+                track.run.state_into(&mut state);
+                let t = k as f64 * self.setup.dt;
+                push_row(&mut track.history, &self.setup, t, &state, &truth_state);
+            }
+        }
+        track.run.state_into(&mut state);
+        track.current[..dim].copy_from_slice(&state.x);
+        track.current[dim..].copy_from_slice(&state.v);
+        self.tracks.insert(at.min(self.tracks.len()), track);
+        Ok(())
+    }
+
+    /// Removes track `at` (the others go on where they are).
+    pub fn remove(&mut self, at: usize) -> Result<(), Error> {
+        if self.tracks.len() <= 1 || at >= self.tracks.len() {
+            return Err(Error::NoMethods);
+        }
+        self.tracks.remove(at);
+        Ok(())
     }
 
     /// Advances by up to `steps` steps of the session's dt (never past the end); tracks with a step of their

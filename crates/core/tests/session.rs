@@ -251,3 +251,36 @@ fn the_truth_is_drawn_smooth_between_long_steps_for_closed_forms_and_reference_r
         }
     }
 }
+
+#[test]
+fn a_method_ticked_mid_run_joins_at_the_same_time_with_the_history_it_would_have_had() {
+    let setup = Setup::new("spring", &[], Some(0.1), Some(90.0)).unwrap();
+    let mut both = Session::new(
+        setup.clone(),
+        &[(MethodId::Euler, None), (MethodId::Rk4, None)],
+        Precision::F32,
+    )
+    .unwrap();
+    both.advance(377);
+    let mut one = Session::new(setup, &[(MethodId::Rk4, None)], Precision::F32).unwrap();
+    one.advance(377);
+    one.insert(0, MethodId::Euler).unwrap();
+    assert_eq!(one.tracks(), 2);
+    assert_eq!(one.method(0), Some(MethodId::Euler));
+    for track in 0..=2 {
+        let (a, b) = (one.history(track).unwrap(), both.history(track).unwrap());
+        assert_eq!(a.rows(), b.rows());
+        for c in 0..one.column_count() {
+            assert_eq!(a.column(c), b.column(c), "track {track} column {c}");
+        }
+        assert_eq!(one.current(track), both.current(track));
+    }
+    // And they go on together.
+    one.advance(100);
+    both.advance(100);
+    assert_eq!(one.current(0), both.current(0));
+    assert_eq!(one.csv(1).unwrap(), both.csv(1).unwrap());
+    one.remove(0).unwrap();
+    assert_eq!(one.method(0), Some(MethodId::Rk4));
+    assert!(one.remove(0).is_err(), "the last method stays");
+}

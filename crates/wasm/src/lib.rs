@@ -512,6 +512,18 @@ impl Lab {
         self.0.advance(steps as u64) as u32
     }
 
+    /// Adds a method as track `at`, caught up to the current step; throws the core's message where it
+    /// cannot (the page then starts afresh).
+    pub fn insert(&mut self, at: usize, method: &str) -> Result<(), JsError> {
+        let method = MethodId::from_id(method).map_err(js_error)?;
+        self.0.insert(at, method).map_err(js_error)
+    }
+
+    /// Removes track `at`; the others go on.
+    pub fn remove(&mut self, at: usize) -> Result<(), JsError> {
+        self.0.remove(at).map_err(js_error)
+    }
+
     /// Steps taken so far.
     #[wasm_bindgen(getter)]
     pub fn step(&self) -> f64 {
