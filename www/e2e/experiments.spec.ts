@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { CLI, watch } from './helpers';
+import { allDigits, CLI, watch } from './helpers';
 
 const SHOTS = 'test-results/screenshots/experiments';
 
@@ -112,6 +112,7 @@ for (const e of EXPERIMENTS) {
     });
     await page.click('#end');
     await expect(page.locator('#status')).toContainText('finished', { timeout: 60_000 });
+    await allDigits(page);
     const headers = await page.locator('#numbers thead th').allTextContents();
     for (const [method, row] of cliLastRows(e.query)) {
       const cells = await page.locator(`#numbers tr[data-method="${method}"] td`).allTextContents();

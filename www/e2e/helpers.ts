@@ -40,3 +40,8 @@ export async function axe(page: Page): Promise<string[]> {
     );
   }, AXE_TAGS);
 }
+
+/** Shows every digit in the page's tables (the CSV's), for comparing them with the CLI. */
+export async function allDigits(page: Page): Promise<void> {
+  await page.locator('#all-digits').check();
+}

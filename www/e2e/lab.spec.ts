@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { CLI, watch } from './helpers';
+import { allDigits, CLI, watch } from './helpers';
 
 const SHOTS = 'test-results/screenshots';
 
@@ -45,6 +45,7 @@ async function runToEnd(page: Page): Promise<void> {
 
 /** The numeric table as shown: method → column → text. */
 async function table(page: Page): Promise<Map<string, Record<string, string>>> {
+  await allDigits(page);
   const headers = await page.locator('#numbers thead th').allTextContents();
   const out = new Map<string, Record<string, string>>();
   for (const row of await page.locator('#numbers tbody tr').all()) {
@@ -244,6 +245,7 @@ test("Fiedler's tables, laid out as he prints them", async ({ page }) => {
   await page.goto('./?scenario=constant-force&methods=euler,kinematic&dt=1&until=10&precision=f32');
   await runToEnd(page);
   await page.selectOption('#split', 'euler');
+  await allDigits(page);
   const rows = async () =>
     (await page.locator('#steps tbody tr').all()).map(async (r) =>
       (await r.locator('td').allTextContents()).map(Number),
@@ -255,6 +257,7 @@ test("Fiedler's tables, laid out as he prints them", async ({ page }) => {
 
   await page.goto('./?scenario=constant-force&methods=euler&dt=0.01&until=10&precision=f32');
   await runToEnd(page);
+  await allDigits(page);
   table = await Promise.all(await rows());
   // His rows t = 9.90 … 10.00, to the float.
   const his = [
@@ -456,6 +459,7 @@ test('a method ticked mid-run joins at the same time, with the numbers it would 
   );
   const last = csv.trim().split('\n').at(-1)!.split(',');
   const header = csv.split('\n')[0]!.split(',');
+  await allDigits(page);
   const cells = await page.locator('#numbers tr[data-method="euler"] td').allTextContents();
   expect(cells[0]).toBe('25');
   expect(cells[2]).toBe(last[header.indexOf('x')]);

@@ -213,14 +213,15 @@ export class Simulation {
     return this.lab.evaluations(track);
   }
 
-  /** Every track's values at its last recorded row, for one position coordinate. */
-  valuesTable(coordinate: number): CoreTable {
-    return this.lab.valuesTable(coordinate) as CoreTable;
+  /** Every track's values at its last recorded row, for one position coordinate: every digit (the CSV's)
+   * when `digits` is 0, else that many significant figures. */
+  valuesTable(coordinate: number, digits = 0): CoreTable {
+    return this.lab.valuesTable(coordinate, digits) as CoreTable;
   }
 
-  /** The last `rows` recorded rows of one track: t, a position and its velocity. */
-  stepsTable(track: number, coordinate: number, rows: number): CoreTable {
-    return this.lab.stepsTable(track, coordinate, rows) as CoreTable;
+  /** The last `rows` recorded rows of one track: t, a position and its velocity (`digits` as above). */
+  stepsTable(track: number, coordinate: number, rows: number, digits = 0): CoreTable {
+    return this.lab.stepsTable(track, coordinate, rows, digits) as CoreTable;
   }
 
   /** The run as the CLI prints it. */

@@ -65,6 +65,7 @@ export class Views {
       }
     });
     for (const name of CHARTS) watched.observe(byId(`chart-${name}`));
+    byId('all-digits').addEventListener('change', () => this.onStale());
     new ResizeObserver(() => {
       if (!this.charts) return;
       for (const name of CHARTS) this.charts[name].resize(byId(`chart-${name}`));
@@ -242,7 +243,9 @@ export class Views {
     const { sim, info } = shown;
     const truthLabel =
       sim.referenceStep === undefined ? info.truth : `${info.truth} (RK4, h = ${short(sim.referenceStep)} s)`;
-    renderValues(byId<HTMLTableElement>('numbers'), sim.valuesTable(ci), [
+    // Six significant figures for reading; every digit, the CSV's, on request.
+    const digits = byId<HTMLInputElement>('all-digits').checked ? 0 : 6;
+    renderValues(byId<HTMLTableElement>('numbers'), sim.valuesTable(ci, digits), [
       ...shown.tracks.map((t) => ({ label: t.label, key: t.key, method: t.method })),
       { label: truthLabel, key: 'truth', method: undefined },
     ]);
@@ -250,7 +253,7 @@ export class Views {
     renderSteps(
       byId<HTMLTableElement>('steps'),
       `Steps of ${detail?.label ?? ''}`,
-      sim.stepsTable(shown.detail, ci, STEP_ROWS),
+      sim.stepsTable(shown.detail, ci, STEP_ROWS, digits),
     );
   }
 

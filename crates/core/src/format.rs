@@ -88,6 +88,40 @@ fn round_to_12_digits(t: f64) -> f64 {
     t
 }
 
+/// A value rounded to `digits` significant digits for reading (the page's tables by default; the CSV keeps
+/// every digit): `89.1`, not `89.10000000000001`; `1.85491e30`, not `1.8549126586353733e30`.
+///
+/// ```
+/// use integrator_lab::format::significant;
+/// assert_eq!(significant(89.10000000000001, 6), "89.1");
+/// assert_eq!(significant(1.8549126586353733e30, 6), "1.85491e30");
+/// assert_eq!(significant(-0.00017668325029576116, 6), "-0.000176683");
+/// assert_eq!(significant(0.0, 6), "0");
+/// ```
+pub fn significant(value: f64, digits: usize) -> String {
+    let digits = digits.clamp(1, 17);
+    let magnitude = value.abs();
+    if magnitude == 0.0 || !value.is_finite() {
+        return number(value);
+    }
+    let trim = |text: String| {
+        if text.contains('.') {
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            text
+        }
+    };
+    if (1e-5..1e16).contains(&magnitude) {
+        let exponent = libm::floor(libm::log10(magnitude)) as i32;
+        let decimals = (digits as i32 - 1 - exponent).max(0) as usize;
+        trim(format!("{value:.decimals$}"))
+    } else {
+        let text = format!("{value:.prec$e}", prec = digits - 1);
+        let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
+        format!("{}e{exponent}", trim(mantissa.to_string()))
+    }
+}
+
 /// A relative change as a signed percentage (`+1.64 %`, `-2.3e-4 %` where two decimals would round a real
 /// change to zero), or as a factor when it is more than tenfold (`×1.289e65`).
 pub fn percent(x: f64) -> String {

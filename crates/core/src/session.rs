@@ -112,6 +112,14 @@ pub struct Session {
     truth_next: u64,
 }
 
+/// A value as the CSV writes it at a precision, or rounded to `digits` significant digits for reading.
+fn shown(value: f64, precision: Precision, digits: Option<usize>) -> String {
+    match digits {
+        None => format::value(value, precision),
+        Some(n) => format::significant(value, n),
+    }
+}
+
 /// Appends a row: t, positions, velocities, energy, kinetic, potential, error.
 fn push_row(history: &mut History, setup: &Setup, t: f64, state: &State<f64>, truth: &State<f64>) {
     let energy = setup.energy(state);
@@ -539,8 +547,8 @@ impl Session {
 
     /// Every track's last recorded row (the truth's last), for one position coordinate and its velocity:
     /// `step, t, x, v, energy, error`, each written as the CSV writes it (the truth in f64, a method at the
-    /// session's precision).
-    pub fn values_table(&self, coordinate: usize) -> Table {
+    /// session's precision), or rounded to `digits` significant digits for reading.
+    pub fn values_table(&self, coordinate: usize, digits: Option<usize>) -> Table {
         let c = self.setup.coordinates();
         let dim = c.positions.len();
         let coordinate = coordinate.min(dim.saturating_sub(1));
@@ -563,7 +571,7 @@ impl Session {
                     self.precision
                 };
                 let t = h.last(0);
-                let value = |col: usize| format::value(h.last(col), precision);
+                let value = |col: usize| shown(h.last(col), precision, digits);
                 let note = self
                     .diverged_at(k)
                     .map(|at| format!("diverged at t = {} s", format::time(at)))
@@ -578,7 +586,7 @@ impl Session {
                         if truth {
                             String::new()
                         } else {
-                            format::number(h.last(energy + 3))
+                            shown(h.last(energy + 3), Precision::F64, digits)
                         },
                     ],
                     note,
@@ -589,8 +597,14 @@ impl Session {
     }
 
     /// The last `rows` recorded rows of one track, laid out as Fiedler prints his table: `t`, a position and
-    /// its velocity.
-    pub fn steps_table(&self, track: usize, coordinate: usize, rows: usize) -> Table {
+    /// its velocity (every digit, or `digits` significant ones).
+    pub fn steps_table(
+        &self,
+        track: usize,
+        coordinate: usize,
+        rows: usize,
+        digits: Option<usize>,
+    ) -> Table {
         let c = self.setup.coordinates();
         let dim = c.positions.len();
         let coordinate = coordinate.min(dim.saturating_sub(1));
@@ -620,8 +634,8 @@ impl Session {
             .map(|i| TableRow {
                 cells: vec![
                     format::time(t[i]),
-                    format::value(x[i], precision),
-                    format::value(v[i], precision),
+                    shown(x[i], precision, digits),
+                    shown(v[i], precision, digits),
                 ],
                 note: String::new(),
             })

@@ -108,7 +108,7 @@ fn a_diverging_method_stops_alone_and_keeps_its_last_finite_row() {
     assert_eq!(euler.rows() as f64, t / 0.5);
     assert_eq!(*euler.column(0).last().unwrap(), t - 0.5);
     assert!(euler.column(1).iter().all(|x| x.is_finite()));
-    let table = s.values_table(0);
+    let table = s.values_table(0, None);
     assert_eq!(table.rows[0].note, format!("diverged at t = {t} s"));
     assert_eq!(table.rows[1].note, "");
 }
@@ -160,8 +160,25 @@ fn the_values_table_reads_as_the_csv_does() {
     let methods = [MethodId::Euler, MethodId::Kinematic];
     let mut s = session("constant-force", &methods, 0.01, 10.0, Precision::F32);
     s.advance(251);
-    let table = s.values_table(0);
+    let table = s.values_table(0, None);
     assert_eq!(table.columns, ["step", "t", "x", "v", "energy", "error"]);
+    // For reading: six significant digits.
+    let short = s.values_table(0, Some(6));
+    assert_eq!(short.rows[0].cells[1], "2.51");
+    let significant = |cell: &str| {
+        let mantissa = cell
+            .trim_start_matches('-')
+            .split('e')
+            .next()
+            .unwrap()
+            .replace('.', "");
+        mantissa.trim_start_matches('0').len()
+    };
+    for row in &short.rows {
+        for cell in row.cells.iter().skip(2) {
+            assert!(cell.is_empty() || significant(cell) <= 6, "{cell}");
+        }
+    }
     let csv = csv::to_string(s.setup(), &methods, Precision::F32, 1);
     let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
     for (track, method) in methods.iter().enumerate() {
@@ -187,7 +204,7 @@ fn the_values_table_reads_as_the_csv_does() {
     assert_eq!(truth[2], integrator_lab::format::number(exact.x[0]));
     assert_eq!(truth[5], "");
     // Fiedler's table: the last rows of explicit Euler, t then x then v.
-    let steps = s.steps_table(0, 0, 3);
+    let steps = s.steps_table(0, 0, 3, None);
     assert_eq!(steps.columns, ["t", "x", "v"]);
     let times: Vec<&str> = steps.rows.iter().map(|r| r.cells[0].as_str()).collect();
     assert_eq!(times, ["2.49", "2.5", "2.51"]);

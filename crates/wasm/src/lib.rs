@@ -635,20 +635,26 @@ impl Lab {
         self.0.csv(every as u64).map_err(js_error)
     }
 
-    /// Every track's values at its last recorded row, for one position coordinate, written by the core.
+    /// Every track's values at its last recorded row, for one position coordinate, written by the core:
+    /// every digit (as the CSV) when `digits` is 0, else rounded to that many significant digits.
     #[wasm_bindgen(js_name = valuesTable)]
-    pub fn values_table(&self, coordinate: usize) -> Result<JsValue, JsError> {
-        to_js(&table_view(self.0.values_table(coordinate)))
+    pub fn values_table(&self, coordinate: usize, digits: usize) -> Result<JsValue, JsError> {
+        let digits = (digits > 0).then_some(digits);
+        to_js(&table_view(self.0.values_table(coordinate, digits)))
     }
 
-    /// The last `rows` recorded rows of a track: t, a position and its velocity.
+    /// The last `rows` recorded rows of a track: t, a position and its velocity (`digits` as above).
     #[wasm_bindgen(js_name = stepsTable)]
     pub fn steps_table(
         &self,
         track: usize,
         coordinate: usize,
         rows: usize,
+        digits: usize,
     ) -> Result<JsValue, JsError> {
-        to_js(&table_view(self.0.steps_table(track, coordinate, rows)))
+        let digits = (digits > 0).then_some(digits);
+        to_js(&table_view(
+            self.0.steps_table(track, coordinate, rows, digits),
+        ))
     }
 }
