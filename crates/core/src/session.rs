@@ -342,7 +342,7 @@ impl Session {
             ));
         }
         let rows = self.stride.rows();
-        if rows * self.column_count * (self.tracks.len() + 2) > HISTORY_BUDGET.max(MIN_ROWS * 64) {
+        if rows * self.column_count * (self.tracks.len() + 2) > HISTORY_BUDGET {
             return Err(Error::Inconsistent(
                 "the histories would outgrow their budget".into(),
             ));
