@@ -24,13 +24,18 @@ export type Column = ArrayLike<number | null | undefined>;
 
 const HEIGHT = 220;
 
-/** What every chart here shares: its uPlot, resizing with its container, and teardown. */
+/** What every chart here shares: its uPlot, its series' looks, resizing with its container, and teardown. */
 abstract class Chart {
   abstract readonly plot: uPlot;
-  /** The series' looks, for legends drawn elsewhere (the PNG export). */
-  abstract readonly looks: SeriesStyle[];
   /** Series the readable range left off the chart, by label. */
   offScale: string[] = [];
+
+  /** `styles`: the series' looks, also for legends drawn elsewhere (the PNG export). */
+  constructor(protected readonly styles: SeriesStyle[]) {}
+
+  get looks(): SeriesStyle[] {
+    return this.styles;
+  }
 
   /** Gives each legend entry the line's own look (colour, dashes, marker) in place of uPlot's square. */
   protected legendLooks(styles: SeriesStyle[]): void {
@@ -60,11 +65,6 @@ abstract class Chart {
 export class TimeChart extends Chart {
   readonly plot: uPlot;
   private readonly log: boolean;
-  private styles: SeriesStyle[];
-
-  get looks(): SeriesStyle[] {
-    return this.styles;
-  }
 
   constructor(
     container: HTMLElement,
@@ -74,9 +74,8 @@ export class TimeChart extends Chart {
     styles: SeriesStyle[],
     log = false,
   ) {
-    super();
+    super(styles);
     this.log = log;
-    this.styles = styles;
     const opts: uPlot.Options = {
       title,
       width: widthOf(container),
@@ -195,11 +194,6 @@ function throughPoints(
  * studies (log–log axes, few points, each marked). */
 export class XYChart extends Chart {
   readonly plot: uPlot;
-  private readonly styles: SeriesStyle[];
-
-  get looks(): SeriesStyle[] {
-    return this.styles;
-  }
 
   constructor(
     container: HTMLElement,
@@ -209,8 +203,7 @@ export class XYChart extends Chart {
     styles: SeriesStyle[],
     log = false,
   ) {
-    super();
-    this.styles = styles;
+    super(styles);
     const facetRange = (which: 0 | 1) => (u: uPlot) => {
       const cols = (u.data.slice(1) as unknown as [Column, Column][]).map((d) => d[which]);
       if (log) {

@@ -9,6 +9,7 @@ import type { Figure } from './export';
 import type { ScenarioInfo, Simulation } from './lab';
 import { short } from './numbers';
 import { colour, marker, TRUTH_DASH, truthColour } from './palette';
+import { extent } from './range';
 import { drawScene, type SceneTrack } from './scene';
 import type { LabState } from './state';
 import { renderSteps, renderValues } from './table';
@@ -33,16 +34,8 @@ export interface Shown {
 
 /** The two ends of the truth's kinetic and potential energies, as a two-point column for readableRange. */
 function extentOf(...columns: Float64Array[]): number[] {
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (const c of columns) {
-    for (const v of c) {
-      if (!Number.isFinite(v)) continue;
-      lo = Math.min(lo, v);
-      hi = Math.max(hi, v);
-    }
-  }
-  return lo <= hi ? [lo, hi] : [];
+  const ends = columns.map(extent).filter((e) => e !== undefined);
+  return ends.length === 0 ? [] : [Math.min(...ends.map((e) => e.min)), Math.max(...ends.map((e) => e.max))];
 }
 
 export class Views {

@@ -438,16 +438,21 @@ impl TruthRun {
         self.at_fine_into(step * self.refine, out);
     }
 
-    /// Writes the true state at `t = point · dt / refine` (see [`TruthRun::refined`]) into `out`.
+    /// The time of point `point` of the refined grid: `point · dt / refine`, and at whole steps exactly
+    /// `step · dt`, as every other caller (the CSV, the tracks) computes it.
+    pub fn point_time(&self, point: u64) -> f64 {
+        if point % self.refine == 0 {
+            (point / self.refine) as f64 * self.setup.dt
+        } else {
+            point as f64 * self.setup.dt / self.refine as f64
+        }
+    }
+
+    /// Writes the true state at [`TruthRun::point_time`] of `point` (see [`TruthRun::refined`]) into `out`.
     pub fn at_fine_into(&mut self, point: u64, out: &mut State<f64>) {
         let refine = self.refine;
+        let t = self.point_time(point);
         let Some(r) = self.reference.as_mut() else {
-            // Whole steps at exactly `step · dt`, as every other caller (the CSV) computes them.
-            let t = if point % refine == 0 {
-                (point / refine) as f64 * self.setup.dt
-            } else {
-                point as f64 * self.setup.dt / refine as f64
-            };
             let exact = self.setup.scenario.exact(&self.setup.params, t, out);
             debug_assert!(exact, "scenarios marked exact give a closed form");
             return;

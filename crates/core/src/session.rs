@@ -235,12 +235,7 @@ impl Session {
         let first = if refine == 1 { step } else { self.truth_next };
         for point in first..=step * refine {
             self.truth.at_fine_into(point, &mut self.truth_state);
-            // Whole steps at exactly `step · dt`, the tracks' times, so the charts join them.
-            let at = if point % refine == 0 {
-                (point / refine) as f64 * self.setup.dt
-            } else {
-                point as f64 * self.setup.dt / refine as f64
-            };
+            let at = self.truth.point_time(point);
             let truth = &self.truth_state;
             push_row(&mut self.truth_history, &self.setup, at, truth, truth);
         }
