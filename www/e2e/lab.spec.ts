@@ -430,10 +430,55 @@ test('the PNG export is a picture a teacher can use: caption, legends, the runâ€
   const png = readFileSync((await download.path())!);
   const width = png.readUInt32BE(16);
   const height = png.readUInt32BE(20);
-  expect(width).toBeGreaterThanOrEqual(900);
-  expect(height).toBeGreaterThan(6 * 220);
+  // Twice the page's resolution on a screen of one canvas pixel a CSS pixel: the widest figure at 2Ã—.
+  const widest = await page.evaluate(() => {
+    const charts = Array.from(document.querySelectorAll<HTMLCanvasElement>('[id^="chart-"] canvas'));
+    return Math.max(900, document.querySelector('#scene')!.clientWidth, ...charts.map((c) => c.width));
+  });
+  expect(await page.evaluate(() => window.devicePixelRatio)).toBe(1);
+  expect(width).toBe(2 * widest);
+  expect(height).toBeGreaterThan(2 * 6 * 220);
   await page.click('#copy-link');
   await expect(page.locator('#copy-note')).toContainText(/Link copied|Copy this link: http/);
+  expect(errors).toEqual([]);
+});
+
+test('a phase portrait of 144,000 steps round one ellipse draws the ellipse, not chords across it', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=spring&methods=symplectic-euler,rk4&dt=1/120&until=1200');
+  await expect(page.locator('#status')).not.toBeEmpty();
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('finished', { timeout: 60_000 });
+  await page.locator('#chart-phase').scrollIntoViewIfNeeded();
+  // Inside the ellipse (a third of the way from its centre to its edge, off the grid lines) the plot is
+  // empty: every line there would be a chord, drawn by joining points a period apart.
+  const inside = await page.evaluate(() => {
+    const chart = document.querySelector('#chart-phase')!;
+    const over = chart.querySelector('.u-over')!.getBoundingClientRect();
+    const canvas = chart.querySelector('canvas')!;
+    const box = canvas.getBoundingClientRect();
+    const ratio = canvas.width / box.width;
+    const [cx, cy] = [over.left + over.width / 2, over.top + over.height / 2];
+    const ctx = canvas.getContext('2d')!;
+    const painted: number[] = [];
+    for (const [fx, fy] of [
+      [0.3, 0.3],
+      [-0.3, 0.3],
+      [0.3, -0.3],
+      [-0.3, -0.3],
+    ] as const) {
+      const x = Math.round((cx + (fx * over.width) / 2 - box.left) * ratio);
+      const y = Math.round((cy + (fy * over.height) / 2 - box.top) * ratio);
+      const pixels = ctx.getImageData(x - 3, y - 3, 7, 7).data;
+      let n = 0;
+      for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 40) n++;
+      painted.push(n);
+    }
+    return painted;
+  });
+  expect(inside).toEqual([0, 0, 0, 0]);
   expect(errors).toEqual([]);
 });
 

@@ -188,16 +188,17 @@ export class App implements Actions {
     if (sim) this.guard(() => exportCsv(sim, this.state.scenario));
   }
 
-  exportPng(): void {
-    if (!this.sim) return;
+  /** The PNG, at twice the page's resolution (or the screen's, where that is more). */
+  async exportPng(): Promise<void> {
+    const sim = this.sim;
+    if (!sim) return;
     this.render(true);
     const names = this.tracks().map(
       (t) => this.catalogue.methods.find((m) => m.id === t.method)?.name ?? t.label,
     );
-    exportPng(this.state.scenario, caption(this.info, this.state, names, this.sim.t), [
-      { title: 'The scene', canvas: byId<HTMLCanvasElement>('scene') },
-      ...this.views.canvases(),
-    ]);
+    const scale = Math.max(2, window.devicePixelRatio || 1);
+    const figures = await this.views.figures(this.shown(sim), scale);
+    exportPng(this.state.scenario, caption(this.info, this.state, names, sim.t), figures, scale);
   }
 
   /** Runs core calls; a failure (a panic in wasm) is shown and the run is reset rather than lost. */

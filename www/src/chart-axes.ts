@@ -5,14 +5,21 @@ import uPlot from 'uplot';
 import type { Column } from './charts';
 import { short } from './numbers';
 
-export function axis(label: string, log = false): uPlot.Axis {
+/** The x or y axis; `ink` multiplies its fonts, sizes and lines (see Chart.options). */
+export function axis(which: 'x' | 'y', label: string, log = false, ink = 1): uPlot.Axis {
+  const font = `${12 * ink}px system-ui, sans-serif`;
   return {
     label,
-    labelSize: 18,
-    size: 64,
+    font,
+    labelFont: `bold ${font}`,
+    labelSize: 18 * ink,
+    size: 64 * ink,
+    gap: 5 * ink,
+    // uPlot's spacing of ticks, scaled.
+    space: (which === 'x' ? 50 : 30) * ink,
     stroke: '#333',
-    grid: { stroke: '#eee' },
-    ticks: { stroke: '#ccc' },
+    grid: { stroke: '#eee', width: ink },
+    ticks: { stroke: '#ccc', width: ink, size: 10 * ink },
     // Compact tick labels (1.5e7, not 15,000,000) so large values fit beside the axis.
     values: (_u, splits) => splits.map((v) => (v === null || v === undefined ? '' : short(v))),
     // On a log axis, whole decades only, at most about six of them.

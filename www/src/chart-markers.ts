@@ -3,6 +3,7 @@
 import type uPlot from 'uplot';
 import type { Column, SeriesStyle } from './charts';
 import { traceMarker } from './palette';
+import { pixelRatio } from './viewport';
 
 /** Markers a line carries across the chart. */
 const MARKS = 6;
@@ -10,15 +11,16 @@ const MARKS = 6;
 /**
  * A uPlot hook that draws each styled series' marker at a few points spread along its data (staggered from
  * series to series so that lines on top of each other still show every marker). `pair` reads a series'
- * (x, y) columns from the plot's data.
+ * (x, y) columns from the plot's data; `ink` multiplies the markers' size.
  */
 export function markerHook(
   styles: SeriesStyle[],
   pair: (u: uPlot, series: number) => [Column, Column] | undefined,
+  ink = 1,
 ): (u: uPlot) => void {
   return (u) => {
     const ctx = u.ctx;
-    const r = 3.5 * (window.devicePixelRatio || 1);
+    const r = 3.5 * ink * pixelRatio();
     ctx.save();
     ctx.beginPath();
     ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);

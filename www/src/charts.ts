@@ -8,6 +8,7 @@ import { axis, envelope, padded, positiveOnly, widthOf } from './chart-axes';
 import { markerHook } from './chart-markers';
 import { type Marker, swatchOf } from './palette';
 import { readableRange } from './range';
+import { pixelRatio } from './viewport';
 
 export interface SeriesStyle {
   label: string;
@@ -24,7 +25,8 @@ export type Column = ArrayLike<number | null | undefined>;
 
 const HEIGHT = 220;
 
-/** What every chart here shares: its uPlot, its series' looks, resizing with its container, and teardown. */
+/** What every chart here shares: its uPlot, its series' looks, resizing with its container, a copy drawn at
+ * a larger scale for the PNG, and teardown. */
 abstract class Chart {
   abstract readonly plot: uPlot;
   /** Series the readable range left off the chart, by label. */
@@ -36,6 +38,12 @@ abstract class Chart {
   get looks(): SeriesStyle[] {
     return this.styles;
   }
+
+  /**
+   * The chart's uPlot options at `ink` times the page's sizes (fonts, lines, gaps and markers): `ink` = 2 with
+   * twice the width and height is the same picture at twice the resolution, whatever the screen.
+   */
+  protected abstract options(ink: number, width: number): uPlot.Options;
 
   /** Gives each legend entry the line's own look (colour, dashes, marker) in place of uPlot's square. */
   protected legendLooks(styles: SeriesStyle[]): void {
@@ -50,6 +58,38 @@ abstract class Chart {
       box.style.width = 'auto';
       box.replaceChildren(swatchOf(style.stroke, style.marker, style.dash));
     });
+  }
+
+  /**
+   * The chart's picture at `ink` times its size (see `options`): the lines shown, over the range shown (a zoom
+   * is kept). Drawn by a second uPlot off screen, copied, and removed.
+   */
+  async snapshot(ink: number): Promise<HTMLCanvasElement> {
+    // uPlot works out scales and draws in a microtask after new data; a macrotask later it has.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (ink === 1) return this.plot.ctx.canvas;
+    const host = document.createElement('div');
+    host.setAttribute('aria-hidden', 'true');
+    host.style.cssText = 'position: fixed; left: -100000px; top: 0;';
+    document.body.append(host);
+    const opts = this.options(ink, this.plot.width * ink);
+    opts.series = opts.series.map((s, i) => ({ ...s, show: this.plot.series[i]?.show ?? true }));
+    const copy = new uPlot(opts, this.plot.data, host);
+    try {
+      for (const key of ['x', 'y']) {
+        const { min, max } = this.plot.scales[key] ?? {};
+        if (min !== undefined && max !== undefined) copy.setScale(key, { min, max });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const out = document.createElement('canvas');
+      out.width = copy.ctx.canvas.width;
+      out.height = copy.ctx.canvas.height;
+      out.getContext('2d')?.drawImage(copy.ctx.canvas, 0, 0);
+      return out;
+    } finally {
+      copy.destroy();
+      host.remove();
+    }
   }
 
   resize(container: HTMLElement): void {
@@ -68,18 +108,26 @@ export class TimeChart extends Chart {
 
   constructor(
     container: HTMLElement,
-    title: string,
-    xLabel: string,
-    yLabel: string,
+    private readonly title: string,
+    private readonly xLabel: string,
+    private readonly yLabel: string,
     styles: SeriesStyle[],
     log = false,
   ) {
     super(styles);
     this.log = log;
-    const opts: uPlot.Options = {
-      title,
-      width: widthOf(container),
-      height: HEIGHT,
+    this.plot = new uPlot(this.options(1, widthOf(container)), [[], ...styles.map(() => [])], container);
+    this.legendLooks(styles);
+  }
+
+  protected options(ink: number, width: number): uPlot.Options {
+    const styles = this.styles;
+    return {
+      title: this.title,
+      width,
+      height: HEIGHT * ink,
+      // Room on the right for the last tick's label.
+      padding: [8 * ink, 16 * ink, 0, 0],
       scales: {
         // A single point (step 0) shows the run's whole span, not an empty 0–100.
         x: {
@@ -90,26 +138,24 @@ export class TimeChart extends Chart {
             return xs.length <= 1 ? [first, first + this.span] : [min, max];
           },
         },
-        y: log ? { distr: 3, range: () => this.range } : { range: () => this.range },
+        y: this.log ? { distr: 3, range: () => this.range } : { range: () => this.range },
       },
-      axes: [axis(xLabel), axis(yLabel, log)],
+      axes: [axis('x', this.xLabel, false, ink), axis('y', this.yLabel, this.log, ink)],
       series: [
         { label: 't' },
         ...styles.map((s) => ({
           label: s.label,
           stroke: s.stroke,
-          width: s.width ?? 1.5,
-          dash: s.dash,
+          width: (s.width ?? 1.5) * ink,
+          dash: s.dash?.map((d) => d * ink),
           points: { show: false },
           spanGaps: true,
         })),
       ],
       legend: { live: false },
       cursor: { drag: { x: true, y: false } },
-      hooks: { draw: [markerHook(styles, (u, i) => [u.data[0], u.data[i] as Column])] },
+      hooks: { draw: [markerHook(styles, (u, i) => [u.data[0], u.data[i] as Column], ink)] },
     };
-    this.plot = new uPlot(opts, [[], ...styles.map(() => [])], container);
-    this.legendLooks(styles);
   }
 
   /** How much time the x axis shows while there is a single point: the run's length, set by the views. */
@@ -150,44 +196,39 @@ export class TimeChart extends Chart {
   }
 }
 
-/** A path through (x, y) points in the order given: a phase portrait is not a function of x. */
-const orderedPath: uPlot.Series.PathBuilder = (u, seriesIdx, idx0, idx1) =>
-  throughPoints(u, seriesIdx, idx0, idx1, false);
-
-/** The same with a small square on every point, for studies with a handful of points. */
-const markedPath: uPlot.Series.PathBuilder = (u, seriesIdx, idx0, idx1) =>
-  throughPoints(u, seriesIdx, idx0, idx1, true);
-
-function throughPoints(
-  u: uPlot,
-  seriesIdx: number,
-  idx0: number,
-  idx1: number,
-  marked: boolean,
-): uPlot.Series.Paths {
-  const [xs, ys] = (u.data[seriesIdx] as unknown as [Column, Column]) ?? [[], []];
-  const series = u.series[seriesIdx] as uPlot.Series & { facets: { scale: string }[] };
-  const [sx, sy] = [series.facets[0]?.scale ?? 'x', series.facets[1]?.scale ?? 'y'];
-  const stroke = new Path2D();
-  let started = false;
-  const step = Math.max(1, Math.floor((idx1 - idx0) / (4 * u.bbox.width || 1)));
-  for (let i = idx0; i <= idx1; i += step) {
-    const x = xs[i];
-    const y = ys[i];
-    if (x === null || x === undefined || y === null || y === undefined) continue;
-    if (marked && y <= 0) continue;
-    const px = u.valToPos(x, sx, true);
-    const py = u.valToPos(y, sy, true);
-    if (started) stroke.lineTo(px, py);
-    else stroke.moveTo(px, py);
-    started = true;
-    if (marked) {
-      const r = 3 * (window.devicePixelRatio || 1);
-      stroke.rect(px - r, py - r, 2 * r, 2 * r);
-      stroke.moveTo(px, py);
+/**
+ * A path through (x, y) points in the order given (a phase portrait is not a function of x), with a small
+ * square of half-side `mark` CSS pixels on every point when `mark` > 0 (studies with a handful of points, on
+ * log axes, where values ≤ 0 are left out). A point less than half a pixel from the last one drawn is passed
+ * over: a run of 144,000 steps round one ellipse draws the ellipse, never chords across it.
+ */
+function throughPoints(mark: number): uPlot.Series.PathBuilder {
+  return (u, seriesIdx, idx0, idx1) => {
+    const [xs, ys] = (u.data[seriesIdx] as unknown as [Column, Column]) ?? [[], []];
+    const series = u.series[seriesIdx] as uPlot.Series & { facets: { scale: string }[] };
+    const [sx, sy] = [series.facets[0]?.scale ?? 'x', series.facets[1]?.scale ?? 'y'];
+    const stroke = new Path2D();
+    let last: [number, number] | undefined;
+    const r = mark * pixelRatio();
+    for (let i = idx0; i <= idx1; i++) {
+      const x = xs[i];
+      const y = ys[i];
+      if (x === null || x === undefined || y === null || y === undefined) continue;
+      if (mark > 0 && y <= 0) continue;
+      const px = u.valToPos(x, sx, true);
+      const py = u.valToPos(y, sy, true);
+      if (!Number.isFinite(px) || !Number.isFinite(py)) continue;
+      if (last && i < idx1 && Math.abs(px - last[0]) < 0.5 && Math.abs(py - last[1]) < 0.5) continue;
+      if (last) stroke.lineTo(px, py);
+      else stroke.moveTo(px, py);
+      last = [px, py];
+      if (r > 0) {
+        stroke.rect(px - r, py - r, 2 * r, 2 * r);
+        stroke.moveTo(px, py);
+      }
     }
-  }
-  return { stroke, fill: null, clip: null, band: null, flags: 0 };
+    return { stroke, fill: null, clip: null, band: null, flags: 0 };
+  };
 }
 
 /** One curve a track through (x, y) points: the phase portrait (linear axes), or convergence and work–precision
@@ -197,13 +238,23 @@ export class XYChart extends Chart {
 
   constructor(
     container: HTMLElement,
-    title: string,
-    xLabel: string,
-    yLabel: string,
+    private readonly title: string,
+    private readonly xLabel: string,
+    private readonly yLabel: string,
     styles: SeriesStyle[],
-    log = false,
+    private readonly log = false,
   ) {
     super(styles);
+    this.plot = new uPlot(
+      this.options(1, widthOf(container)),
+      [null, ...styles.map(() => [[], []])] as unknown as uPlot.AlignedData,
+      container,
+    );
+    this.legendLooks(styles);
+  }
+
+  protected options(ink: number, width: number): uPlot.Options {
+    const { log, styles } = this;
     const facetRange = (which: 0 | 1) => (u: uPlot) => {
       const cols = (u.data.slice(1) as unknown as [Column, Column][]).map((d) => d[which]);
       if (log) {
@@ -214,49 +265,44 @@ export class XYChart extends Chart {
           10 ** Math.ceil(Math.log10(Math.max(...all))),
         ] as uPlot.Range.MinMax;
       }
-      const refIndex = this.styles.findIndex((s) => s.reference);
+      const refIndex = styles.findIndex((s) => s.reference);
       const { range, offScale } = readableRange(cols, refIndex >= 0 ? cols[refIndex] : undefined);
-      if (which === 0) this.offScale = offScale.map((i) => this.styles[i]?.label ?? '');
+      if (which === 0) this.offScale = offScale.map((i) => styles[i]?.label ?? '');
       return padded(range.min, range.max);
     };
     const distr = log ? { distr: 3 as const } : {};
-    const opts: uPlot.Options = {
+    return {
       mode: 2,
-      title,
-      width: widthOf(container),
-      height: HEIGHT,
+      title: this.title,
+      width,
+      height: HEIGHT * ink,
+      padding: [8 * ink, 16 * ink, 0, 0],
       scales: {
         x: { time: false, auto: true, range: facetRange(0), ...distr },
         y: { auto: true, range: facetRange(1), ...distr },
       },
-      axes: [axis(xLabel, log), axis(yLabel, log)],
+      axes: [axis('x', this.xLabel, log, ink), axis('y', this.yLabel, log, ink)],
       series: [
         {},
         ...styles.map((s) => ({
           label: s.label,
           stroke: s.stroke,
-          width: s.width ?? 1.5,
-          dash: s.dash,
+          width: (s.width ?? 1.5) * ink,
+          dash: s.dash?.map((d) => d * ink),
           facets: [
             { scale: 'x', auto: true },
             { scale: 'y', auto: true },
           ],
-          paths: log ? markedPath : orderedPath,
+          paths: throughPoints(log ? 3 * ink : 0),
           points: { show: false },
         })),
       ],
       legend: { show: log, live: false },
       cursor: { drag: { x: true, y: true } },
       hooks: {
-        draw: [markerHook(styles, (u, i) => u.data[i] as unknown as [Column, Column] | undefined)],
+        draw: [markerHook(styles, (u, i) => u.data[i] as unknown as [Column, Column] | undefined, ink)],
       },
     };
-    this.plot = new uPlot(
-      opts,
-      [null, ...styles.map(() => [[], []])] as unknown as uPlot.AlignedData,
-      container,
-    );
-    this.legendLooks(styles);
   }
 
   update(pairs: [Column, Column][]): void {

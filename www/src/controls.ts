@@ -2,7 +2,7 @@
 // step, reset, run to the end, speed), the view pickers and the keyboard. They show the state and report
 // what the reader asks for; the app decides what happens.
 
-import { byId, clearNotices, el, notice } from './dom';
+import { byId, clearNotices, el, message, notice } from './dom';
 import {
   type Catalogue,
   checkParameter,
@@ -32,7 +32,7 @@ export interface Actions {
   reset(): void;
   runToEnd(): void;
   exportCsv(): void;
-  exportPng(): void;
+  exportPng(): Promise<void>;
 }
 
 /** A value as the reader typed it, while it is still the value; else as a number. */
@@ -86,7 +86,9 @@ export class Controls {
     byId('reset').addEventListener('click', () => actions.reset());
     byId('end').addEventListener('click', () => actions.runToEnd());
     byId('export-csv').addEventListener('click', () => actions.exportCsv());
-    byId('export-png').addEventListener('click', () => actions.exportPng());
+    byId('export-png').addEventListener('click', () => {
+      actions.exportPng().catch((e: unknown) => notice(`The PNG could not be made: ${message(e)}`, 'error'));
+    });
     byId('setup').addEventListener('submit', (e) => e.preventDefault());
 
     document.addEventListener('keydown', (e) => {

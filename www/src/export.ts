@@ -35,10 +35,9 @@ export interface Figure {
 
 /**
  * Downloads the figures stacked, each under its title and over its legend, under a caption that says the
- * settings in words: a picture a teacher can put on a slide.
+ * settings in words: a picture a teacher can put on a slide. `ratio`: the figures' canvas pixels a CSS pixel.
  */
-export function exportPng(name: string, caption: string[], figures: Figure[]): void {
-  const ratio = window.devicePixelRatio || 1;
+export function exportPng(name: string, caption: string[], figures: Figure[], ratio: number): void {
   const line = 20 * ratio;
   const font = (size: number, weight = '') => `${weight} ${size * ratio}px system-ui, sans-serif`;
   const width = Math.max(...figures.map((f) => f.canvas.width), 900 * ratio);

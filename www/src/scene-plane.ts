@@ -2,7 +2,7 @@
 
 import { traceMarker } from './palette';
 import { type Box, disc, label, type SceneInput, span } from './scene-parts';
-import { fitBox, prepare, type Viewport } from './viewport';
+import { fitBox, pixelRatio, prepare, type Viewport } from './viewport';
 
 /** Paths in the plane with a body at the head: jumps, drag, orbits. */
 export function plane(canvas: HTMLCanvasElement, input: SceneInput, ground: boolean, centre: boolean) {
@@ -52,7 +52,7 @@ export function lander(canvas: HTMLCanvasElement, input: SceneInput) {
   const n = input.tracks.length;
   const y = span(input, (t) => t.trailA);
   const box: Box = { xmin: 0, xmax: n, ymin: Math.min(0, y.min), ymax: Math.max(y.max, 0) };
-  const ratio = window.devicePixelRatio || 1;
+  const ratio = pixelRatio();
   const top = 20 * ratio;
   const bottom = canvas.height - 28 * ratio;
   const py = (wy: number) =>

@@ -2,7 +2,7 @@
 
 import { traceMarker } from './palette';
 import { type Box, disc, label, type SceneInput, span, zigzag } from './scene-parts';
-import { prepare, type Viewport } from './viewport';
+import { pixelRatio, prepare, type Viewport } from './viewport';
 
 /** One row per method, each with a mass at its x: constant force, springs, the chain. */
 export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block' | 'spring' | 'chain') {
@@ -17,7 +17,7 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
       : kind === 'chain'
         ? { xmin: 0, xmax: input.dim, ymin: 0, ymax: n }
         : { xmin: x.min - pad, xmax: x.max + pad, ymin: 0, ymax: n };
-  const ratio = window.devicePixelRatio || 1;
+  const ratio = pixelRatio();
   const rowH = canvas.height / n;
   const left = 110 * ratio;
   const sx = (canvas.width - left - 20 * ratio) / (box.xmax - box.xmin);

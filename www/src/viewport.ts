@@ -13,9 +13,27 @@ export interface Viewport {
   height: number;
 }
 
-/** Sizes the canvas backing store to its CSS size × devicePixelRatio; returns its context. */
+let override: number | undefined;
+
+/** Canvas pixels a CSS pixel: the screen's, or the one an export draws at (see `atPixelRatio`). */
+export function pixelRatio(): number {
+  return override ?? (window.devicePixelRatio || 1);
+}
+
+/** Runs `draw` with canvases sized and drawn at `ratio` canvas pixels a CSS pixel (a 2× PNG on any screen). */
+export function atPixelRatio<T>(ratio: number, draw: () => T): T {
+  const before = override;
+  override = ratio;
+  try {
+    return draw();
+  } finally {
+    override = before;
+  }
+}
+
+/** Sizes the canvas backing store to its CSS size × the pixel ratio; returns its context. */
 export function prepare(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
-  const ratio = window.devicePixelRatio || 1;
+  const ratio = pixelRatio();
   const w = Math.max(1, Math.round(canvas.clientWidth * ratio));
   const h = Math.max(1, Math.round(canvas.clientHeight * ratio));
   if (canvas.width !== w || canvas.height !== h) {
@@ -35,7 +53,7 @@ export function fitBox(
   box: { xmin: number; xmax: number; ymin: number; ymax: number },
   marginCss = 16,
 ): Viewport {
-  const ratio = window.devicePixelRatio || 1;
+  const ratio = pixelRatio();
   const width = canvas.width;
   const height = canvas.height;
   const margin = marginCss * ratio;

@@ -14,6 +14,7 @@ import { drawScene, type SceneTrack } from './scene';
 import type { LabState } from './state';
 import { renderSteps, renderValues } from './table';
 import type { TrackLabel } from './tracks';
+import { atPixelRatio } from './viewport';
 
 type ChartName = 'position' | 'phase' | 'energy' | 'split' | 'error';
 
@@ -266,17 +267,31 @@ export class Views {
     byId('divergence').replaceChildren(...notes.map((text) => el('li', text)));
   }
 
-  /** The scene and every chart's canvas with its title, for the PNG export. */
-  canvases(): Figure[] {
+  /**
+   * The scene and every chart with its title, drawn at `scale` canvas pixels a CSS pixel (2 for a PNG a
+   * teacher can project, on any screen), for the PNG export.
+   */
+  async figures(shown: Shown, scale: number): Promise<Figure[]> {
     const charts = this.charts;
     if (!charts) return [];
-    return CHARTS.map((name) => {
-      const chart = charts[name];
-      return {
-        title: chart.plot.root.querySelector('.u-title')?.textContent ?? '',
-        canvas: chart.plot.ctx.canvas,
-        legend: chart.looks,
-      };
-    });
+    const page = byId<HTMLCanvasElement>('scene');
+    atPixelRatio(scale, () => this.renderScene(shown));
+    const scene = document.createElement('canvas');
+    scene.width = page.width;
+    scene.height = page.height;
+    scene.getContext('2d')?.drawImage(page, 0, 0);
+    this.renderScene(shown);
+    const ink = scale / (window.devicePixelRatio || 1);
+    const drawn = await Promise.all(
+      CHARTS.map(async (name) => {
+        const chart = charts[name];
+        return {
+          title: chart.plot.root.querySelector('.u-title')?.textContent ?? '',
+          canvas: await chart.snapshot(ink),
+          legend: chart.looks,
+        };
+      }),
+    );
+    return [{ title: 'The scene', canvas: scene }, ...drawn];
   }
 }
