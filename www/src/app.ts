@@ -2,7 +2,7 @@
 // clock that steps it, and the controls and views that show it. Everything else is in the modules by job:
 // clock.ts, controls.ts, views.ts, export.ts.
 
-import { FixedClock } from './clock';
+import { type ClockAction, FixedClock, type SharedClock, stepsBehind } from './clock';
 import { type Actions, Controls } from './controls';
 import { byId, message, notice } from './dom';
 import { Explainer } from './explain';
@@ -18,6 +18,21 @@ const FRAME_BUDGET_MS = 8;
 
 /** While playing, tables refresh this often (more is unreadable and costs frame time). */
 const TABLE_REFRESH_MS = 100;
+
+/** What a page tells the app beyond the state: the embed's needs (the full page takes the defaults). */
+export interface AppOptions {
+  /** The query the address bar is rewritten to after a change (an embed keeps its look keys in it). */
+  query?: (state: LabState) => string;
+  /** Whether the figure may step and draw now: an embed off screen or in a hidden tab may not. */
+  live?: () => boolean;
+  /**
+   * A clock shared with other figures (sync=NAME), once heard from: the run follows its time, and play,
+   * pause, step and reset are asked of its owner.
+   */
+  shared?: { clock: SharedClock; heard: () => boolean; ask: (action: ClockAction) => void };
+  /** Whether the tables are shown (an embed shows them only when asked). */
+  tables?: boolean;
+}
 
 export class App implements Actions {
   private state: LabState;
@@ -39,10 +54,16 @@ export class App implements Actions {
   omegaDt: number | undefined;
   /** Called after every new simulation (the experiment card follows the state). */
   onApply: (state: LabState) => void = () => {};
+  /** The epoch of the shared clock this run started in. */
+  private epoch = 0;
+  /** The frame loop stopped while the figure was not live; `wake` starts it again. */
+  private sleeping = false;
+  private frameLoop: (now: number) => void = () => {};
 
   constructor(
     private readonly catalogue: Catalogue,
     state: LabState,
+    private readonly options: AppOptions = {},
   ) {
     this.state = state;
     this.controls = new Controls(catalogue, this);
@@ -50,6 +71,16 @@ export class App implements Actions {
     this.views.onStale = () => {
       this.dirty = true;
     };
+  }
+
+  private query(): string {
+    return this.options.query?.(this.state) ?? toQuery(this.state);
+  }
+
+  /** The shared clock, once heard from. */
+  private get shared() {
+    const shared = this.options.shared;
+    return shared?.heard() ? shared : undefined;
   }
 
   get current(): LabState {
@@ -81,7 +112,7 @@ export class App implements Actions {
     this.clock.reset();
     this.toEnd = false;
     this.msPerStep = 0.001;
-    history.replaceState(null, '', toQuery(this.state));
+    history.replaceState(null, '', this.query());
     this.controls.sync(this.state, sim.positions, this.tracks());
     this.omegaDt = this.explainer.show(next);
     this.controls.syncTransport(this.playing);
@@ -128,7 +159,7 @@ export class App implements Actions {
         if (added[0] !== undefined) sim.insert(chosen.indexOf(added[0]), added[0]);
         else if (removed[0] !== undefined) sim.remove(before.indexOf(removed[0]));
         this.state = { ...this.state, methods: chosen };
-        history.replaceState(null, '', toQuery(this.state));
+        history.replaceState(null, '', this.query());
         this.controls.sync(this.state, sim.positions, this.tracks());
         this.omegaDt = this.explainer.show(this.state);
         this.views.build(this.shown(sim));
@@ -148,13 +179,18 @@ export class App implements Actions {
 
   view(next: Partial<LabState>, rebuild: boolean): void {
     this.state = { ...this.state, ...next };
-    history.replaceState(null, '', toQuery(this.state));
+    history.replaceState(null, '', this.query());
     this.controls.syncPermalink(this.state);
     if (rebuild && this.sim) this.views.build(this.shown(this.sim));
     this.dirty = true;
   }
 
   togglePlay(): void {
+    const shared = this.shared;
+    if (shared) {
+      shared.ask(shared.clock.playing ? { kind: 'pause' } : { kind: 'play', speed: this.state.speed });
+      return;
+    }
     if (this.sim?.done) this.apply(this.state);
     this.playing = !this.playing;
     this.toEnd = false;
@@ -164,6 +200,11 @@ export class App implements Actions {
   }
 
   stepOnce(): void {
+    const shared = this.shared;
+    if (shared) {
+      shared.ask({ kind: 'step', dt: this.state.dt });
+      return;
+    }
     this.playing = false;
     this.toEnd = false;
     this.guard(() => this.sim?.advance(1));
@@ -172,6 +213,11 @@ export class App implements Actions {
   }
 
   reset(): void {
+    const shared = this.shared;
+    if (shared) {
+      shared.ask({ kind: 'reset' });
+      return;
+    }
     this.playing = false;
     this.apply(this.state);
   }
@@ -219,12 +265,30 @@ export class App implements Actions {
   start(playing: boolean): void {
     this.playing = playing;
     this.controls.syncTransport(playing);
-    const frame = (now: number) => {
+    this.frameLoop = (now: number) => {
+      // Not live (off screen, a hidden tab): no steps, no drawing, no frames until woken.
+      if (this.options.live?.() === false) {
+        this.sleeping = true;
+        return;
+      }
       this.tick(now);
-      requestAnimationFrame(frame);
+      requestAnimationFrame(this.frameLoop);
     };
     this.lastFrame = performance.now();
-    requestAnimationFrame(frame);
+    requestAnimationFrame(this.frameLoop);
+  }
+
+  /** Starts the frame loop again after the figure was not live; its own clock does not count the time away. */
+  wake(): void {
+    if (!this.sleeping || this.options.live?.() === false) return;
+    this.sleeping = false;
+    this.lastFrame = performance.now();
+    this.dirty = true;
+    requestAnimationFrame(this.frameLoop);
+  }
+
+  get isPlaying(): boolean {
+    return this.shared?.clock.playing ?? this.playing;
   }
 
   private tick(now: number): void {
@@ -246,7 +310,24 @@ export class App implements Actions {
     const elapsed = (now - this.lastFrame) / 1000;
     this.lastFrame = now;
     let due = 0;
-    if (this.toEnd) {
+    const shared = this.shared;
+    if (shared && !this.toEnd) {
+      // Synced: a new epoch is a reset; otherwise step up to the shared time, catching up if behind.
+      if (shared.clock.epoch !== this.epoch) {
+        this.epoch = shared.clock.epoch;
+        this.apply(this.state);
+        return;
+      }
+      if (shared.clock.playing !== this.playing) {
+        this.playing = shared.clock.playing;
+        this.controls.syncTransport(this.playing);
+        this.dirty = true;
+      }
+      due = Math.min(
+        sim.totalSteps - sim.step,
+        stepsBehind(shared.clock.now(performance.now() / 1000), this.state.dt, sim.step),
+      );
+    } else if (this.toEnd) {
       due = sim.totalSteps - sim.step;
     } else if (this.playing) {
       this.clock.accumulate(elapsed, this.state.speed);
@@ -282,7 +363,8 @@ export class App implements Actions {
     if (!sim) return;
     const now = performance.now();
     const moving = this.playing || this.toEnd;
-    const tables = force || !moving || now - this.tablesAt > TABLE_REFRESH_MS;
+    const tables =
+      this.options.tables !== false && (force || !moving || now - this.tablesAt > TABLE_REFRESH_MS);
     if (tables) this.tablesAt = now;
     this.views.render(this.shown(sim), force, tables);
     const status = sim.done

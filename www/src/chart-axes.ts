@@ -4,6 +4,7 @@
 import uPlot from 'uplot';
 import type { Column } from './charts';
 import { short } from './numbers';
+import { neutral } from './palette';
 
 /** The x or y axis; `ink` multiplies its fonts, sizes and lines (see Chart.options). */
 export function axis(which: 'x' | 'y', label: string, log = false, ink = 1): uPlot.Axis {
@@ -17,9 +18,9 @@ export function axis(which: 'x' | 'y', label: string, log = false, ink = 1): uPl
     gap: 5 * ink,
     // uPlot's spacing of ticks, scaled.
     space: (which === 'x' ? 50 : 30) * ink,
-    stroke: '#333',
-    grid: { stroke: '#eee', width: ink },
-    ticks: { stroke: '#ccc', width: ink, size: 10 * ink },
+    stroke: neutral().axis,
+    grid: { stroke: neutral().grid, width: ink },
+    ticks: { stroke: neutral().tick, width: ink, size: 10 * ink },
     // Compact tick labels (1.5e7, not 15,000,000) so large values fit beside the axis.
     values: (_u, splits) => splits.map((v) => (v === null || v === undefined ? '' : short(v))),
     // On a log axis, whole decades only, at most about six of them.

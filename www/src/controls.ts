@@ -269,8 +269,9 @@ export class Controls {
     slider.setAttribute('aria-valuetext', `dt = ${dt} s`);
   }
 
+  /** The permalink is the address the app has just written (with the page's theme, if chosen). */
   syncPermalink(state: LabState): void {
-    byId<HTMLAnchorElement>('permalink').href = toQuery(state);
+    byId<HTMLAnchorElement>('permalink').href = window.location.search || toQuery(state);
   }
 
   syncTransport(playing: boolean): void {

@@ -3,7 +3,7 @@
 import type { SeriesStyle } from './charts';
 import { byId, notice } from './dom';
 import { formatTime, type ScenarioInfo, type Simulation } from './lab';
-import { traceMarker } from './palette';
+import { neutral, traceMarker } from './palette';
 
 /** Rows of each method an exported CSV holds at most. */
 const CSV_ROWS = 20_000;
@@ -69,9 +69,9 @@ export function exportPng(name: string, caption: string[], figures: Figure[], ra
   out.height = height;
   const ctx = out.getContext('2d');
   if (!ctx) return;
-  ctx.fillStyle = '#fff';
+  ctx.fillStyle = neutral().background;
   ctx.fillRect(0, 0, width, height);
-  ctx.fillStyle = '#000';
+  ctx.fillStyle = neutral().text;
   ctx.textBaseline = 'middle';
   let y = line / 2;
   for (const w of wrapped) {
@@ -81,7 +81,7 @@ export function exportPng(name: string, caption: string[], figures: Figure[], ra
   }
   y += 10 * ratio;
   for (const f of figures) {
-    ctx.fillStyle = '#000';
+    ctx.fillStyle = neutral().text;
     ctx.font = font(14, '600');
     ctx.fillText(f.title, 8 * ratio, y + 13 * ratio);
     y += 26 * ratio;
@@ -105,7 +105,7 @@ export function exportPng(name: string, caption: string[], figures: Figure[], ra
         traceMarker(ctx, look.marker, x + 12 * ratio, ly, 4 * ratio);
         ctx.fill();
       }
-      ctx.fillStyle = '#000';
+      ctx.fillStyle = neutral().text;
       ctx.font = font(12);
       ctx.fillText(look.label, x + 30 * ratio, ly);
     });

@@ -4,11 +4,14 @@
 import './style.css';
 import { App } from './app';
 import { byId, message, notice } from './dom';
+import { EmbedPanel } from './embed-snippets';
 import { wireCopyLink } from './export';
 import { checkParameter, loadCore, readNumber, readTime } from './lab';
+import { lookQuery, parseLook, type ThemeChoice } from './look';
 import { registerStyles } from './palette';
 import { ConvergencePanel, ExperimentsPanel, StabilityPanel } from './panels';
-import { type CoreChecks, defaultsFor, parseQuery, toSpec } from './state';
+import { type CoreChecks, defaultsFor, parseQuery, scenarioInfo, toQuery, toSpec } from './state';
+import { applyTheme } from './theme';
 
 const CORE: CoreChecks = { checkParameter, readNumber, readTime };
 
@@ -27,10 +30,27 @@ async function main(): Promise<void> {
   registerStyles(catalogue.methods);
   const parsed = parseQuery(window.location.search, catalogue, CORE);
   for (const text of parsed.notices) notice(text);
+  // Of the embedding keys the full page reads the theme; the others are an embed's and pass unremarked.
+  const { look, notices: lookNotices } = parseLook(window.location.search, false);
+  for (const text of lookNotices.filter((n) => n.startsWith('Ignored theme='))) notice(text);
+  applyTheme(look.theme);
+  const themeChoice = byId<HTMLSelectElement>('theme');
+  themeChoice.value = look.theme;
 
-  const app = new App(catalogue, parsed.state);
+  const app = new App(catalogue, parsed.state, {
+    query: (state) => `${toQuery(state)}${lookQuery(look, ['theme'])}`,
+  });
+  themeChoice.addEventListener('change', () => {
+    look.theme = themeChoice.value as ThemeChoice;
+    applyTheme(look.theme);
+    app.view({}, true);
+  });
   const experiments = new ExperimentsPanel(catalogue, CORE, byId('experiments'), byId('current-experiment'));
-  app.onApply = (state) => experiments.show(state);
+  const embed = new EmbedPanel(() => scenarioInfo(catalogue, app.current.scenario).title);
+  app.onApply = (state) => {
+    experiments.show(state);
+    embed.update();
+  };
   if (!app.apply(parsed.state)) {
     notice(`Using the article's settings for ${parsed.state.scenario} instead.`);
     app.apply(defaultsFor(catalogue, parsed.state.scenario, parsed.state.methods));

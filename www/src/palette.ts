@@ -20,6 +20,42 @@ export type Marker =
 
 export const BACKGROUND: Record<Theme, string> = { light: '#FFFFFF', dark: '#15181D' };
 
+/** The neutral inks of the scenes, the charts and the PNG, for each theme. */
+export const NEUTRAL: Record<
+  Theme,
+  {
+    background: string;
+    text: string;
+    axis: string;
+    grid: string;
+    tick: string;
+    faint: string;
+    mid: string;
+    wall: string;
+  }
+> = {
+  light: {
+    background: BACKGROUND.light,
+    text: '#000000',
+    axis: '#333333',
+    grid: '#EEEEEE',
+    tick: '#CCCCCC',
+    faint: '#BBBBBB',
+    mid: '#767676',
+    wall: '#999999',
+  },
+  dark: {
+    background: BACKGROUND.dark,
+    text: '#F0F0F0',
+    axis: '#D0D0D0',
+    grid: '#2B3038',
+    tick: '#4A505A',
+    faint: '#5C626B',
+    mid: '#A0A0A0',
+    wall: '#80868F',
+  },
+};
+
 export const COLOURS: Record<Theme, string[]> = {
   light: [
     '#C8402A',
@@ -73,6 +109,11 @@ export function registerStyles(methods: { id: string; style: number }[]): void {
 
 export function setTheme(next: Theme): void {
   theme = next;
+}
+
+/** The neutral inks of the current theme. */
+export function neutral(): (typeof NEUTRAL)[Theme] {
+  return NEUTRAL[theme];
 }
 
 function styleOf(method: string): number {

@@ -1,6 +1,6 @@
 // Pictures in the plane: paths with a body at the head (jumps, drag, orbits), landers over y = 0, pendulums.
 
-import { traceMarker } from './palette';
+import { neutral, traceMarker } from './palette';
 import { type Box, disc, label, type SceneInput, span } from './scene-parts';
 import { fitBox, pixelRatio, prepare, type Viewport } from './viewport';
 
@@ -12,13 +12,13 @@ export function plane(canvas: HTMLCanvasElement, input: SceneInput, ground: bool
   const box: Box = { xmin: x.min, xmax: x.max, ymin: ground ? Math.min(0, y.min) : y.min, ymax: y.max };
   const v = fitBox(canvas, box, 24);
   if (ground) {
-    ctx.strokeStyle = '#bbb';
+    ctx.strokeStyle = neutral().faint;
     ctx.beginPath();
     ctx.moveTo(0, v.y(0));
     ctx.lineTo(v.width, v.y(0));
     ctx.stroke();
   }
-  if (centre) disc(ctx, v.x(0), v.y(0), 4 * v.ratio, '#555', false);
+  if (centre) disc(ctx, v.x(0), v.y(0), 4 * v.ratio, neutral().mid, false);
   for (const track of input.tracks) {
     const a = track.trailA;
     const b = track.trailB;
@@ -59,7 +59,7 @@ export function lander(canvas: HTMLCanvasElement, input: SceneInput) {
     Math.max(-1e5, Math.min(1e5, bottom - ((wy - box.ymin) / (box.ymax - box.ymin || 1)) * (bottom - top)));
   const colW = canvas.width / n;
   // The scenario has no ground: y = 0 is marked, and a lander that reaches it flies on through.
-  ctx.strokeStyle = '#bbb';
+  ctx.strokeStyle = neutral().faint;
   ctx.setLineDash([4, 4]);
   ctx.beginPath();
   ctx.moveTo(0, py(0));
@@ -69,7 +69,7 @@ export function lander(canvas: HTMLCanvasElement, input: SceneInput) {
   const [start = '', end = ''] = input.scene.params;
   const burning = input.t >= (input.params[start] ?? 0) && input.t < (input.params[end] ?? 0);
   const v: Viewport = { x: (x) => x, y: py, scale: 1, ratio, width: canvas.width, height: canvas.height };
-  label(ctx, v, 'y = 0', 4 * ratio, py(0) - 8 * ratio, '#888');
+  label(ctx, v, 'y = 0', 4 * ratio, py(0) - 8 * ratio, neutral().mid);
   input.tracks.forEach((track, i) => {
     const cx = colW * (i + 0.5);
     ctx.save();
@@ -93,7 +93,7 @@ export function lander(canvas: HTMLCanvasElement, input: SceneInput) {
     } else {
       ctx.fillStyle = track.colour;
       ctx.fill();
-      ctx.fillStyle = '#fff';
+      ctx.fillStyle = neutral().background;
       ctx.beginPath();
       traceMarker(ctx, track.marker ?? 'circle', cx, yy - 0.7 * s, 0.35 * s);
       ctx.fill();
@@ -122,7 +122,7 @@ export function pendulums(canvas: HTMLCanvasElement, input: SceneInput) {
     { xmin: -reach, xmax: reach, ymin: -reach, ymax: double ? reach : 0.3 * reach },
     12,
   );
-  disc(ctx, v.x(0), v.y(0), 3 * v.ratio, '#555', false);
+  disc(ctx, v.x(0), v.y(0), 3 * v.ratio, neutral().mid, false);
   for (const track of input.tracks) {
     if (track.diverged) continue;
     const th1 = track.state[0]!;

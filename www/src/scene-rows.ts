@@ -1,6 +1,6 @@
 // One row a method: a block sliding, a mass on a spring, the chain's beads.
 
-import { traceMarker } from './palette';
+import { neutral, traceMarker } from './palette';
 import { type Box, disc, label, type SceneInput, span, zigzag } from './scene-parts';
 import { pixelRatio, prepare, type Viewport } from './viewport';
 
@@ -38,7 +38,7 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
       ctx.beginPath();
       ctx.moveTo(px(box.xmin), y + r);
       ctx.lineTo(px(box.xmax), y + r);
-      ctx.strokeStyle = '#ccc';
+      ctx.strokeStyle = neutral().faint;
       ctx.stroke();
       if (track.truth) {
         ctx.strokeStyle = track.colour;
@@ -49,14 +49,14 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
         ctx.fillStyle = track.colour;
         ctx.fillRect(bx - r, y - r, 2 * r, 2 * r);
         // The method's marker on its block, in the background's colour, as the second cue.
-        ctx.fillStyle = '#fff';
+        ctx.fillStyle = neutral().background;
         ctx.beginPath();
         traceMarker(ctx, track.marker ?? 'circle', bx, y, r * 0.5);
         ctx.fill();
       }
     } else if (kind === 'spring') {
       const wall = px(-1.6 * reach);
-      ctx.fillStyle = '#999';
+      ctx.fillStyle = neutral().wall;
       ctx.fillRect(wall - 4 * ratio, y - rowH * 0.35, 4 * ratio, rowH * 0.7);
       const mx = px(track.state[0]!);
       zigzag(ctx, wall, mx - r, y, Math.min(rowH * 0.25, 8 * ratio));

@@ -1,6 +1,7 @@
 // The page's whole state, which the URL holds: parsed and written here and nowhere else.
 
 import type { Catalogue, Precision, RunPair, RunSpec, ScenarioInfo } from './lab';
+import { LOOK_KEYS } from './look';
 
 export interface LabState {
   scenario: string;
@@ -66,7 +67,7 @@ export interface Parsed {
   notices: string[];
 }
 
-const RESERVED = ['scenario', 'methods', 'runs', 'dt', 'until', 'precision', 'speed', 'coord'];
+const RESERVED = ['scenario', 'methods', 'runs', 'dt', 'until', 'precision', 'speed', 'coord', ...LOOK_KEYS];
 
 /** Keys that sharing sites add to links: ignored without a word. */
 const TRACKING = /^(utm_.*|fbclid|gclid)$/;

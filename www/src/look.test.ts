@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LOOK, lookQuery, parseLook, resolveTheme } from './look';
+
+describe("an embedded figure's look", () => {
+  it('defaults to the scene and the energy, minimal controls, playing when seen', () => {
+    expect(parseLook('?scenario=spring', false)).toEqual({ look: DEFAULT_LOOK, notices: [] });
+  });
+
+  it('reads every key and writes back only what differs from the defaults', () => {
+    const { look, notices } = parseLook(
+      '?views=scene,phase,table&controls=none&theme=dark&autoplay=click&sync=post-1',
+      false,
+    );
+    expect(notices).toEqual([]);
+    expect(look).toEqual({
+      views: ['scene', 'phase', 'table'],
+      controls: 'none',
+      theme: 'dark',
+      autoplay: 'click',
+      sync: 'post-1',
+    });
+    expect(lookQuery(look)).toBe(
+      '&views=scene,phase,table&controls=none&theme=dark&autoplay=click&sync=post-1',
+    );
+    expect(parseLook(lookQuery(look).replace('&', '?'), false).look).toEqual(look);
+    expect(lookQuery(DEFAULT_LOOK)).toBe('');
+    expect(lookQuery(look, ['theme'])).toBe('&theme=dark');
+  });
+
+  it('names each value it ignores and keeps the default', () => {
+    const { look, notices } = parseLook(
+      '?views=scene,graph&controls=some&theme=blue&autoplay=now&sync=a b',
+      false,
+    );
+    expect(look).toEqual({ ...DEFAULT_LOOK, views: ['scene'] });
+    expect(notices).toEqual([
+      "Ignored view 'graph': the views are scene, x, phase, energy, split, error, table, convergence, stability.",
+      'Ignored controls=some: must be full, minimal, none.',
+      'Ignored theme=blue: must be light, dark, auto.',
+      'Ignored autoplay=now: must be visible, click.',
+      "Ignored sync=a b: a sync name is up to 40 letters, digits, '-' or '_'.",
+    ]);
+  });
+
+  it('waits for a click when the reader prefers reduced motion, whatever the link says', () => {
+    expect(parseLook('?autoplay=visible', true).look.autoplay).toBe('click');
+  });
+
+  it('resolves auto from the system setting', () => {
+    expect(resolveTheme('auto', true)).toBe('dark');
+    expect(resolveTheme('auto', false)).toBe('light');
+    expect(resolveTheme('light', true)).toBe('light');
+  });
+});

@@ -1,0 +1,105 @@
+// How a figure looks and behaves, from the URL keys DESIGN's embedding contract adds to the permalink:
+// views=, controls=, theme=, autoplay=, sync=. The full page reads theme= too. Parsed and written here only.
+
+/** The views an embedded figure can show, in DESIGN's names. */
+export const VIEWS = [
+  'scene',
+  'x',
+  'phase',
+  'energy',
+  'split',
+  'error',
+  'table',
+  'convergence',
+  'stability',
+] as const;
+export type ViewName = (typeof VIEWS)[number];
+
+export type ControlsKind = 'full' | 'minimal' | 'none';
+export type ThemeChoice = 'light' | 'dark' | 'auto';
+export type Autoplay = 'visible' | 'click';
+
+export interface Look {
+  views: ViewName[];
+  controls: ControlsKind;
+  theme: ThemeChoice;
+  autoplay: Autoplay;
+  /** Figures on one page with the same name share one simulation clock. */
+  sync: string | undefined;
+}
+
+export const DEFAULT_LOOK: Look = {
+  views: ['scene', 'energy'],
+  controls: 'minimal',
+  theme: 'auto',
+  autoplay: 'visible',
+  sync: undefined,
+};
+
+/** The keys this module reads: the state's parser leaves them alone. */
+export const LOOK_KEYS = ['views', 'controls', 'theme', 'autoplay', 'sync'];
+
+function oneOf<T extends string>(value: string, choices: readonly T[]): value is T {
+  return (choices as readonly string[]).includes(value);
+}
+
+/**
+ * Reads the look from a query. A bad value falls back to its default with a notice naming it; a reader who
+ * prefers reduced motion gets `autoplay=click` whatever the link says.
+ */
+export function parseLook(search: string, reducedMotion: boolean): { look: Look; notices: string[] } {
+  const query = new URLSearchParams(search);
+  const look: Look = { ...DEFAULT_LOOK, views: [...DEFAULT_LOOK.views] };
+  const notices: string[] = [];
+  const views = query.get('views');
+  if (views !== null) {
+    const asked = views.split(',').map((v) => v.trim());
+    const known = asked.filter((v, i): v is ViewName => oneOf(v, VIEWS) && asked.indexOf(v) === i);
+    for (const v of asked.filter((v) => v !== '' && !oneOf(v, VIEWS))) {
+      notices.push(`Ignored view '${v}': the views are ${VIEWS.join(', ')}.`);
+    }
+    if (known.length > 0) look.views = known;
+  }
+  const pick = <T extends string>(key: string, choices: readonly T[], set: (v: T) => void) => {
+    const value = query.get(key);
+    if (value === null) return;
+    if (oneOf(value, choices)) set(value);
+    else notices.push(`Ignored ${key}=${value}: must be ${choices.join(', ')}.`);
+  };
+  pick('controls', ['full', 'minimal', 'none'] as const, (v) => {
+    look.controls = v;
+  });
+  pick('theme', ['light', 'dark', 'auto'] as const, (v) => {
+    look.theme = v;
+  });
+  pick('autoplay', ['visible', 'click'] as const, (v) => {
+    look.autoplay = v;
+  });
+  const sync = query.get('sync');
+  if (sync !== null) {
+    if (/^[A-Za-z0-9_-]{1,40}$/.test(sync)) look.sync = sync;
+    else notices.push(`Ignored sync=${sync}: a sync name is up to 40 letters, digits, '-' or '_'.`);
+  }
+  if (reducedMotion) look.autoplay = 'click';
+  return { look, notices };
+}
+
+/** The look's keys that differ from the defaults, for a query (`&views=scene,x&theme=dark`). */
+export function lookQuery(look: Look, keys: readonly string[] = LOOK_KEYS): string {
+  const out = new URLSearchParams();
+  const put = (key: string, value: string, fallback: string) => {
+    if (keys.includes(key) && value !== fallback) out.set(key, value);
+  };
+  put('views', look.views.join(','), DEFAULT_LOOK.views.join(','));
+  put('controls', look.controls, DEFAULT_LOOK.controls);
+  put('theme', look.theme, DEFAULT_LOOK.theme);
+  put('autoplay', look.autoplay, DEFAULT_LOOK.autoplay);
+  if (look.sync !== undefined) put('sync', look.sync, '');
+  const text = out.toString().replaceAll('%2C', ',');
+  return text === '' ? '' : `&${text}`;
+}
+
+/** The theme to draw in: `auto` follows the reader's system. */
+export function resolveTheme(choice: ThemeChoice, prefersDark: boolean): 'light' | 'dark' {
+  return choice === 'auto' ? (prefersDark ? 'dark' : 'light') : choice;
+}
