@@ -47,3 +47,39 @@ test.describe('on a phone', () => {
     expect(errors).toEqual([]);
   });
 });
+
+test('axe finds nothing on the page in the dark theme, with the embed panel open', async ({ page }) => {
+  const errors = watch(page);
+  await everythingShown(page, '?theme=dark');
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  await page.locator('#embed-panel summary').click();
+  await expect(page.locator('#embed-element')).not.toBeEmpty();
+  expect(await axe(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+for (const query of [
+  'scenario=orbit&methods=euler,symplectic-euler&views=scene,x,phase,energy,split,error,table,convergence,stability&controls=full',
+  'scenario=spring&theme=dark',
+  'scenario=pendulum&controls=none&views=scene',
+]) {
+  test(`axe finds nothing on an embedded figure: ${query}`, async ({ page }) => {
+    const errors = watch(page);
+    await page.goto(`./embed.html?${query}`);
+    await expect(page.locator('#status')).toContainText('step');
+    expect(await axe(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('axe finds nothing on the sample post, its figures loaded', async ({ page }) => {
+  const errors = watch(page);
+  await page.goto('./embed-demo.html');
+  const figures = page.locator('integrator-lab');
+  for (let n = 0; n < (await figures.count()); n++) {
+    await figures.nth(n).scrollIntoViewIfNeeded();
+    await expect(figures.nth(n).locator('iframe')).toHaveCount(1);
+  }
+  expect(await axe(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});

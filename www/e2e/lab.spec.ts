@@ -514,3 +514,27 @@ test('a method ticked mid-run joins at the same time, with the numbers it would 
   await expect(page.locator('#status')).toContainText('step 25 of 900');
   expect(errors).toEqual([]);
 });
+
+test('the Theme menu switches the page to dark and back, in the URL, the swatches and the charts', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=spring&methods=euler,rk4');
+  await expect(page.locator('#status')).not.toBeEmpty();
+  const swatchColour = () =>
+    page.locator('#methods svg.swatch[data-method="euler"] line').getAttribute('stroke');
+  const light = await swatchColour();
+  await page.selectOption('#theme', 'dark');
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  await expect(page).toHaveURL(/theme=dark/);
+  expect(await swatchColour()).not.toBe(light);
+  const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  expect(background).toBe('rgb(21, 24, 29)');
+  await page.reload();
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  await expect(page.locator('#theme')).toHaveValue('dark');
+  await page.selectOption('#theme', 'auto');
+  await expect(page).not.toHaveURL(/theme=/);
+  expect(await swatchColour()).toBe(light);
+  expect(errors).toEqual([]);
+});

@@ -8,7 +8,7 @@ import { EmbedPanel } from './embed-snippets';
 import { wireCopyLink } from './export';
 import { checkParameter, loadCore, readNumber, readTime } from './lab';
 import { lookQuery, parseLook, type ThemeChoice } from './look';
-import { registerStyles } from './palette';
+import { recolourSwatches, registerStyles } from './palette';
 import { ConvergencePanel, ExperimentsPanel, StabilityPanel } from './panels';
 import { type CoreChecks, defaultsFor, parseQuery, scenarioInfo, toQuery, toSpec } from './state';
 import { applyTheme } from './theme';
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
   themeChoice.addEventListener('change', () => {
     look.theme = themeChoice.value as ThemeChoice;
     applyTheme(look.theme);
+    recolourSwatches();
     app.view({}, true);
   });
   const experiments = new ExperimentsPanel(catalogue, CORE, byId('experiments'), byId('current-experiment'));

@@ -210,7 +210,16 @@ const SVG = 'http://www.w3.org/2000/svg';
 
 /** A small picture of a method's look (its colour and marker on a short line), for legends and labels. */
 export function swatch(method: string): SVGSVGElement {
-  return swatchOf(colour(method), marker(method));
+  const svg = swatchOf(colour(method), marker(method));
+  svg.dataset.method = method;
+  return svg;
+}
+
+/** Draws every method's swatch on the page again in the current theme's colour (after a change of theme). */
+export function recolourSwatches(): void {
+  for (const old of document.querySelectorAll<SVGSVGElement>('svg.swatch[data-method]')) {
+    old.replaceWith(swatch(old.dataset.method ?? ''));
+  }
 }
 
 /** A small picture of a line's look: its colour, its dashes, and its marker if it has one. */

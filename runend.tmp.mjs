@@ -1,0 +1,12 @@
+import { chromium } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+const cfg = JSON.parse(readFileSync('/work/main/scripts/chromium.json', 'utf8'));
+const browser = await chromium.launch({ executablePath: cfg.executablePath, args: cfg.args });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+await page.goto(`http://127.0.0.1:${process.env.PORT ?? 4190}/?${process.argv[2]}`);
+await page.waitForSelector('#status:not(:empty)');
+const t0 = Date.now();
+await page.click('#end');
+await page.waitForFunction(() => document.querySelector('#status').textContent.includes('finished'), null, { timeout: 180000 });
+console.log('run to end', Date.now() - t0, 'ms');
+await browser.close();
