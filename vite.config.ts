@@ -1,7 +1,11 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { CONTENT_SECURITY_POLICY, HEADERS } from './scripts/policy.ts';
+
+/** A path in the repository, absolute (the build and the development server resolve from different roots). */
+const here = (path: string) => fileURLToPath(new URL(`./${path}`, import.meta.url));
 
 /**
  * The pages' shared markup lives once, in www/partials/: `<!-- include NAME -->` in a page is replaced by
@@ -52,10 +56,10 @@ export default defineConfig({
     assetsInlineLimit: 0,
     rolldownOptions: {
       input: {
-        index: 'www/index.html',
-        embed: 'www/embed.html',
-        'embed-demo': 'www/embed-demo.html',
-        'embed-element': 'www/src/embed-element.ts',
+        index: here('www/index.html'),
+        embed: here('www/embed.html'),
+        'embed-demo': here('www/embed-demo.html'),
+        'embed-element': here('www/src/embed-element.ts'),
       },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'embed-element' ? 'embed.js' : 'assets/[name]-[hash].js'),
