@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Frame, type Page, test } from '@playwright/test';
 import { CONTENT_SECURITY_POLICY } from '../../scripts/policy';
+import { figureHeight, parseLook } from '../src/look';
 import { axe, watch } from './helpers';
 
 const LAB = 'http://127.0.0.1:4173';
@@ -236,9 +237,13 @@ test('a click on the figure or Space pauses it, whatever its controls; reduced m
   expect(errors).toEqual([]);
 });
 
-test('views, controls and theme come from the query; "Open in the lab" opens the same state', async ({ page }) => {
+test('views, controls and theme come from the query; "Open in the lab" opens the same state', async ({
+  page,
+}) => {
   const errors = watch(page);
-  await page.goto('./embed.html?scenario=kepler&methods=rk4&GM=2&views=phase,table&theme=dark&controls=minimal');
+  await page.goto(
+    './embed.html?scenario=kepler&methods=rk4&GM=2&views=phase,table&theme=dark&controls=minimal',
+  );
   await expect(page.locator('#status')).toContainText('step');
   await expect(page.locator('#scene')).toBeHidden();
   await expect(page.locator('#chart-phase')).toBeVisible();
@@ -256,7 +261,9 @@ test('views, controls and theme come from the query; "Open in the lab" opens the
   expect(errors).toEqual([]);
 });
 
-test('without scripts the element shows its fallback; with them, the still until it loads', async ({ browser }) => {
+test('without scripts the element shows its fallback; with them, the still until it loads', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${HOST}/post.html`);
@@ -310,4 +317,26 @@ test('the full page offers both snippets for the current state, and the element 
   await expect(frame.locator('#status')).toContainText(/step [1-9]/);
   await expect(frame.locator('#chart-phase')).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test("the height estimated for a still and a plain iframe is within 15 % of the figure's", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 640, height: 900 });
+  for (const query of [
+    'scenario=spring',
+    'scenario=spring&views=scene,phase,error',
+    'scenario=orbit&views=scene,x&controls=full',
+    'scenario=pendulum&views=scene&controls=none',
+    'scenario=spring&views=energy,table',
+  ]) {
+    await page.goto(`./embed.html?${query}`);
+    await expect(page.locator('#status')).toContainText('step');
+    const content = await page.evaluate(() => document.documentElement.getBoundingClientRect().height);
+    const estimate = figureHeight(parseLook(`?${query}`, false).look);
+    expect(
+      Math.abs(estimate - content) / content,
+      `${query}: estimate ${estimate}, figure ${content}`,
+    ).toBeLessThan(0.15);
+  }
 });

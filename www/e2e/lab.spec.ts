@@ -531,10 +531,54 @@ test('the Theme menu switches the page to dark and back, in the URL, the swatche
   const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
   expect(background).toBe('rgb(21, 24, 29)');
   await page.reload();
+  await expect(page.locator('#status')).not.toBeEmpty();
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
   await expect(page.locator('#theme')).toHaveValue('dark');
   await page.selectOption('#theme', 'auto');
   await expect(page).not.toHaveURL(/theme=/);
   expect(await swatchColour()).toBe(light);
+  expect(errors).toEqual([]);
+});
+
+test('→ steps even with a transport button focused; Space on a focused button presses that button', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=spring&methods=euler&dt=1/60&until=10');
+  await expect(page.locator('#status')).not.toBeEmpty();
+  await page.click('#reset');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('#status')).toContainText('step 2 of 600');
+  // The status line reads time to six significant figures (the CSV keeps twelve).
+  await expect(page.locator('#status')).toContainText('t = 0.0333333 s of 10 s');
+  await page.keyboard.press('Space');
+  await expect(page.locator('#status')).toContainText('step 0 of 600');
+  await expect(page).toHaveURL(/dt=1\/60/);
+  expect(errors).toEqual([]);
+});
+
+test('a dt longer than the run, or too many steps, is refused beside the field and the run goes on', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=spring&methods=euler&dt=0.1&until=90');
+  await expect(page.locator('#status')).not.toBeEmpty();
+  await page.fill('#dt', '1000');
+  await page.press('#dt', 'Enter');
+  await expect(page.locator('#dt-problem')).toHaveText(
+    'dt = 1000 s is longer than the run (until = 90 s); keeping 0.1',
+  );
+  await expect(page.locator('#dt')).toHaveAttribute('aria-invalid', 'true');
+  await page.fill('#dt', '1e-7');
+  await page.press('#dt', 'Enter');
+  await expect(page.locator('#dt-problem')).toContainText(
+    'until/dt asks for 900,000,000 steps; the limit is',
+  );
+  await expect(page.locator('#notices p.error')).toHaveCount(0);
+  await page.fill('#dt', '0.05');
+  await page.press('#dt', 'Enter');
+  await expect(page.locator('#dt-problem')).toHaveText('');
+  await expect(page.locator('#status')).toContainText('of 1800');
   expect(errors).toEqual([]);
 });

@@ -7,7 +7,7 @@ import { type Actions, Controls } from './controls';
 import { byId, message, notice } from './dom';
 import { Explainer } from './explain';
 import { caption, exportCsv, exportPng } from './export';
-import { type Catalogue, formatTime, type ScenarioInfo, Simulation } from './lab';
+import { type Catalogue, formatSignificant, formatTime, type ScenarioInfo, Simulation } from './lab';
 import { short } from './numbers';
 import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec } from './state';
 import { type TrackLabel, trackLabels } from './tracks';
@@ -244,7 +244,14 @@ export class App implements Actions {
     );
     const scale = Math.max(2, window.devicePixelRatio || 1);
     const figures = await this.views.figures(this.shown(sim), scale);
-    exportPng(this.state.scenario, caption(this.info, this.state, names, sim.t), figures, scale);
+    // The notes under the status line (a method diverged, or left the charts) belong on the slide too.
+    const notes = Array.from(document.querySelectorAll('#divergence li'), (li) => li.textContent ?? '');
+    exportPng(
+      this.state.scenario,
+      [...caption(this.info, this.state, names, sim.t), ...notes],
+      figures,
+      scale,
+    );
   }
 
   /** Runs core calls; a failure (a panic in wasm) is shown and the run is reset rather than lost. */
@@ -375,6 +382,6 @@ export class App implements Actions {
           ? 'playing'
           : 'paused';
     byId('status').textContent =
-      `t = ${formatTime(sim.t)} s of ${formatTime(this.state.until)} s · step ${sim.step} of ${sim.totalSteps} · ${status}`;
+      `t = ${formatSignificant(sim.t, 6)} s of ${formatTime(this.state.until)} s · step ${sim.step} of ${sim.totalSteps} · ${status}`;
   }
 }

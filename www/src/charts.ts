@@ -4,7 +4,7 @@
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { axis, envelope, padded, positiveOnly, widthOf } from './chart-axes';
+import { axis, envelope, logAxisRange, padded, positiveOnly, widthOf } from './chart-axes';
 import { markerHook } from './chart-markers';
 import { type Marker, swatchOf } from './palette';
 import { readableRange } from './range';
@@ -180,9 +180,9 @@ export class TimeChart extends Chart {
       }
       return out;
     });
-    const { range, offScale } = readableRange(logs);
+    const { range, offScale } = logAxisRange(logs);
     this.offScale = offScale.map((i) => this.styles[i]?.label ?? '');
-    return [10 ** Math.floor(range.min), 10 ** Math.ceil(range.max)];
+    return range;
   }
 
   /**

@@ -14,7 +14,7 @@ import {
 } from './lab';
 import { ladder } from './numbers';
 import { swatch } from './palette';
-import { type LabState, SPEEDS, scenarioInfo, toQuery } from './state';
+import { type LabState, SPEEDS, scenarioInfo, toQuery, valueText } from './state';
 import type { TrackLabel } from './tracks';
 
 /** What the controls ask of the app. */
@@ -33,12 +33,6 @@ export interface Actions {
   runToEnd(): void;
   exportCsv(): void;
   exportPng(): Promise<void>;
-}
-
-/** A value as the reader typed it, while it is still the value; else as a number. */
-function shown(state: LabState, key: string, value: number): string {
-  const typed = state.typed[key];
-  return typed !== undefined && typed.value === value ? typed.text : String(value);
 }
 
 export class Controls {
@@ -93,13 +87,15 @@ export class Controls {
 
     document.addEventListener('keydown', (e) => {
       const target = e.target as HTMLElement | null;
-      // Keys typed into a field, that press a focused button or link, or that scroll a table, are theirs.
-      const theirs = target?.closest('input, select, textarea, button, a, summary, .table-wrap') !== null;
-      if (theirs || e.altKey || e.ctrlKey || e.metaKey) return;
-      if (e.key === ' ') {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      // Keys typed into a field or that scroll a table are theirs; Space also presses a focused button or
+      // link (as everywhere on the web), but → means nothing there and steps.
+      const field = target?.closest('input, select, textarea, .table-wrap') !== null;
+      const pressable = target?.closest('button, a, summary') !== null;
+      if (e.key === ' ' && !field && !pressable) {
         e.preventDefault();
         actions.togglePlay();
-      } else if (e.key === 'ArrowRight') {
+      } else if (e.key === 'ArrowRight' && !field) {
         e.preventDefault();
         actions.stepOnce();
       }
@@ -150,7 +146,7 @@ export class Controls {
     input.id = id;
     input.name = p.name;
     input.autocomplete = 'off';
-    input.value = shown(state, p.name, value);
+    input.value = valueText(state, p.name, value);
     input.title = `${p.description}; range ${p.range}`;
     const problem = el('span', undefined, 'problem');
     problem.id = `${id}-problem`;
@@ -183,8 +179,26 @@ export class Controls {
       if (key === 'dt') this.syncSlider(Number(field.dataset.value));
       return;
     }
-    problem.textContent = '';
-    field.removeAttribute('aria-invalid');
+    // The run the new value makes must have a step and fit the step budget: said here, beside the field.
+    const dt = key === 'dt' ? read.value : this.synced.dt;
+    const until = key === 'until' ? read.value : this.synced.until;
+    const steps = Math.round(until / dt);
+    const clash =
+      dt > until
+        ? `dt = ${dt} s is longer than the run (until = ${until} s)`
+        : steps > this.catalogue.maxSteps
+          ? `until/dt asks for ${steps.toLocaleString('en-GB')} steps; the limit is ${this.catalogue.maxSteps.toLocaleString('en-GB')}: take a larger dt or a shorter until`
+          : undefined;
+    if (clash !== undefined) {
+      problem.textContent = `${clash}; keeping ${field.dataset.value ?? ''}`;
+      field.setAttribute('aria-invalid', 'true');
+      if (key === 'dt') this.syncSlider(Number(field.dataset.value));
+      return;
+    }
+    for (const other of ['dt', 'until']) {
+      byId(`${other}-problem`).textContent = '';
+      byId(other).removeAttribute('aria-invalid');
+    }
     const typed = { [key]: { text: text.trim(), value: read.value } };
     this.actions.change(key === 'dt' ? { dt: read.value, runs: [], typed } : { until: read.value, typed });
   }
@@ -209,7 +223,11 @@ export class Controls {
   }
 
   /** Puts the state into every control. */
+  /** The dt and until of the state last shown, against which a new value is checked. */
+  private synced = { dt: 1, until: 1 };
+
   sync(state: LabState, positions: string[], tracks: TrackLabel[]): void {
+    this.synced = { dt: state.dt, until: state.until };
     const info = scenarioInfo(this.catalogue, state.scenario);
     this.chosen = [...state.methods];
     byId<HTMLSelectElement>('scenario').value = info.id;
@@ -225,7 +243,7 @@ export class Controls {
     }
     for (const key of ['dt', 'until'] as const) {
       const field = byId<HTMLInputElement>(key);
-      field.value = shown(state, key, state[key]);
+      field.value = valueText(state, key, state[key]);
       field.dataset.value = String(state[key]);
     }
     for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="precision"]')) {

@@ -13,25 +13,28 @@
 // share the clock this module holds. Nothing here is global but the element.
 
 import { type ClockAction, SharedClock } from './clock';
+import { figureHeight, parseLook } from './look';
 
 const SOURCE = 'integrator-lab';
-/** The still's height, and the frame's until it reports its own. */
-const FIRST_HEIGHT = 460;
 /** Attributes that are the element's own, never URL keys. */
 const OWN = new Set(['query', 'class', 'style', 'id', 'title', 'hidden', 'lang', 'dir', 'tabindex', 'slot']);
 
+// The still and the frame start at the figure's estimated height, so the post does not jump as it loads;
+// the still takes the figure's theme (auto: the reader's system).
 const STYLE = `
 :host { display: block; margin: 1rem 0; }
-.still { box-sizing: border-box; height: ${FIRST_HEIGHT}px; display: flex; flex-direction: column;
+.still { box-sizing: border-box; display: flex; flex-direction: column;
   align-items: center; justify-content: center; gap: 0.75rem; border: 1px solid #c8c8c8; border-radius: 6px;
   background: #f6f6f6; color: #222; font: 1rem system-ui, sans-serif; text-align: center; padding: 1rem; }
 .still button { font: inherit; padding: 0.5rem 1.2rem; border-radius: 6px; border: 1px solid #555;
   background: #fff; color: #222; cursor: pointer; }
 .still button:focus-visible { outline: 3px solid #332288; outline-offset: 2px; }
-iframe { display: block; width: 100%; height: ${FIRST_HEIGHT}px; border: 0; }
+iframe { display: block; width: 100%; border: 0; }
+.still.dark { background: #1d2127; color: #eee; border-color: #444; }
+.still.dark button { background: #2a2f37; color: #eee; border-color: #999; }
 @media (prefers-color-scheme: dark) {
-  .still { background: #1d2127; color: #eee; border-color: #444; }
-  .still button { background: #2a2f37; color: #eee; border-color: #999; }
+  .still.auto { background: #1d2127; color: #eee; border-color: #444; }
+  .still.auto button { background: #2a2f37; color: #eee; border-color: #999; }
 }`;
 
 interface Group {
@@ -95,8 +98,10 @@ class IntegratorLab extends HTMLElement {
     const root = this.attachShadow({ mode: 'open' });
     const style = document.createElement('style');
     style.textContent = STYLE;
+    const { look } = parseLook(`?${this.query.toString()}`, false);
     const still = document.createElement('div');
-    still.className = 'still';
+    still.className = `still ${look.theme}`;
+    still.style.height = `${figureHeight(look)}px`;
     const title = document.createElement('p');
     title.textContent = this.label;
     const button = document.createElement('button');
@@ -129,6 +134,7 @@ class IntegratorLab extends HTMLElement {
     this.watcher?.disconnect();
     const frame = document.createElement('iframe');
     frame.title = this.label;
+    frame.style.height = `${figureHeight(parseLook(`?${this.query.toString()}`, false).look)}px`;
     frame.src = new URL(/* @vite-ignore */ `embed.html?${this.query.toString()}`, import.meta.url).href;
     this.frame = frame;
     this.shadowRoot.querySelector('.still')?.replaceWith(frame);

@@ -3,7 +3,17 @@
 // copy button.
 
 import { byId, el } from './dom';
-import { VIEWS, type ViewName } from './look';
+import {
+  type ControlsKind,
+  DEFAULT_LOOK,
+  figureHeight,
+  LOOK_KEYS,
+  type Look,
+  lookQuery,
+  SYNC_NAME,
+  type ThemeChoice,
+  VIEWS,
+} from './look';
 
 /** HTML's escapes for text in an attribute. */
 function attr(text: string): string {
@@ -12,29 +22,34 @@ function attr(text: string): string {
 
 /**
  * The snippets for the lab at `base` (the directory of its pages, ending in '/'), the permalink `query`
- * (starting with '?') and the views. `title` names the figure for screen readers.
+ * (starting with '?') and the figure's look. `title` names the figure for screen readers. The plain iframe
+ * is given the figure's estimated height and a margin, since it cannot size itself.
  */
 export function snippets(
   base: string,
   query: string,
-  views: ViewName[],
+  look: Look,
   title: string,
 ): { element: string; iframe: string } {
-  const q = query.replace(/^\?/, '');
-  const withViews = `${q}&views=${views.join(',')}`;
+  // The page's own look keys (its theme) give way to the figure's.
+  const state = new URLSearchParams(query);
+  for (const key of LOOK_KEYS) state.delete(key);
+  const q = state.toString().replaceAll('%2C', ',').replaceAll('%2F', '/').replaceAll('%40', '@');
+  const rest = lookQuery(look, ['controls', 'theme', 'autoplay', 'sync']);
+  const withLook = `${q}&views=${look.views.join(',')}${rest}`;
   return {
     element: [
       `<script type="module" src="${attr(`${base}embed.js`)}"></script>`,
-      `<integrator-lab query="${attr(withViews)}">`,
+      `<integrator-lab query="${attr(withLook)}">`,
       `  <a href="${attr(`${base}?${q}`)}">${attr(title)}, in Integrator Lab</a>`,
       '</integrator-lab>',
     ].join('\n'),
-    iframe: `<iframe src="${attr(`${base}embed.html?${withViews}`)}" title="${attr(title)}" width="100%" height="640" style="border: 0" loading="lazy"></iframe>`,
+    iframe: `<iframe src="${attr(`${base}embed.html?${withLook}`)}" title="${attr(title)}" width="100%" height="${figureHeight(look) + 40}" style="border: 0" loading="lazy"></iframe>`,
   };
 }
 
 export class EmbedPanel {
-  private readonly chosen = new Set<ViewName>(['scene', 'energy']);
+  private readonly look: Look = { ...DEFAULT_LOOK, views: [...DEFAULT_LOOK.views] };
 
   constructor(private readonly title: () => string) {
     const boxes = byId('embed-views');
@@ -42,15 +57,39 @@ export class EmbedPanel {
       const box = el('input');
       box.type = 'checkbox';
       box.value = view;
-      box.checked = this.chosen.has(view);
+      box.checked = this.look.views.includes(view);
       box.addEventListener('change', () => {
-        if (box.checked) this.chosen.add(view);
-        else if (this.chosen.size > 1) this.chosen.delete(view);
-        else box.checked = true;
+        const chosen = VIEWS.filter((v) => (v === view ? box.checked : this.look.views.includes(v)));
+        if (chosen.length === 0) {
+          box.checked = true;
+          byId('embed-note').textContent = 'A figure shows at least one view.';
+          return;
+        }
+        this.look.views = chosen;
         this.update();
       });
       boxes.append(el('label', undefined, 'embed-view', [box, ` ${view}`]));
     }
+    const controls = byId<HTMLSelectElement>('embed-controls');
+    controls.addEventListener('change', () => {
+      this.look.controls = controls.value as ControlsKind;
+      this.update();
+    });
+    const theme = byId<HTMLSelectElement>('embed-theme');
+    theme.addEventListener('change', () => {
+      this.look.theme = theme.value as ThemeChoice;
+      this.update();
+    });
+    const sync = byId<HTMLInputElement>('embed-sync');
+    sync.addEventListener('input', () => {
+      const name = sync.value.trim();
+      const good = name === '' || SYNC_NAME.test(name);
+      byId('embed-sync-problem').textContent = good ? '' : "Up to 40 letters, digits, '-' or '_'.";
+      sync.toggleAttribute('aria-invalid', !good);
+      if (!good) return;
+      this.look.sync = name === '' ? undefined : name;
+      this.update();
+    });
     byId<HTMLDetailsElement>('embed-panel').addEventListener('toggle', () => this.update());
     for (const which of ['element', 'iframe']) {
       byId(`copy-${which}`).addEventListener('click', () => {
@@ -72,9 +111,9 @@ export class EmbedPanel {
   update(): void {
     if (!byId<HTMLDetailsElement>('embed-panel').open) return;
     const base = new URL('./', window.location.href).href;
-    const views = VIEWS.filter((v) => this.chosen.has(v));
-    const { element, iframe } = snippets(base, window.location.search, views, this.title());
+    const { element, iframe } = snippets(base, window.location.search, this.look, this.title());
     byId<HTMLTextAreaElement>('embed-element').value = element;
     byId<HTMLTextAreaElement>('embed-iframe').value = iframe;
+    byId('embed-note').textContent = '';
   }
 }

@@ -33,83 +33,111 @@ export interface Figure {
   legend?: SeriesStyle[];
 }
 
+/** Text wrapped to `width` pixels in the context's current font. */
+function wrap(ctx: CanvasRenderingContext2D, text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (ctx.measureText(next).width > width && line) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = next;
+    }
+  }
+  lines.push(line);
+  return lines;
+}
+
 /**
- * Downloads the figures stacked, each under its title and over its legend, under a caption that says the
- * settings in words: a picture a teacher can put on a slide. `ratio`: the figures' canvas pixels a CSS pixel.
+ * Downloads the figures as one picture a teacher can put on a slide: a caption that says the settings in
+ * words (and the page's notes on methods that diverged or left the charts), the first figure (the scene) the
+ * whole width, then the charts two a row, each under its title and over its own legend. `ratio`: the
+ * figures' canvas pixels a CSS pixel.
  */
 export function exportPng(name: string, caption: string[], figures: Figure[], ratio: number): void {
-  const line = 20 * ratio;
-  const font = (size: number, weight = '') => `${weight} ${size * ratio}px system-ui, sans-serif`;
-  const width = Math.max(...figures.map((f) => f.canvas.width), 900 * ratio);
-  // The caption wraps to the picture's width.
   const measure = document.createElement('canvas').getContext('2d');
-  const wrapped: { text: string; font: string }[] = [];
-  caption.forEach((text, i) => {
-    const style = font(i === 0 ? 16 : 13, i === 0 ? '600' : '');
-    if (measure) measure.font = style;
-    let lineText = '';
-    for (const word of text.split(' ')) {
-      const next = lineText ? `${lineText} ${word}` : word;
-      if (measure && measure.measureText(next).width > width - 16 * ratio && lineText) {
-        wrapped.push({ text: lineText, font: style });
-        lineText = word;
-      } else {
-        lineText = next;
-      }
-    }
-    wrapped.push({ text: lineText, font: style });
+  if (!measure) return;
+  const ink = neutral();
+  const font = (size: number, weight = '') => `${weight} ${size * ratio}px system-ui, sans-serif`;
+  const gap = 16 * ratio;
+  const [first, ...charts] = figures;
+  const cell = Math.max(0, ...charts.map((f) => f.canvas.width));
+  const width = Math.max(first?.canvas.width ?? 0, 2 * cell + gap, 900 * ratio);
+  const columns = charts.length > 1 && 2 * cell + gap <= width ? 2 : 1;
+  const line = 20 * ratio;
+
+  // The caption, wrapped to the picture's width.
+  const captionLines = caption.flatMap((text, i) => {
+    measure.font = font(i === 0 ? 16 : 13, i === 0 ? '600' : '');
+    return wrap(measure, text, width - 2 * gap).map((t) => ({ text: t, font: measure.font }));
   });
-  const legendRows = (f: Figure) => (f.legend?.length ? Math.ceil(f.legend.length / 4) : 0);
+  // Each figure's block: title, canvas, legend (four entries a row across the block's width).
+  const legendRows = (f: Figure, w: number) =>
+    f.legend?.length ? Math.ceil(f.legend.length / (w > 700 * ratio ? 4 : 2)) : 0;
+  const blockHeight = (f: Figure, w: number) => 26 * ratio + f.canvas.height + legendRows(f, w) * line + gap;
+  const rows: Figure[][] = [];
+  for (let i = 0; i < charts.length; i += columns) rows.push(charts.slice(i, i + columns));
   const height =
-    wrapped.length * line +
-    10 * ratio +
-    figures.reduce((h, f) => h + 26 * ratio + f.canvas.height + legendRows(f) * line + 8 * ratio, 0);
+    captionLines.length * line +
+    gap +
+    (first ? blockHeight(first, width) : 0) +
+    rows.reduce((h, row) => h + Math.max(...row.map((f) => blockHeight(f, cell))), 0);
+
   const out = document.createElement('canvas');
   out.width = width;
   out.height = height;
   const ctx = out.getContext('2d');
   if (!ctx) return;
-  ctx.fillStyle = neutral().background;
+  ctx.fillStyle = ink.background;
   ctx.fillRect(0, 0, width, height);
-  ctx.fillStyle = neutral().text;
   ctx.textBaseline = 'middle';
+  ctx.fillStyle = ink.text;
   let y = line / 2;
-  for (const w of wrapped) {
-    ctx.font = w.font;
-    ctx.fillText(w.text, 8 * ratio, y);
+  for (const c of captionLines) {
+    ctx.font = c.font;
+    ctx.fillText(c.text, 8 * ratio, y);
     y += line;
   }
-  y += 10 * ratio;
-  for (const f of figures) {
-    ctx.fillStyle = neutral().text;
+  y += gap - line / 2;
+
+  const block = (f: Figure, x: number, top: number, w: number) => {
+    ctx.fillStyle = ink.text;
     ctx.font = font(14, '600');
-    ctx.fillText(f.title, 8 * ratio, y + 13 * ratio);
-    y += 26 * ratio;
-    ctx.drawImage(f.canvas, 0, y);
-    y += f.canvas.height;
-    const columns = 4;
+    ctx.fillText(f.title, x + 8 * ratio, top + 13 * ratio);
+    ctx.drawImage(f.canvas, x, top + 26 * ratio);
+    const per = w > 700 * ratio ? 4 : 2;
+    const legendTop = top + 26 * ratio + f.canvas.height;
     (f.legend ?? []).forEach((look, i) => {
-      const x = 16 * ratio + (i % columns) * (width / columns);
-      const ly = y + (Math.floor(i / columns) + 0.5) * line;
+      const lx = x + 16 * ratio + (i % per) * (w / per);
+      const ly = legendTop + (Math.floor(i / per) + 0.5) * line;
       ctx.strokeStyle = look.stroke;
       ctx.lineWidth = 2 * ratio;
       ctx.setLineDash((look.dash ?? []).map((d) => d * ratio));
       ctx.beginPath();
-      ctx.moveTo(x, ly);
-      ctx.lineTo(x + 24 * ratio, ly);
+      ctx.moveTo(lx, ly);
+      ctx.lineTo(lx + 24 * ratio, ly);
       ctx.stroke();
       ctx.setLineDash([]);
       if (look.marker) {
         ctx.fillStyle = look.stroke;
         ctx.beginPath();
-        traceMarker(ctx, look.marker, x + 12 * ratio, ly, 4 * ratio);
+        traceMarker(ctx, look.marker, lx + 12 * ratio, ly, 4 * ratio);
         ctx.fill();
       }
-      ctx.fillStyle = neutral().text;
+      ctx.fillStyle = ink.text;
       ctx.font = font(12);
-      ctx.fillText(look.label, x + 30 * ratio, ly);
+      ctx.fillText(look.label, lx + 30 * ratio, ly);
     });
-    y += legendRows(f) * line + 8 * ratio;
+  };
+  if (first) {
+    block(first, 0, y, width);
+    y += blockHeight(first, width);
+  }
+  for (const row of rows) {
+    row.forEach((f, i) => block(f, i * (cell + gap), y, cell));
+    y += Math.max(...row.map((f) => blockHeight(f, cell)));
   }
   out.toBlob((blob) => {
     if (blob) download(`integrator-lab-${name}.png`, blob);

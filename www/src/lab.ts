@@ -9,6 +9,7 @@ import init, {
   catalogue as wasmCatalogue,
   convergence as wasmConvergence,
   experiments as wasmExperiments,
+  formatSignificant as wasmFormatSignificant,
   formatTime as wasmFormatTime,
   formatValue as wasmFormatValue,
   measureExperiment as wasmMeasure,
@@ -78,6 +79,11 @@ export function readTime(name: 'dt' | 'until', text: string): { value: number } 
 /** A value as the CSV writes it at a precision. */
 export function formatValue(value: number, precision: Precision): string {
   return wasmFormatValue(value, precision);
+}
+
+/** A number rounded to `digits` significant digits, as the tables show them for reading. */
+export function formatSignificant(value: number, digits: number): string {
+  return wasmFormatSignificant(value, digits);
 }
 
 /** A time as the CSV writes it: at most 12 significant digits. */

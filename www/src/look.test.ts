@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOOK, lookQuery, parseLook, resolveTheme } from './look';
+import { DEFAULT_LOOK, figureHeight, lookQuery, parseLook, resolveTheme } from './look';
 
 describe("an embedded figure's look", () => {
   it('defaults to the scene and the energy, minimal controls, playing when seen', () => {
@@ -50,5 +50,18 @@ describe("an embedded figure's look", () => {
     expect(resolveTheme('auto', true)).toBe('dark');
     expect(resolveTheme('auto', false)).toBe('light');
     expect(resolveTheme('light', true)).toBe('light');
+  });
+});
+
+describe("a figure's height, estimated", () => {
+  it('grows with its views and controls', () => {
+    const base = figureHeight(DEFAULT_LOOK);
+    expect(base).toBeGreaterThan(650);
+    expect(base).toBeLessThan(760);
+    expect(figureHeight({ views: ['scene', 'phase', 'error'], controls: 'minimal' })).toBeGreaterThan(
+      base + 250,
+    );
+    expect(figureHeight({ views: ['scene', 'energy'], controls: 'full' })).toBeGreaterThan(base + 600);
+    expect(figureHeight({ views: ['scene'], controls: 'none' })).toBeLessThan(base - 300);
   });
 });

@@ -36,6 +36,9 @@ export const DEFAULT_LOOK: Look = {
   sync: undefined,
 };
 
+/** What a sync name may be. */
+export const SYNC_NAME = /^[A-Za-z0-9_-]{1,40}$/;
+
 /** The keys this module reads: the state's parser leaves them alone. */
 export const LOOK_KEYS = ['views', 'controls', 'theme', 'autoplay', 'sync'];
 
@@ -77,7 +80,7 @@ export function parseLook(search: string, reducedMotion: boolean): { look: Look;
   });
   const sync = query.get('sync');
   if (sync !== null) {
-    if (/^[A-Za-z0-9_-]{1,40}$/.test(sync)) look.sync = sync;
+    if (SYNC_NAME.test(sync)) look.sync = sync;
     else notices.push(`Ignored sync=${sync}: a sync name is up to 40 letters, digits, '-' or '_'.`);
   }
   if (reducedMotion) look.autoplay = 'click';
@@ -102,4 +105,23 @@ export function lookQuery(look: Look, keys: readonly string[] = LOOK_KEYS): stri
 /** The theme to draw in: `auto` follows the reader's system. */
 export function resolveTheme(choice: ThemeChoice, prefersDark: boolean): 'light' | 'dark' {
   return choice === 'auto' ? (prefersDark ? 'dark' : 'light') : choice;
+}
+
+/** CSS pixels each part of a figure takes, measured at a 640-px column (a phone adds a little). */
+const HEIGHTS = {
+  frame: 100,
+  controls: { none: 0, minimal: 104, full: 813 },
+  view: { scene: 220, table: 157, convergence: 190, stability: 175, chart: 268 },
+};
+
+/**
+ * About how tall a figure with this look is, in CSS pixels: the still's height before the figure loads, and
+ * the height a plain iframe is given (it cannot size itself).
+ */
+export function figureHeight(look: Pick<Look, 'views' | 'controls'>): number {
+  const views = look.views.reduce((sum, v) => {
+    const known = HEIGHTS.view as Record<string, number>;
+    return sum + (known[v] ?? HEIGHTS.view.chart);
+  }, 0);
+  return HEIGHTS.frame + HEIGHTS.controls[look.controls] + views;
 }

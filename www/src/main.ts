@@ -20,6 +20,13 @@ async function main(): Promise<void> {
   window.addEventListener('unhandledrejection', (e) =>
     notice(`Something went wrong: ${message(e.reason)}`, 'error'),
   );
+  // Of the embedding keys the full page reads the theme (before the core loads: no flash of the other
+  // theme); the others are an embed's and pass unremarked.
+  const { look, notices: lookNotices } = parseLook(window.location.search, false);
+  for (const text of lookNotices.filter((n) => n.startsWith('Ignored theme='))) notice(text);
+  applyTheme(look.theme);
+  const themeChoice = byId<HTMLSelectElement>('theme');
+  themeChoice.value = look.theme;
   let catalogue: Awaited<ReturnType<typeof loadCore>>;
   try {
     catalogue = await loadCore();
@@ -30,12 +37,6 @@ async function main(): Promise<void> {
   registerStyles(catalogue.methods);
   const parsed = parseQuery(window.location.search, catalogue, CORE);
   for (const text of parsed.notices) notice(text);
-  // Of the embedding keys the full page reads the theme; the others are an embed's and pass unremarked.
-  const { look, notices: lookNotices } = parseLook(window.location.search, false);
-  for (const text of lookNotices.filter((n) => n.startsWith('Ignored theme='))) notice(text);
-  applyTheme(look.theme);
-  const themeChoice = byId<HTMLSelectElement>('theme');
-  themeChoice.value = look.theme;
 
   const app = new App(catalogue, parsed.state, {
     query: (state) => `${toQuery(state)}${lookQuery(look, ['theme'])}`,

@@ -33,6 +33,23 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
     ctx.lineWidth = 1.5 * ratio;
     ctx.strokeStyle = track.colour;
     const r = Math.min(rowH * 0.3, 12 * ratio);
+    // A body far out of the frame says so at the edge; nothing is drawn over the labels.
+    const bodyX = kind === 'chain' ? undefined : px(track.state[0]!);
+    if (bodyX !== undefined && (bodyX < left - r || bodyX > canvas.width + r)) {
+      const toLeft = bodyX < left;
+      label(
+        ctx,
+        v,
+        toLeft ? '◀ off the scene' : 'off the scene ▶',
+        toLeft ? left : canvas.width - 110 * ratio,
+        y,
+        track.colour,
+      );
+    }
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(left - 8 * ratio, y - rowH / 2, canvas.width - left + 8 * ratio, rowH);
+    ctx.clip();
     if (kind === 'block') {
       const bx = px(track.state[0]!);
       ctx.beginPath();
@@ -82,5 +99,6 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
         ctx.fill();
       }
     }
+    ctx.restore();
   });
 }

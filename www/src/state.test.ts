@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Catalogue, checkParameter, loadCore, readNumber, readTime } from './lab';
-import { type CoreChecks, defaultsFor, parseQuery, toQuery } from './state';
+import { type CoreChecks, defaultsFor, parseQuery, toQuery, valueText } from './state';
 
 // The real core, loaded from the built wasm: the URL is read with the same checks as the page and the CLI.
 let catalogue: Catalogue;
@@ -124,7 +124,7 @@ describe('the URL state', () => {
     const { notices } = parseQuery('?scenario=spring&dt=0&k=1e308&until=soon', catalogue, check);
     expect(notices).toEqual([
       'Ignored dt=0: dt must be positive (got 0); using 0.1.',
-      "Ignored until=soon: until: 'soon' is not a number; using 90.",
+      "Ignored until=soon: 'soon' is not a number; using 90.",
       'Ignored k=1e308: k = 1e308 is out of range (0, 1000000000]; using 15.',
     ]);
   });
@@ -133,5 +133,20 @@ describe('the URL state', () => {
     const { state, notices } = parseQuery('?dt=1e-9&until=1000', catalogue, check);
     expect(state.dt).toBe(0.1);
     expect(notices[0]).toContain('steps is more than');
+  });
+});
+
+describe('values as the URL writes them', () => {
+  it('writes a time of exactly 1/n s as 1/n, and anything else as the number', () => {
+    const state = defaultsFor(catalogue, 'spring');
+    expect(valueText(state, 'dt', 1 / 60)).toBe('1/60');
+    expect(valueText(state, 'dt', 1 / 120)).toBe('1/120');
+    expect(valueText(state, 'dt', 0.1)).toBe('0.1');
+    expect(valueText(state, 'dt', 0.25)).toBe('0.25');
+    expect(valueText(state, 'dt', 1 / 3)).toBe('1/3');
+    expect(valueText(state, 'k', 1 / 3)).toBe(String(1 / 3));
+    expect(valueText(state, 'until', 90)).toBe('90');
+    const { state: read } = parseQuery(toQuery({ ...state, dt: 1 / 60 }), catalogue, check);
+    expect(read.dt).toBe(1 / 60);
   });
 });

@@ -79,8 +79,11 @@ const TRACKING = /^(utm_.*|fbclid|gclid)$/;
 export function parseQuery(search: string, catalogue: Catalogue, core: CoreChecks): Parsed {
   const query = new URLSearchParams(search);
   const notices: string[] = [];
+  // The core's reasons may start with the key ("dt: 'abc' is not a number"): the notice names it once.
   const ignore = (key: string, value: string, why: string, fallback: string) =>
-    notices.push(`Ignored ${key}=${value}: ${why}; using ${fallback}.`);
+    notices.push(
+      `Ignored ${key}=${value}: ${why.startsWith(`${key}: `) ? why.slice(key.length + 2) : why}; using ${fallback}.`,
+    );
 
   let scenario = query.get('scenario') ?? DEFAULT_SCENARIO;
   if (!catalogue.scenarios.some((s) => s.id === scenario)) {
@@ -177,14 +180,25 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
   return { state, notices };
 }
 
+/**
+ * A value as the URL and the fields write it: as the reader typed it while it still is the value (`dt=1/30`
+ * stays `1/30`); a time that is exactly 1/n of a second with no short decimal (an article's 1/60) as
+ * `1/n`; else the number.
+ */
+export function valueText(state: LabState, key: string, value: number): string {
+  const typed = state.typed[key];
+  if (typed !== undefined && typed.value === value) return typed.text;
+  if ((key === 'dt' || key === 'until') && value > 0 && value < 1 && String(value).length > 8) {
+    const n = Math.round(1 / value);
+    if (n <= 100_000 && 1 / n === value) return `1/${n}`;
+  }
+  return String(value);
+}
+
 /** Writes the state as a query string, every parameter by its own name: a permalink. */
 export function toQuery(state: LabState): string {
   const query = new URLSearchParams();
-  // A value the reader typed is written as typed, while it still is the value (`dt=1/30` stays `1/30`).
-  const text = (key: string, value: number) => {
-    const typed = state.typed[key];
-    return typed !== undefined && typed.value === value ? typed.text : String(value);
-  };
+  const text = (key: string, value: number) => valueText(state, key, value);
   query.set('scenario', state.scenario);
   if (state.runs.length > 0) query.set('runs', state.runs.map((r) => `${r.method}@${r.dt}`).join(','));
   else query.set('methods', state.methods.join(','));

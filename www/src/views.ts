@@ -125,9 +125,10 @@ export class Views {
         't (s)',
         `E (${info.energyUnit})`,
         [
-          { label: `${split} kinetic`, stroke: splitColour },
+          // This chart is about one method: its scale follows that method's energies, not the truth's.
+          { label: `${split} kinetic`, stroke: splitColour, reference: true },
           { label: `${split} potential`, stroke: splitColour, dash: [2, 3] },
-          { label: `${truth} kinetic`, stroke: truthColour(), dash: TRUTH_DASH, width: 1, reference: true },
+          { label: `${truth} kinetic`, stroke: truthColour(), dash: TRUTH_DASH, width: 1 },
           { label: `${truth} potential`, stroke: truthColour(), dash: [2, 3], width: 1 },
         ],
       ),

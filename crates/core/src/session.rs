@@ -120,6 +120,14 @@ fn shown(value: f64, precision: Precision, digits: Option<usize>) -> String {
     }
 }
 
+/// A time as the CSV writes it (12 significant digits), or rounded to `digits` for reading.
+fn shown_time(t: f64, digits: Option<usize>) -> String {
+    match digits {
+        None => format::time(t),
+        Some(n) => format::significant(t, n),
+    }
+}
+
 /// Appends a row: t, positions, velocities, energy, kinetic, potential, error.
 fn push_row(history: &mut History, setup: &Setup, t: f64, state: &State<f64>, truth: &State<f64>) {
     let energy = setup.energy(state);
@@ -569,12 +577,12 @@ impl Session {
                 let value = |col: usize| shown(h.last(col), precision, digits);
                 let note = self
                     .diverged_at(k)
-                    .map(|at| format!("diverged at t = {} s", format::time(at)))
+                    .map(|at| format!("diverged at t = {} s", shown_time(at, digits)))
                     .unwrap_or_default();
                 Some(TableRow {
                     cells: vec![
                         format!("{}", (t / self.track_dt(k)).round()),
-                        format::time(t),
+                        shown_time(t, digits),
                         value(1 + coordinate),
                         value(1 + dim + coordinate),
                         value(energy),
@@ -628,7 +636,7 @@ impl Session {
         let rows = (first..h.rows())
             .map(|i| TableRow {
                 cells: vec![
-                    format::time(t[i]),
+                    shown_time(t[i], digits),
                     shown(x[i], precision, digits),
                     shown(v[i], precision, digits),
                 ],

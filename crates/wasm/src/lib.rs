@@ -36,6 +36,12 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     serde_wasm_bindgen::to_value(value).map_err(js_error)
 }
 
+/// A number rounded to `digits` significant digits, for reading (as the tables show them).
+#[wasm_bindgen(js_name = formatSignificant)]
+pub fn format_significant(value: f64, digits: usize) -> String {
+    format::significant(value, digits)
+}
+
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct ArticleView {
