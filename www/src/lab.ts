@@ -185,6 +185,17 @@ export class Simulation {
   get truthRefine(): number {
     return this.lab.truthRefine;
   }
+  private bounds: Float64Array | null | undefined;
+
+  /** Position `k`'s (smallest, largest) along the exact solution over the whole run; undefined where the
+   * truth is a reference run. Worked out by the core once a simulation. */
+  truthBounds(k: number): { min: number; max: number } | undefined {
+    if (this.bounds === undefined) this.bounds = this.lab.truthBounds() ?? null;
+    const b = this.bounds;
+    if (!b || 2 * k + 1 >= b.length) return undefined;
+    return { min: b[2 * k] ?? 0, max: b[2 * k + 1] ?? 0 };
+  }
+
   get referenceStep(): number | undefined {
     return this.lab.referenceStep();
   }

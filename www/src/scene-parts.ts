@@ -23,6 +23,9 @@ export interface SceneTrack {
 
 export interface SceneInput {
   scene: SceneInfo;
+  /** The exact solution's extent over the whole run for the first and second positions drawn, where the
+   * core knows it: the frame the picture keeps from start to end. */
+  bounds?: { a?: Extent; b?: Extent };
   params: Record<string, number>;
   t: number;
   dim: number;
@@ -31,8 +34,17 @@ export interface SceneInput {
 
 export type Box = { xmin: number; xmax: number; ymin: number; ymax: number };
 
-/** Extent of a quantity over the truth's history, widened by the tracks that stay near it (range.ts). */
-export function span(input: SceneInput, pick: (t: SceneTrack) => ArrayLike<number> | undefined): Extent {
+/**
+ * The extent a picture shows of a quantity: `fixed` (the exact solution over the whole run) where known, so
+ * the frame holds still while the run plays; else the truth's history so far, widened by the tracks that
+ * stay near it (range.ts).
+ */
+export function span(
+  input: SceneInput,
+  pick: (t: SceneTrack) => ArrayLike<number> | undefined,
+  fixed?: Extent,
+): Extent {
+  if (fixed && Number.isFinite(fixed.min) && Number.isFinite(fixed.max)) return fixed;
   const truth = input.tracks.find((t) => t.truth);
   const others = input.tracks.filter((t) => !t.truth).map((t) => pick(t) ?? []);
   return readableRange(others, truth ? pick(truth) : undefined).range;

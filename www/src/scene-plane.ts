@@ -7,8 +7,8 @@ import { fitBox, pixelRatio, prepare, type Viewport } from './viewport';
 /** Paths in the plane with a body at the head: jumps, drag, orbits. */
 export function plane(canvas: HTMLCanvasElement, input: SceneInput, ground: boolean, centre: boolean) {
   const ctx = prepare(canvas);
-  const x = span(input, (t) => t.trailA);
-  const y = span(input, (t) => t.trailB);
+  const x = span(input, (t) => t.trailA, input.bounds?.a);
+  const y = span(input, (t) => t.trailB, input.bounds?.b);
   const box: Box = { xmin: x.min, xmax: x.max, ymin: ground ? Math.min(0, y.min) : y.min, ymax: y.max };
   const v = fitBox(canvas, box, 24);
   if (ground) {
@@ -34,23 +34,31 @@ export function plane(canvas: HTMLCanvasElement, input: SceneInput, ground: bool
     ctx.lineTo(v.x(a[a.length - 1]!), v.y(b[b.length - 1]!));
     ctx.stroke();
     ctx.setLineDash([]);
-    if (!track.diverged)
-      disc(
-        ctx,
-        v.x(track.state[0]!),
-        v.y(track.state[1]!),
-        5 * v.ratio,
-        track.colour,
-        track.truth,
-        track.marker,
-      );
+    if (track.diverged) continue;
+    const [bx, by] = [v.x(track.state[0]!), v.y(track.state[1]!)];
+    const inset = 14 * v.ratio;
+    if (bx >= 0 && bx <= v.width && by >= 0 && by <= v.height) {
+      disc(ctx, bx, by, 5 * v.ratio, track.colour, track.truth, track.marker);
+      continue;
+    }
+    // The frame is the exact solution's: a body that left it is pinned to the edge, where it left, and says so.
+    const [ex, ey] = [
+      Math.min(v.width - inset, Math.max(inset, bx)),
+      Math.min(v.height - inset, Math.max(inset, by)),
+    ];
+    disc(ctx, ex, ey, 5 * v.ratio, track.colour, track.truth, track.marker);
+    const text = `${track.label} off the scene`;
+    ctx.font = `${12 * v.ratio}px system-ui, sans-serif`;
+    const w = ctx.measureText(text).width;
+    const lx = ex + 10 * v.ratio + w > v.width ? ex - 10 * v.ratio - w : ex + 10 * v.ratio;
+    label(ctx, v, text, lx, ey, track.colour);
   }
 }
 
 export function lander(canvas: HTMLCanvasElement, input: SceneInput) {
   const ctx = prepare(canvas);
   const n = input.tracks.length;
-  const y = span(input, (t) => t.trailA);
+  const y = span(input, (t) => t.trailA, input.bounds?.a);
   const box: Box = { xmin: 0, xmax: n, ymin: Math.min(0, y.min), ymax: Math.max(y.max, 0) };
   const ratio = pixelRatio();
   const top = 20 * ratio;

@@ -8,7 +8,7 @@ import { pixelRatio, prepare, type Viewport } from './viewport';
 export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block' | 'spring' | 'chain') {
   const ctx = prepare(canvas);
   const n = input.tracks.length;
-  const x = span(input, (t) => t.trailA);
+  const x = span(input, (t) => t.trailA, input.bounds?.a);
   const reach = Math.max(Math.abs(x.min), Math.abs(x.max), 1e-9);
   const pad = 0.1 * (x.max - x.min + 1e-9);
   const box: Box =

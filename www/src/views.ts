@@ -227,6 +227,7 @@ export class Views {
     });
     drawScene(byId<HTMLCanvasElement>('scene'), {
       scene: info.scene,
+      bounds: { a: sim.truthBounds(scaleBy - 1), b: sim.dim > 1 ? sim.truthBounds(1) : undefined },
       params: state.params,
       t: sim.t,
       dim: sim.dim,

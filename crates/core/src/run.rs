@@ -147,6 +147,31 @@ impl Setup {
         TruthRun::new(self)
     }
 
+    /// Each position's smallest and largest value along the exact solution over the whole run, sampled at
+    /// `samples` + 1 evenly spaced times (so a peak between samples may be missed by a little): the frame a
+    /// picture of the run can keep from start to end. `None` where the truth is a reference run (no closed form to sample
+    /// ahead of time).
+    pub fn truth_bounds(&self, samples: u64) -> Option<Vec<(f64, f64)>> {
+        if self.scenario.info().truth != Truth::Exact {
+            return None;
+        }
+        let mut state = self.initial();
+        let mut bounds: Vec<(f64, f64)> = state.x.iter().map(|&x| (x, x)).collect();
+        let points = samples.max(1);
+        for k in 0..=points {
+            let t = self.until * k as f64 / points as f64;
+            if !self.scenario.exact(&self.params, t, &mut state) {
+                return None;
+            }
+            for (b, &x) in bounds.iter_mut().zip(state.x.iter()) {
+                if x.is_finite() {
+                    *b = (b.0.min(x), b.1.max(x));
+                }
+            }
+        }
+        Some(bounds)
+    }
+
     /// ω·dt of this run, where its scenario is an oscillator (ω its angular frequency at these parameters).
     pub fn omega_dt(&self) -> Option<f64> {
         let oscillator = self.scenario.info().oscillator?;

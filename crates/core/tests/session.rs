@@ -301,3 +301,44 @@ fn a_method_ticked_mid_run_joins_at_the_same_time_with_the_history_it_would_have
     assert_eq!(one.method(0), Some(MethodId::Rk4));
     assert!(one.remove(0).is_err(), "the last method stays");
 }
+
+/// The frame a scene keeps: the exact solution's extent over the whole run, from its closed form.
+#[test]
+fn truth_bounds_are_the_exact_solutions_extent_over_the_run() {
+    // Fiedler's spring swings between ±x0 = ±1000 m (4000 samples over 55 periods find the troughs to
+    // within a metre); a run of a third of a period reaches only part of it.
+    let spring = Setup::defaults("spring").unwrap();
+    let (lo, hi) = spring.truth_bounds(4000).unwrap()[0];
+    assert!(
+        (lo + 1000.0).abs() < 1.0 && (hi - 1000.0).abs() < 1e-9,
+        "{lo} {hi}"
+    );
+    let omega = 15f64.sqrt();
+    let short = Setup::new(
+        "spring",
+        &[],
+        Some(0.001),
+        Some(std::f64::consts::PI / (3.0 * omega)),
+    )
+    .unwrap();
+    let (lo, hi) = short.truth_bounds(4000).unwrap()[0];
+    // x(t) = 1000 cos ωt from 1000 down to 1000 cos(π/3) = 500.
+    assert!(
+        (lo - 500.0).abs() < 1e-6 && (hi - 1000.0).abs() < 1e-9,
+        "{lo} {hi}"
+    );
+    // A jump: x from 0 to vx0·until, y from 0 up to the apex vy0²/(2g).
+    let jump = Setup::defaults("projectile").unwrap();
+    let b = jump.truth_bounds(4000).unwrap();
+    let apex = 10.0f64.powi(2) / (2.0 * 9.81);
+    assert!(
+        b[0].0 == 0.0 && (b[0].1 - 5.0 * jump.until).abs() < 1e-9,
+        "{b:?}"
+    );
+    assert!((b[1].1 - apex).abs() < 1e-3, "{b:?}");
+    // A pendulum's truth is a reference run: no closed form to sample.
+    assert!(Setup::defaults("pendulum")
+        .unwrap()
+        .truth_bounds(100)
+        .is_none());
+}

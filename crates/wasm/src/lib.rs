@@ -17,6 +17,8 @@ use integrator_lab::{
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
+/// Points of the exact solution sampled for a scene's frame (see `Setup::truth_bounds`).
+const SCENE_SAMPLES: u64 = 4000;
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
@@ -628,6 +630,16 @@ impl Lab {
     #[wasm_bindgen(getter, js_name = truthRefine)]
     pub fn truth_refine(&self) -> f64 {
         self.0.truth_refine() as f64
+    }
+
+    /// Each position's (smallest, largest) along the exact solution over the whole run, flattened
+    /// `[min0, max0, min1, max1, …]`; undefined where the truth is a reference run.
+    #[wasm_bindgen(js_name = truthBounds)]
+    pub fn truth_bounds(&self) -> Option<Vec<f64>> {
+        self.0
+            .setup()
+            .truth_bounds(SCENE_SAMPLES)
+            .map(|b| b.into_iter().flat_map(|(lo, hi)| [lo, hi]).collect())
     }
 
     /// The reference run's step where the truth is a reference run, else undefined.

@@ -1,0 +1,15 @@
+import { chromium } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+const cfg = JSON.parse(readFileSync('/work/main/scripts/chromium.json', 'utf8'));
+const browser = await chromium.launch({ executablePath: cfg.executablePath, args: cfg.args });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.goto(`http://127.0.0.1:4190/?scenario=orbit&methods=euler,symplectic-euler`);
+await page.waitForSelector('#status:not(:empty)');
+await page.click('#reset');
+console.log(await page.textContent('#status'));
+await page.keyboard.press('ArrowRight');
+await page.waitForTimeout(200);
+console.log(await page.textContent('#status'));
+await browser.close();
