@@ -136,7 +136,7 @@ export function exportPng(name: string, caption: string[], figures: Figure[], ra
     y += blockHeight(first, width);
   }
   for (const row of rows) {
-    row.forEach((f, i) => block(f, i * (cell + gap), y, cell));
+    for (const [i, f] of row.entries()) block(f, i * (cell + gap), y, cell);
     y += Math.max(...row.map((f) => blockHeight(f, cell)));
   }
   out.toBlob((blob) => {
