@@ -119,7 +119,7 @@ test('the sample post from another origin: every figure loads as it is reached a
     await figures.nth(n).scrollIntoViewIfNeeded();
     const frame = await figureFrame(page, n);
     await expect(frame.locator('#status')).toContainText(/step [1-9]/, { timeout: 15_000 });
-    expect(await painted(frame)).toBeGreaterThan(1000);
+    await expect.poll(() => painted(frame), { timeout: 10_000 }).toBeGreaterThan(1000);
   }
   expect(foreign).toEqual([]);
   expect(errors).toEqual([]);
@@ -214,7 +214,7 @@ test('a figure in a sandboxed iframe (an opaque origin) loads the core and plays
   const frame = await (await page.locator('#sandboxed').elementHandle())?.contentFrame();
   if (!frame) throw new Error('no frame');
   await expect(frame.locator('#status')).toContainText(/step [1-9]/, { timeout: 15_000 });
-  expect(await painted(frame)).toBeGreaterThan(1000);
+  await expect.poll(() => painted(frame), { timeout: 10_000 }).toBeGreaterThan(1000);
   expect(errors).toEqual([]);
 });
 
