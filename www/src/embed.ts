@@ -5,16 +5,13 @@
 
 import './style.css';
 import { App } from './app';
+import { openCore, reportErrors } from './boot';
 import { type ClockAction, type ClockState, SharedClock } from './clock';
-import { byId, message, notice } from './dom';
-import { checkParameter, loadCore, readNumber, readTime } from './lab';
+import { byId, notice } from './dom';
 import { type Look, lookQuery, parseLook, type ViewName } from './look';
-import { registerStyles } from './palette';
 import { ConvergencePanel, StabilityPanel } from './panels';
-import { type CoreChecks, defaultsFor, parseQuery, scenarioInfo, toQuery, toSpec } from './state';
+import { defaultsFor, scenarioInfo, toQuery, toSpec } from './state';
 import { applyTheme } from './theme';
-
-const CORE: CoreChecks = { checkParameter, readNumber, readTime };
 
 /** Messages between a figure and the page that embeds it carry this, so that others' messages are ignored. */
 const SOURCE = 'integrator-lab';
@@ -66,10 +63,7 @@ function isClockState(x: unknown): x is ClockState {
 }
 
 async function main(): Promise<void> {
-  window.addEventListener('error', (e) => notice(`Something went wrong: ${e.message}`, 'error'));
-  window.addEventListener('unhandledrejection', (e) =>
-    notice(`Something went wrong: ${message(e.reason)}`, 'error'),
-  );
+  reportErrors();
   // The height follows the content from the first paint, notices and errors included.
   new ResizeObserver(() =>
     tell({ type: 'height', height: Math.ceil(document.documentElement.getBoundingClientRect().height) }),
@@ -79,15 +73,9 @@ async function main(): Promise<void> {
   const { look, notices: lookNotices } = parseLook(window.location.search, reduced);
   applyTheme(look.theme);
   showViews(look);
-  let catalogue: Awaited<ReturnType<typeof loadCore>>;
-  try {
-    catalogue = await loadCore();
-  } catch (e) {
-    notice(`The physics core could not be loaded: ${message(e)}`, 'error');
-    return;
-  }
-  registerStyles(catalogue.methods);
-  const parsed = parseQuery(window.location.search, catalogue, CORE);
+  const core = await openCore();
+  if (!core) return;
+  const { catalogue, parsed } = core;
   for (const text of [...lookNotices, ...parsed.notices]) notice(text);
 
   // Live: on screen (seen through every frame up to the top page's viewport) and in a visible tab.

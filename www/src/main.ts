@@ -3,23 +3,18 @@
 
 import './style.css';
 import { App } from './app';
-import { byId, message, notice } from './dom';
+import { CORE, openCore, reportErrors } from './boot';
+import { byId, notice } from './dom';
 import { EmbedPanel } from './embed-snippets';
 import { wireCopyLink } from './export';
-import { checkParameter, loadCore, readNumber, readTime } from './lab';
 import { lookQuery, parseLook, type ThemeChoice } from './look';
-import { recolourSwatches, registerStyles } from './palette';
+import { recolourSwatches } from './palette';
 import { ConvergencePanel, ExperimentsPanel, StabilityPanel } from './panels';
-import { type CoreChecks, defaultsFor, parseQuery, scenarioInfo, toQuery, toSpec } from './state';
+import { defaultsFor, scenarioInfo, toQuery, toSpec } from './state';
 import { applyTheme } from './theme';
 
-const CORE: CoreChecks = { checkParameter, readNumber, readTime };
-
 async function main(): Promise<void> {
-  window.addEventListener('error', (e) => notice(`Something went wrong: ${e.message}`, 'error'));
-  window.addEventListener('unhandledrejection', (e) =>
-    notice(`Something went wrong: ${message(e.reason)}`, 'error'),
-  );
+  reportErrors();
   // Of the embedding keys the full page reads the theme (before the core loads: no flash of the other
   // theme); the others are an embed's and pass unremarked.
   const { look, notices: lookNotices } = parseLook(window.location.search, false);
@@ -27,15 +22,9 @@ async function main(): Promise<void> {
   applyTheme(look.theme);
   const themeChoice = byId<HTMLSelectElement>('theme');
   themeChoice.value = look.theme;
-  let catalogue: Awaited<ReturnType<typeof loadCore>>;
-  try {
-    catalogue = await loadCore();
-  } catch (e) {
-    notice(`The physics core could not be loaded: ${message(e)}`, 'error');
-    return;
-  }
-  registerStyles(catalogue.methods);
-  const parsed = parseQuery(window.location.search, catalogue, CORE);
+  const core = await openCore();
+  if (!core) return;
+  const { catalogue, parsed } = core;
   for (const text of parsed.notices) notice(text);
 
   const app = new App(catalogue, parsed.state, {
