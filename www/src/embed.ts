@@ -10,7 +10,7 @@ import { type ClockAction, type ClockState, SharedClock } from './clock';
 import { byId, notice } from './dom';
 import { type Look, lookQuery, parseLook, type ViewName } from './look';
 import { ConvergencePanel, StabilityPanel } from './panels';
-import { defaultsFor, scenarioInfo, toQuery, toSpec } from './state';
+import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec } from './state';
 import { applyTheme } from './theme';
 
 /** Messages between a figure and the page that embeds it carry this, so that others' messages are ignored. */
@@ -104,8 +104,13 @@ async function main(): Promise<void> {
     notice(`Using the article's settings for ${parsed.state.scenario} instead.`);
     app.apply(defaultsFor(catalogue, parsed.state.scenario, parsed.state.methods));
   }
-  const info = scenarioInfo(catalogue, app.current.scenario);
-  byId('embed-title').textContent = `${info.title}: ${app.current.methods.join(', ')}`;
+  // The figure's title: the scenario and its methods by name, as the state changes.
+  const title = (state: LabState) => {
+    const names = state.methods.map((id) => catalogue.methods.find((m) => m.id === id)?.name ?? id);
+    byId('embed-title').textContent = `${scenarioInfo(catalogue, state.scenario).title}: ${names.join(', ')}`;
+  };
+  title(app.current);
+  app.onApply = title;
   if (look.views.includes('convergence')) new ConvergencePanel(() => toSpec(app.current));
   if (look.views.includes('stability')) new StabilityPanel(() => app.omegaDt);
 

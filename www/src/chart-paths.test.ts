@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stretches } from './charts';
+import { stretches } from './chart-paths';
 
 describe('the stretches a long phase portrait is drawn as', () => {
   it('are the whole series while it fits the budget', () => {
