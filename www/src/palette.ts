@@ -16,7 +16,8 @@ export type Marker =
   | 'plus'
   | 'star'
   | 'hexagon'
-  | 'bowtie';
+  | 'bowtie'
+  | 'pentagon';
 
 export const BACKGROUND: Record<Theme, string> = { light: '#FFFFFF', dark: '#15181D' };
 
@@ -68,6 +69,7 @@ export const COLOURS: Record<Theme, string[]> = {
     '#111111',
     '#7B4A12',
     '#4527A0',
+    '#6B7A00',
   ],
   dark: [
     '#FF8A65',
@@ -80,6 +82,7 @@ export const COLOURS: Record<Theme, string[]> = {
     '#F5F5F5',
     '#D7A97A',
     '#B388FF',
+    '#DCE775',
   ],
 };
 
@@ -94,6 +97,7 @@ export const MARKERS: Marker[] = [
   'star',
   'hexagon',
   'bowtie',
+  'pentagon',
 ];
 
 export const TRUTH_COLOUR: Record<Theme, string> = { light: '#777777', dark: '#9A9A9A' };
@@ -180,6 +184,8 @@ function outline(shape: Marker): [number, number][] {
       return ring(10, (k) => (k % 2 === 0 ? 1.25 : 0.55));
     case 'hexagon':
       return ring(6, () => 1.1);
+    case 'pentagon':
+      return ring(5, () => 1.15);
     case 'bowtie':
       // Two triangles point to point, drawn as one crossed outline (filled by the non-zero rule).
       return [

@@ -61,9 +61,19 @@ fn every_method_measures_its_stated_order_on_every_scenario() {
                 // level, gives an error constant that changes too: no settled tail, but the slope over all
                 // levels.
                 let inside = class.switching == Switching::InsideSteps;
+                // Forest–Ruth's substeps reach past the step's ends, so a switch on a step's edge is inside
+                // a substep, at a fraction that changes from level to level: first order as a bound (every
+                // error within 5 × the first level's, scaled by dt), with no settled tail.
+                let reaching =
+                    class.switching != Switching::None && s.method == MethodId::ForestRuth;
+                let first_order_bound = || {
+                    let (e0, dt0) = (s.points[0].error, s.points[0].dt);
+                    s.points.iter().all(|p| p.error <= 5.0 * e0 * p.dt / dt0)
+                };
                 let ok = match (expected, s.verdict) {
                     (Expected::Exact, Verdict::Exact) => true,
                     (Expected::Order(n), Verdict::Order(p)) => (p - n as f64).abs() <= 0.1,
+                    (Expected::Order(1), Verdict::NotAsymptotic) if reaching => first_order_bound(),
                     (Expected::Order(n), Verdict::NotAsymptotic) if inside => {
                         (fit - n as f64).abs() <= 0.25
                     }

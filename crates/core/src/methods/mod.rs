@@ -169,6 +169,7 @@ registry! {
     Rk4 => rk4,
     Kinematic => kinematic,
     KinematicAverage => kinematic_average,
+    ForestRuth => forest_ruth,
 }
 
 impl MethodId {

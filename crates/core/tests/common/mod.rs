@@ -35,9 +35,10 @@ pub fn radius(state: &State<f64>) -> f64 {
     state.x[0].hypot(state.x[1])
 }
 
-pub const SYMPLECTIC: [MethodId; 4] = [
+pub const SYMPLECTIC: [MethodId; 5] = [
     MethodId::SymplecticEuler,
     MethodId::Verlet,
     MethodId::VelocityVerlet,
     MethodId::Leapfrog,
+    MethodId::ForestRuth,
 ];
