@@ -112,7 +112,6 @@ fn fiedler_spring(dt: f64) -> Result<String, Error> {
 
 fn fiedler_higher_order(dt: f64) -> Result<String, Error> {
     let s = setup("spring", &[], dt, 90.0)?;
-    let truth = s.truth().at(s.steps());
     let mut parts = Vec::new();
     for m in [
         MethodId::SymplecticEuler,
@@ -120,15 +119,16 @@ fn fiedler_higher_order(dt: f64) -> Result<String, Error> {
         MethodId::ForestRuth,
     ] {
         let stats = energy_stats(&s, m, Precision::F64);
-        let (last, _) = end::<f64>(&s, m);
+        // The largest error over the run, not the error at the end: a method far out of phase can pass
+        // close to the true position at t = 90 s by chance.
         parts.push(format!(
-            "{}: position off by {:.3} m of 1000, energy {}",
+            "{}: largest position error {:.0} m of 1000, energy {}",
             m.info().name,
-            position_error(&last, &truth),
+            max_error(&s, m, Precision::F64),
             stats.describe()
         ));
     }
-    Ok(format!("After 90 s at dt = {dt}: {}.", parts.join("; ")))
+    Ok(format!("Over 90 s at dt = {dt}: {}.", parts.join("; ")))
 }
 
 fn jump_landing() -> Result<String, Error> {
@@ -391,7 +391,7 @@ static ALL: &[Experiment] = &[
         article: &articles::FIEDLER,
         title: "A higher-order symplectic method on the spring, at dt = 0.25 s",
         query: "scenario=spring&methods=symplectic-euler,rk4,forest-ruth&dt=0.25&until=90&precision=f64",
-        look: "The energy graph: RK4 drains almost all of it, symplectic Euler swings widely, Forest–Ruth swings in a band several times narrower and keeps it (ω·dt = 0.97, inside its limit of 1.57).",
+        look: "The energy graph: RK4 drains almost all of it, symplectic Euler swings widely, Forest–Ruth swings in a band about nine times narrower and keeps it. But x(t) shows the price of so large a step (ω·dt = 0.97, inside its limit of 1.57): by 90 s it has fallen almost four periods behind, the furthest of the three.",
         claim: "If you really need more accuracy than the symplectic Euler method, I recommend looking at higher-order symplectic integrators designed for Hamiltonian systems.",
         measure: || fiedler_higher_order(0.25),
     },
