@@ -38,6 +38,9 @@ function showViews(look: Look): void {
     if (shown && node instanceof HTMLDetailsElement) node.open = true;
   }
   document.body.dataset.controls = look.controls;
+  // The coordinate and detail menus serve x(t), the phase portrait, the energy split and the table only.
+  const coord = document.querySelector<HTMLElement>('.coord');
+  if (coord) coord.hidden = !look.views.some((v) => ['x', 'phase', 'split', 'table'].includes(v));
 }
 
 /** Tells the host page (if any) what the figure has to say: its height, or what it asks of a shared clock. */

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{energies, final_state, radius, setup, SYMPLECTIC};
+use common::{energies, final_state, radius, relative_spread, setup, SYMPLECTIC};
 use integrator_lab::{MethodId, Run, Setup};
 
 /// Fiedler's damped spring at dt = 0.01: explicit Euler gains energy while the true motion loses it;
@@ -77,15 +77,8 @@ fn symplectic_methods_keep_energy_bounded_over_144000_steps() {
     let omega_dt = 15f64.sqrt() / 120.0;
     for method in SYMPLECTIC {
         let e = energies(&s, method);
-        let e0 = e[0];
-        let spread = |slice: &[f64]| {
-            slice
-                .iter()
-                .map(|x| ((x - e0) / e0).abs())
-                .fold(0.0, f64::max)
-        };
-        let early = spread(&e[..2_000]);
-        let all = spread(&e);
+        let early = relative_spread(&e, 0..2_000);
+        let all = relative_spread(&e, 0..e.len());
         assert!(all <= omega_dt, "{method:?}: spread {all}");
         assert!(
             all <= 1.01 * early + 1e-12,
@@ -154,14 +147,11 @@ fn leapfrog_velocity_is_half_a_step_out() {
 #[test]
 fn forest_ruth_keeps_energy_bounded_and_tighter_than_verlet_over_100000_steps() {
     let band = |e: &[f64]| {
-        let e0 = e[0];
-        let spread = |slice: &[f64]| {
-            slice
-                .iter()
-                .map(|x| ((x - e0) / e0).abs())
-                .fold(0.0, f64::max)
-        };
-        (spread(&e[..e.len() / 10]), spread(&e[9 * e.len() / 10..]))
+        let n = e.len();
+        (
+            relative_spread(e, 0..n / 10),
+            relative_spread(e, 9 * n / 10..n),
+        )
     };
     for s in [
         setup("spring", &[], 0.01, 1000.0),

@@ -1,6 +1,5 @@
 use super::velocity_verlet::VelocityVerlet;
-use super::{Expected, Integrator, MethodInfo, StabilityLimit};
-use crate::system::{ForceClass, Switching};
+use super::{exact_on_constant_else, Integrator, MethodInfo, StabilityLimit};
 use crate::{articles, Real, State, System};
 
 /// The Forest–Ruth method (Yoshida's "triple jump"): three velocity-Verlet substeps whose lengths are
@@ -57,27 +56,13 @@ impl<R: Real> Integrator<R> for ForestRuth<R> {
     }
 }
 
-/// Exact on constant pushes (its substeps are), order 4 on position-only forces, order 3 where the force
-/// depends on the velocity (its substeps are then not quite time-symmetric), first order where a thruster
-/// switches.
-fn order_on(class: &ForceClass) -> Expected {
-    if class.switching != Switching::None {
-        Expected::Order(1)
-    } else if class.state_terms == 0 {
-        Expected::Exact
-    } else if class.velocity_dependent {
-        Expected::Order(3)
-    } else {
-        Expected::Order(4)
-    }
-}
-
 /// What the lab says about it.
 pub(super) const INFO: MethodInfo = MethodInfo {
     id: "forest-ruth",
     name: "Forest–Ruth",
     order: Some(4),
-    order_on,
+    // Order 3 where a force depends on the velocity: its substeps are then not quite time-symmetric.
+    order_on: exact_on_constant_else::<3, 4>,
     evaluations: "3–6",
     symplectic: true,
     rule: "three velocity-Verlet substeps of w1·dt, w0·dt, w1·dt; w1 = 1/(2 − ∛2), w0 = 1 − 2w1",

@@ -1,5 +1,4 @@
-use super::{Expected, Integrator, MethodInfo, StabilityLimit};
-use crate::system::{ForceClass, Switching};
+use super::{exact_on_constant_else, Integrator, MethodInfo, StabilityLimit};
 use crate::{articles, Real, State, System};
 
 /// Staggered leapfrog, as Van Verth's talk writes it.
@@ -60,7 +59,9 @@ pub(super) const INFO: MethodInfo = MethodInfo {
     id: "leapfrog",
     name: "Leapfrog",
     order: Some(2),
-    order_on,
+    // First order where a force depends on the velocity: it then sees the half-step velocity v(i−½), off by
+    // O(dt).
+    order_on: exact_on_constant_else::<1, 2>,
     evaluations: "1",
     symplectic: true,
     rule: "v(i+½) = v(i−½) + a(i) dt; x(i+1) = x(i) + v(i+½) dt",
@@ -75,16 +76,3 @@ pub(super) fn build<R: Real>(dim: usize) -> Box<dyn Integrator<R>> {
     Box::new(Leapfrog::new(dim))
 }
 
-/// First order where a thruster switches (see `exact_on_constant`); exact under constant pushes; second order with position-only forces; first order where a force depends
-/// on velocity, because the force then sees the half-step velocity v(i−½), off by O(dt).
-fn order_on(class: &ForceClass) -> Expected {
-    if class.switching != Switching::None {
-        Expected::Order(1)
-    } else if class.state_terms == 0 {
-        Expected::Exact
-    } else if class.velocity_dependent {
-        Expected::Order(1)
-    } else {
-        Expected::Order(2)
-    }
-}

@@ -91,6 +91,16 @@ pub(crate) fn exact_on_constant<const N: u32>(class: &ForceClass) -> Expected {
     }
 }
 
+/// As [`exact_on_constant`], but order `V` where a force depends on the velocity and `N` where none does: for
+/// methods whose velocity-dependent forces see a velocity that costs them order (leapfrog's half-step
+/// velocity; Forest–Ruth's substeps, then not quite time-symmetric).
+pub(crate) fn exact_on_constant_else<const V: u32, const N: u32>(class: &ForceClass) -> Expected {
+    match exact_on_constant::<N>(class) {
+        Expected::Order(n) if n == N && class.velocity_dependent => Expected::Order(V),
+        other => other,
+    }
+}
+
 /// What the lab says about a method.
 #[derive(Clone, Copy, Debug)]
 pub struct MethodInfo {

@@ -42,3 +42,12 @@ pub const SYMPLECTIC: [MethodId; 5] = [
     MethodId::Leapfrog,
     MethodId::ForestRuth,
 ];
+
+/// The largest relative departure of `energies[range]` from the first energy.
+pub fn relative_spread(energies: &[f64], range: std::ops::Range<usize>) -> f64 {
+    let e0 = energies[0];
+    energies[range]
+        .iter()
+        .map(|x| ((x - e0) / e0).abs())
+        .fold(0.0, f64::max)
+}
