@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { envelope, logAxisRange } from './chart-axes';
+import { envelope } from './chart-axes';
 
 describe('the envelope of a dense line', () => {
   it('keeps every peak and trough while drawing two points a stretch', () => {
@@ -20,24 +20,5 @@ describe('the envelope of a dense line', () => {
     const x = [0, 1, 2];
     const y = [1, 2, 3];
     expect(envelope(x, [y], 100)).toEqual({ x, ys: [y] });
-  });
-});
-
-describe('a log axis for errors', () => {
-  it('reaches down to round-off and leaves only a blow-up off the top', () => {
-    const { range, offScale } = logAxisRange([
-      [-2, -1, 0],
-      [-14, -13.5],
-      [-3, -2],
-      [25, 30],
-    ]);
-    expect(range).toEqual([1e-14, 1]);
-    expect(offScale).toEqual([3]);
-  });
-
-  it('never goes below 1e-16, and is a decade at least', () => {
-    expect(logAxisRange([[-20, -19]]).range).toEqual([1e-16, 1e-15]);
-    expect(logAxisRange([[-3, -3]]).range).toEqual([1e-3, 1e-2]);
-    expect(logAxisRange([[], []])).toEqual({ range: [1e-3, 1], offScale: [] });
   });
 });

@@ -4,11 +4,11 @@
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { axis, envelope, logAxisRange, padded, positiveOnly, widthOf } from './chart-axes';
+import { axis, envelope, padded, positiveOnly, widthOf } from './chart-axes';
 import { markerHook } from './chart-markers';
 import { throughPoints } from './chart-paths';
 import { type Marker, swatchOf } from './palette';
-import { readableRange } from './range';
+import { logAxisRange, readableRange } from './range';
 
 export interface SeriesStyle {
   label: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readableRange } from './range';
+import { logAxisRange, readableRange } from './range';
 
 describe('readable ranges', () => {
   it('keeps the other methods readable when one explodes', () => {
@@ -61,5 +61,24 @@ describe('readable ranges', () => {
     expect(range.max).toBe(500);
     // A real blow-up is still named.
     expect(readableRange([[0, 1e30], exact], truth, kinetic).offScale).toEqual([0]);
+  });
+});
+
+describe('a log axis for errors', () => {
+  it('reaches down to round-off and leaves only a blow-up off the top', () => {
+    const { range, offScale } = logAxisRange([
+      [-2, -1, 0],
+      [-14, -13.5],
+      [-3, -2],
+      [25, 30],
+    ]);
+    expect(range).toEqual([1e-14, 1]);
+    expect(offScale).toEqual([3]);
+  });
+
+  it('never goes below 1e-16, and is a decade at least', () => {
+    expect(logAxisRange([[-20, -19]]).range).toEqual([1e-16, 1e-15]);
+    expect(logAxisRange([[-3, -3]]).range).toEqual([1e-3, 1e-2]);
+    expect(logAxisRange([[], []])).toEqual({ range: [1e-3, 1], offScale: [] });
   });
 });

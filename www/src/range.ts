@@ -77,3 +77,32 @@ export function readableRange(
   }
   return { range, offScale };
 }
+
+/** Decades above the median series' largest value that make a series a blow-up on a log chart. */
+const BLOW_UP = 8;
+
+/**
+ * A log axis's range, in whole decades, for series given as log10 of their positive values. A series whose
+ * largest value is more than BLOW_UP decades above the median series' is a blow-up, left off the scale (its
+ * index is returned). Small values are the good news on an error chart, never off the scale: the axis
+ * reaches down to the smallest value drawn (round-off), 1e-16 at the lowest.
+ */
+export function logAxisRange(logs: number[][]): { range: [number, number]; offScale: number[] } {
+  const peaks = logs.map((log) => log.reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY));
+  const finite = peaks.filter((p) => Number.isFinite(p)).sort((a, b) => a - b);
+  const median = finite[Math.floor((finite.length - 1) / 2)] ?? 0;
+  const kept = peaks.map((p) => Number.isFinite(p) && p <= median + BLOW_UP);
+  const offScale = peaks.flatMap((p, i) => (Number.isFinite(p) && !kept[i] ? [i] : []));
+  let [lowest, highest] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  logs.forEach((log, i) => {
+    if (!kept[i]) return;
+    for (const v of log) {
+      if (v < lowest) lowest = v;
+      if (v > highest) highest = v;
+    }
+  });
+  if (!Number.isFinite(lowest)) return { range: [1e-3, 1], offScale };
+  const bottom = Math.floor(Math.max(-16, lowest));
+  const top = Math.max(Math.ceil(highest), bottom + 1);
+  return { range: [10 ** bottom, 10 ** top], offScale };
+}
