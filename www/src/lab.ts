@@ -2,6 +2,7 @@
 // from the Rust core: physics, numbers written as the CSV writes them, tables, messages. This module
 // converts, it never computes.
 
+import { message } from './dom';
 import init, {
   checkParam,
   initSync,
@@ -47,10 +48,6 @@ export async function loadCore(bytes?: BufferSource): Promise<Catalogue> {
   }
   memory = wasmMemory() as WebAssembly.Memory;
   return wasmCatalogue() as Catalogue;
-}
-
-function message(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }
 
 /** The core's message for a bad parameter value, or undefined when it is fine. */
