@@ -49,11 +49,14 @@ export default defineConfig({
   root: 'www',
   base: './',
   plugins: [pages()],
+  // The studies worker is a module worker: it imports the core's second build as the page does.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
+    modulePreload: false,
     rolldownOptions: {
       input: {
         index: here('www/index.html'),

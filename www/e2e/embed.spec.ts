@@ -218,6 +218,59 @@ test('a figure in a sandboxed iframe (an opaque origin) loads the core and plays
   expect(errors).toEqual([]);
 });
 
+test('a figure downloads the usual core only; an f32 run loads the second build and shows Fiedler’s float row', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  const wasm: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('.wasm')) wasm.push(new URL(r.url()).pathname.split('/').pop() ?? '');
+  });
+  await page.goto(`${LAB}/embed.html?scenario=spring&methods=euler,rk4&views=scene,energy`);
+  await expect(page.locator('#status')).toContainText(/step [1-9]/);
+  expect(wasm.map((f) => f.split('-')[0])).toEqual(['lab_bg']);
+
+  wasm.length = 0;
+  await page.goto(
+    `${LAB}/embed.html?scenario=constant-force&methods=euler&dt=0.01&until=10&precision=f32&views=table&controls=full&autoplay=click`,
+  );
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('step 1000 of 1000');
+  // Six figures of Fiedler's 499.497070 (f64 gives 499.5).
+  const euler = page.locator('#numbers tbody tr').first();
+  await expect(euler).toContainText('499.497');
+  expect(wasm.some((f) => f.startsWith('lab_full_bg'))).toBe(true);
+  // Switched to f64 and back in the figure's own controls: the run follows each time.
+  await page.check('input[name="precision"][value="f64"]');
+  await page.click('#end');
+  await expect(euler).toContainText('499.5');
+  await page.check('input[name="precision"][value="f32"]');
+  await page.click('#end');
+  await expect(euler).toContainText('499.497');
+  expect(errors).toEqual([]);
+});
+
+test('a study in a sandboxed figure, where no worker may start, is measured in the figure itself', async ({
+  page,
+}) => {
+  served['/sandboxed-study.html'] = served['/sandboxed.html']!.replace(
+    /src="[^"]*"/,
+    `src="${LAB}/embed.html?scenario=spring&amp;methods=euler,rk4&amp;dt=0.01&amp;until=1&amp;views=convergence"`,
+  );
+  const errors = watch(page);
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await page.goto(`${HOST}/sandboxed-study.html`);
+  const frame = await (await page.locator('#sandboxed').elementHandle())?.contentFrame();
+  if (!frame) throw new Error('no frame');
+  await frame.click('#measure-convergence');
+  // The measured orders: Euler's 1 and RK4's 4, each within 0.1.
+  await expect(frame.locator('#convergence-note')).toContainText(/euler (0\.9|1\.0)\d/, { timeout: 15_000 });
+  await expect(frame.locator('#convergence-note')).toContainText(/rk4 (3\.9|4\.0)\d/);
+  expect(workers).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('a click on the figure or Space pauses it, whatever its controls; reduced motion waits for a click', async ({
   page,
 }) => {

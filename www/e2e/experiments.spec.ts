@@ -131,6 +131,9 @@ for (const e of EXPERIMENTS) {
 
 test('the convergence view measures the orders the CLI measures', async ({ page }) => {
   const errors = watch(page);
+  // The studies run in a worker, so that the page is not held up while they measure.
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
   await page.goto('./?scenario=spring&methods=euler,verlet,rk4&dt=0.01&until=1&precision=f64');
   await page.locator('#convergence-panel summary').click();
   await page.selectOption('#levels', '5');
@@ -161,6 +164,7 @@ test('the convergence view measures the orders the CLI measures', async ({ page 
   }
   await expect(page.locator('#chart-convergence .u-wrap')).toBeVisible();
   await expect(page.locator('#chart-work .u-wrap')).toBeVisible();
+  expect(workers.filter((url) => url.includes('studies-worker'))).toHaveLength(1);
   await page.locator('#convergence-panel').screenshot({ path: `${SHOTS}/../convergence.png` });
   // A study too long for the page is refused with the reason, and the page carries on.
   await page.goto('./?scenario=spring&methods=euler,rk4&dt=0.001&until=1000');

@@ -5,9 +5,16 @@
 import { type ClockAction, FixedClock, type SharedClock, stepsBehind } from './clock';
 import { type Actions, Controls } from './controls';
 import { byId, message, notice } from './dom';
-import { Explainer } from './explain';
-import { caption, exportCsv, exportPng } from './export';
-import { type Catalogue, formatSignificant, formatTime, type ScenarioInfo, Simulation } from './lab';
+import type { Explainer } from './explain';
+import {
+  type Catalogue,
+  formatSignificant,
+  formatTime,
+  NeedsSecondBuild,
+  type ScenarioInfo,
+  Simulation,
+  useSecondBuild,
+} from './lab';
 import { short } from './numbers';
 import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec } from './state';
 import { type TrackLabel, trackLabels } from './tracks';
@@ -32,6 +39,11 @@ export interface AppOptions {
   shared?: { clock: SharedClock; heard: () => boolean; ask: (action: ClockAction) => void };
   /** Whether the tables are shown (an embed shows them only when asked). */
   tables?: boolean;
+  /**
+   * Whether each method's facts are shown beside its toggle and under "How these methods step" (an embed
+   * shows them only with its full controls: they come from the core's second build).
+   */
+  facts?: boolean;
 }
 
 export class App implements Actions {
@@ -40,7 +52,7 @@ export class App implements Actions {
   private readonly clock = new FixedClock();
   private readonly controls: Controls;
   private readonly views = new Views();
-  private readonly explainer: Explainer;
+  private explainer: Explainer | undefined;
   private playing = false;
   private toEnd = false;
   private lastFrame = 0;
@@ -51,7 +63,9 @@ export class App implements Actions {
   private tablesAt = 0;
   private frames = 0;
   /** ω·dt of the current run, where its scenario is an oscillator. */
-  omegaDt: number | undefined;
+  get omegaDt(): number | undefined {
+    return this.sim?.omegaDt;
+  }
   /** Called after every new simulation (the experiment card follows the state). */
   onApply: (state: LabState) => void = () => {};
   /** The epoch of the shared clock this run started in. */
@@ -67,7 +81,12 @@ export class App implements Actions {
   ) {
     this.state = state;
     this.controls = new Controls(catalogue, this);
-    this.explainer = new Explainer(catalogue, this.controls);
+    // The facts and the export are loaded when wanted: an embed without them does not download them.
+    if (options.facts ?? true)
+      void import('./explain').then(({ Explainer }) => {
+        this.explainer = new Explainer(catalogue, this.controls);
+        this.explainer.show(this.state);
+      });
     this.views.onStale = () => {
       this.dirty = true;
     };
@@ -101,6 +120,10 @@ export class App implements Actions {
     try {
       sim = new Simulation(toSpec(next));
     } catch (e) {
+      if (e instanceof NeedsSecondBuild) {
+        this.applySecond(next);
+        return false;
+      }
       notice(message(e), 'error');
       this.controls.sync(this.state, this.sim?.positions ?? [], this.tracks());
       return false;
@@ -114,12 +137,25 @@ export class App implements Actions {
     this.msPerStep = 0.001;
     history.replaceState(null, '', this.query());
     this.controls.sync(this.state, sim.positions, this.tracks());
-    this.omegaDt = this.explainer.show(next);
+    this.explainer?.show(next);
     this.controls.syncTransport(this.playing);
     this.views.build(this.shown(sim));
     this.onApply(this.state);
     this.dirty = true;
     return true;
+  }
+
+  /** Loads the core's second build for a run the usual one cannot make (f32), then makes it. */
+  private applySecond(next: LabState): void {
+    const status = byId('status');
+    status.textContent = 'Loading single-precision (f32) arithmetic…';
+    useSecondBuild().then(
+      () => this.apply(next),
+      (e: unknown) => {
+        notice(`f32 runs need a part of the core that could not be loaded: ${message(e)}`, 'error');
+        this.controls.sync(this.state, this.sim?.positions ?? [], this.tracks());
+      },
+    );
   }
 
   private shown(sim: Simulation): Shown {
@@ -161,7 +197,7 @@ export class App implements Actions {
         this.state = { ...this.state, methods: chosen };
         history.replaceState(null, '', this.query());
         this.controls.sync(this.state, sim.positions, this.tracks());
-        this.omegaDt = this.explainer.show(this.state);
+        this.explainer?.show(this.state);
         this.views.build(this.shown(sim));
         this.dirty = true;
         return;
@@ -229,9 +265,11 @@ export class App implements Actions {
     this.dirty = true;
   }
 
-  exportCsv(): void {
+  async exportCsv(): Promise<void> {
     const sim = this.sim;
-    if (sim) this.guard(() => exportCsv(sim, this.state.scenario));
+    if (!sim) return;
+    const { exportCsv } = await import('./export');
+    this.guard(() => exportCsv(sim, this.state.scenario));
   }
 
   /** The PNG, at twice the page's resolution (or the screen's, where that is more). */
@@ -243,7 +281,10 @@ export class App implements Actions {
       (t) => this.catalogue.methods.find((m) => m.id === t.method)?.name ?? t.label,
     );
     const scale = Math.max(2, window.devicePixelRatio || 1);
-    const figures = await this.views.figures(this.shown(sim), scale);
+    const [figures, { caption, exportPng }] = await Promise.all([
+      this.views.figures(this.shown(sim), scale),
+      import('./export'),
+    ]);
     // The notes under the status line (a method diverged, or left the charts) belong on the slide too.
     const notes = Array.from(document.querySelectorAll('#divergence li'), (li) => li.textContent ?? '');
     exportPng(

@@ -3,7 +3,15 @@
 // checks.
 
 import { message, notice } from './dom';
-import { type Catalogue, checkParameter, loadCore, readNumber, readTime } from './lab';
+import {
+  type Catalogue,
+  checkParameter,
+  loadCore,
+  needsSecondBuild,
+  readNumber,
+  readTime,
+  useSecondBuild,
+} from './lab';
 import { registerStyles } from './palette';
 import { type CoreChecks, type Parsed, parseQuery } from './state';
 
@@ -17,15 +25,30 @@ export function reportErrors(): void {
   );
 }
 
-/** The core's catalogue and the URL's state, or undefined (with a notice) when the core cannot load. */
-export async function openCore(): Promise<{ catalogue: Catalogue; parsed: Parsed } | undefined> {
+/**
+ * The core's catalogue and the URL's state, or undefined (with a notice) when the core cannot load. The
+ * usual build, or the second one with `second` (the full page, which shows its studies at once); either way
+ * the second one when the URL's run needs it (f32).
+ */
+export async function openCore(
+  options: { second?: boolean } = {},
+): Promise<{ catalogue: Catalogue; parsed: Parsed } | undefined> {
   let catalogue: Catalogue;
   try {
-    catalogue = await loadCore();
+    catalogue = await loadCore(options);
   } catch (e) {
     notice(`The physics core could not be loaded: ${message(e)}`, 'error');
     return undefined;
   }
   registerStyles(catalogue.methods);
-  return { catalogue, parsed: parseQuery(window.location.search, catalogue, CORE) };
+  const parsed = parseQuery(window.location.search, catalogue, CORE);
+  if (needsSecondBuild(parsed.state)) {
+    try {
+      await useSecondBuild();
+    } catch (e) {
+      notice(`f32 runs need a part of the core that could not be loaded (${message(e)}): running in f64.`);
+      parsed.state.precision = 'f64';
+    }
+  }
+  return { catalogue, parsed };
 }

@@ -31,7 +31,7 @@ export interface Actions {
   stepOnce(): void;
   reset(): void;
   runToEnd(): void;
-  exportCsv(): void;
+  exportCsv(): Promise<void>;
   exportPng(): Promise<void>;
 }
 
@@ -79,7 +79,9 @@ export class Controls {
     byId('step').addEventListener('click', () => actions.stepOnce());
     byId('reset').addEventListener('click', () => actions.reset());
     byId('end').addEventListener('click', () => actions.runToEnd());
-    byId('export-csv').addEventListener('click', () => actions.exportCsv());
+    byId('export-csv').addEventListener('click', () => {
+      actions.exportCsv().catch((e: unknown) => notice(`The CSV could not be made: ${message(e)}`, 'error'));
+    });
     byId('export-png').addEventListener('click', () => {
       actions.exportPng().catch((e: unknown) => notice(`The PNG could not be made: ${message(e)}`, 'error'));
     });

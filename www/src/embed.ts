@@ -9,7 +9,6 @@ import { openCore, reportErrors } from './boot';
 import { type ClockAction, type ClockState, SharedClock } from './clock';
 import { byId, notice } from './dom';
 import { type Look, lookQuery, parseLook, type ViewName } from './look';
-import { ConvergencePanel, StabilityPanel } from './panels';
 import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec } from './state';
 import { applyTheme } from './theme';
 
@@ -102,6 +101,7 @@ async function main(): Promise<void> {
     live,
     shared,
     tables: look.views.includes('table'),
+    facts: look.controls === 'full',
   });
   if (!app.apply(parsed.state)) {
     notice(`Using the article's settings for ${parsed.state.scenario} instead.`);
@@ -114,8 +114,12 @@ async function main(): Promise<void> {
   };
   title(app.current);
   app.onApply = title;
-  if (look.views.includes('convergence')) new ConvergencePanel(() => toSpec(app.current));
-  if (look.views.includes('stability')) new StabilityPanel(() => app.omegaDt);
+  // The studies' panels are loaded only by a figure that shows them.
+  if (look.views.includes('convergence') || look.views.includes('stability')) {
+    const { ConvergencePanel, StabilityPanel } = await import('./panels');
+    if (look.views.includes('convergence')) new ConvergencePanel(() => toSpec(app.current));
+    if (look.views.includes('stability')) new StabilityPanel(() => app.omegaDt);
+  }
 
   // A click on the figure (not on a control, a legend or a drag across a chart) plays or pauses it.
   let down: [number, number] = [0, 0];

@@ -2,10 +2,11 @@
 // an oscillator's energy and where it stays stable, in words a student can read without hovering, all from
 // the core's facts. And this run's ω·dt, where the scenario is an oscillator.
 
-import { byId, el } from './dom';
-import { type Catalogue, formatTime, type OrdersOn, ordersOn, stabilityOn } from './lab';
+import { byId, el, message } from './dom';
+import { type Catalogue, formatTime, type OrdersOn } from './lab';
 import { swatch } from './palette';
 import { type LabState, toSpec } from './state';
+import { ask } from './studies';
 
 /** "ω·dt = 0.387 (ω = 3.87 rad/s, dt = 0.1 s)", or why there is none. */
 export function omegaDtText(orders: OrdersOn, dt: number): string {
@@ -56,28 +57,44 @@ export function renderHow(
   byId('how-list').replaceChildren(...items);
 }
 
-/** Writes each method's facts beside its toggle and under "How these methods step", for a state. */
+/**
+ * Writes each method's facts beside its toggle and under "How these methods step", for a state. The facts
+ * come from the core's second build (studies.ts): they arrive a moment after the run starts, and only the
+ * latest state's are written.
+ */
 export class Explainer {
   /** Each method's stability limit on a scenario with its parameters: measured once for each, on demand. */
-  private readonly limits = new Map<string, Record<string, string>>();
+  private readonly limits = new Map<string, Promise<Record<string, string>>>();
+  /** The state last asked for: an answer for an older one is dropped. */
+  private asked = 0;
 
   constructor(
     private readonly catalogue: Catalogue,
     private readonly controls: { syncFacts(orders: OrdersOn, stability: Record<string, string>): void },
   ) {}
 
-  /** Shows the facts for `state`; returns its run's ω·dt where the scenario is an oscillator. */
-  show(state: LabState): number | undefined {
-    const orders = ordersOn(toSpec(state));
+  /** Asks for the facts of `state` and shows them when they come. */
+  show(state: LabState): void {
+    const asked = ++this.asked;
+    const spec = toSpec(state);
     const key = `${state.scenario} ${JSON.stringify(state.params)}`;
     let stability = this.limits.get(key);
     if (!stability) {
-      stability = stabilityOn(toSpec(state));
+      stability = ask('stabilityOn', spec);
       this.limits.set(key, stability);
+      stability.catch(() => this.limits.delete(key));
     }
-    this.controls.syncFacts(orders, stability);
     const methods = state.runs.length > 0 ? state.runs.map((r) => r.method) : state.methods;
-    renderHow(this.catalogue, [...new Set(methods)], orders, stability, state.dt);
-    return orders.omegaDt;
+    Promise.all([ask('ordersOn', spec), stability]).then(
+      ([orders, limits]) => {
+        if (asked !== this.asked) return;
+        this.controls.syncFacts(orders, limits);
+        renderHow(this.catalogue, [...new Set(methods)], orders, limits, state.dt);
+      },
+      (e: unknown) => {
+        if (asked !== this.asked) return;
+        byId('how-run').textContent = `The methods' facts could not be worked out: ${message(e)}`;
+      },
+    );
   }
 }

@@ -3,62 +3,81 @@
 // converts, it never computes.
 
 import { message } from './dom';
-import init, {
-  checkParam,
-  initSync,
-  Lab,
-  catalogue as wasmCatalogue,
-  convergence as wasmConvergence,
-  experiments as wasmExperiments,
-  formatSignificant as wasmFormatSignificant,
-  formatTime as wasmFormatTime,
-  formatValue as wasmFormatValue,
-  measureExperiment as wasmMeasure,
-  wasmMemory,
-  ordersOn as wasmOrdersOn,
-  parseNumber as wasmParseNumber,
-  parseTime as wasmParseTime,
-  stability as wasmStability,
-  stabilityAt as wasmStabilityAt,
-  stabilityOn as wasmStabilityOn,
-} from './pkg/lab.js';
-import wasmUrl from './pkg/lab_bg.wasm?url';
-import type {
-  Catalogue,
-  ConvergenceSeries,
-  CoreTable,
-  ExperimentInfo,
-  OrdersOn,
-  Precision,
-  RunSpec,
-  StabilityInfo,
-  StabilityPoint,
-} from './types';
+import type { FullBindings } from './lab-full';
+import init, * as usual from './pkg/lab.js';
+import usualUrl from './pkg/lab_bg.wasm?url';
+import type { Catalogue, CoreTable, Precision, RunSpec } from './types';
 
 export type * from './types';
 
-let memory: WebAssembly.Memory | undefined;
+/** The surface both builds of the core share (the second build has more: see lab-full.ts). */
+type Bindings = typeof usual;
 
-/** Loads the core once (in the page, from its URL; in Node tests, from the module's bytes). */
-export async function loadCore(bytes?: BufferSource): Promise<Catalogue> {
-  if (bytes) {
-    initSync({ module: bytes });
+/** The core the page steps with: the usual build, or the second one once an f32 run has needed it. */
+interface Core {
+  bindings: Bindings;
+  memory: WebAssembly.Memory;
+  second: boolean;
+}
+
+let core: Core | undefined;
+let second: FullBindings | undefined;
+
+function loaded(): Core {
+  if (!core) throw new Error('the core is not loaded');
+  return core;
+}
+
+/**
+ * Loads the core once: the usual build, or the second (`second`, for a page that starts with an f32 run).
+ * In the page from its URL; in Node tests from the module's bytes.
+ */
+export async function loadCore(options: { second?: boolean; bytes?: BufferSource } = {}): Promise<Catalogue> {
+  if (options.second) {
+    await useSecondBuild(options.bytes);
   } else {
-    await init({ module_or_path: wasmUrl });
+    if (options.bytes) usual.initSync({ module: options.bytes });
+    else await init({ module_or_path: usualUrl });
+    core = { bindings: usual, memory: usual.wasmMemory() as WebAssembly.Memory, second: false };
   }
-  memory = wasmMemory() as WebAssembly.Memory;
-  return wasmCatalogue() as Catalogue;
+  return loaded().bindings.catalogue() as Catalogue;
+}
+
+/** Whether a run needs the second build: the usual one steps in f64 only. */
+export function needsSecondBuild(spec: { precision: Precision }): boolean {
+  return spec.precision === 'f32';
+}
+
+/** Steps with the second build from now on (simulations made before keep the core that made them). */
+export async function useSecondBuild(bytes?: BufferSource): Promise<void> {
+  if (core?.second) return;
+  const { loadFull } = await import('./lab-full');
+  const full = await loadFull(bytes);
+  core = { bindings: full, memory: full.wasmMemory() as WebAssembly.Memory, second: true };
+  second = full;
+}
+
+/** The second build, where the page has loaded it (the studies answer their cheap questions with it). */
+export function secondBuild(): FullBindings | undefined {
+  return second;
+}
+
+/** Thrown for a run the loaded core cannot step: the caller loads the second build and tries again. */
+export class NeedsSecondBuild extends Error {
+  constructor() {
+    super('f32 runs need the second build of the core');
+  }
 }
 
 /** The core's message for a bad parameter value, or undefined when it is fine. */
 export function checkParameter(scenario: string, name: string, value: number): string | undefined {
-  return checkParam(scenario, name, value) ?? undefined;
+  return loaded().bindings.checkParam(scenario, name, value) ?? undefined;
 }
 
 /** Reads a number as the CLI does (a decimal, or a fraction such as 1/60): the value or the core's message. */
 export function readNumber(name: string, text: string): { value: number } | { why: string } {
   try {
-    return { value: wasmParseNumber(name, text) };
+    return { value: loaded().bindings.parseNumber(name, text) };
   } catch (e) {
     return { why: message(e) };
   }
@@ -67,7 +86,7 @@ export function readNumber(name: string, text: string): { value: number } | { wh
 /** Reads dt (positive) or until (not negative) as the CLI does: the value or the core's message. */
 export function readTime(name: 'dt' | 'until', text: string): { value: number } | { why: string } {
   try {
-    return { value: wasmParseTime(name, text) };
+    return { value: loaded().bindings.parseTime(name, text) };
   } catch (e) {
     return { why: message(e) };
   }
@@ -75,55 +94,17 @@ export function readTime(name: 'dt' | 'until', text: string): { value: number } 
 
 /** A value as the CSV writes it at a precision. */
 export function formatValue(value: number, precision: Precision): string {
-  return wasmFormatValue(value, precision);
+  return loaded().bindings.formatValue(value, precision);
 }
 
 /** A number rounded to `digits` significant digits, as the tables show them for reading. */
 export function formatSignificant(value: number, digits: number): string {
-  return wasmFormatSignificant(value, digits);
+  return loaded().bindings.formatSignificant(value, digits);
 }
 
 /** A time as the CSV writes it: at most 12 significant digits. */
 export function formatTime(t: number): string {
-  return wasmFormatTime(t);
-}
-
-/** What each method's positions promise on a spec's scenario at its dt and parameters. */
-export function ordersOn(spec: RunSpec): OrdersOn {
-  return wasmOrdersOn(spec) as OrdersOn;
-}
-
-/** Each method's largest stable ω·dt on a spec's scenario where it is an oscillator, as text; else empty. */
-export function stabilityOn(spec: RunSpec): Record<string, string> {
-  return Object.fromEntries(wasmStabilityOn(spec) as [string, string][]);
-}
-
-export function stabilityLimits(): StabilityInfo[] {
-  return wasmStability() as StabilityInfo[];
-}
-
-/** Every method's growth a step and energy change a period on the undamped spring at ω·dt. */
-export function stabilityAt(omegaDt: number): StabilityPoint[] {
-  return wasmStabilityAt(omegaDt) as StabilityPoint[];
-}
-
-export function experimentList(): ExperimentInfo[] {
-  return wasmExperiments() as ExperimentInfo[];
-}
-
-/** The core's measurement for one experiment (it runs the experiment: up to a few hundred ms). */
-export function measureExperiment(id: string): string {
-  return wasmMeasure(id);
-}
-
-/** Error at the end of the run against dt, dt/2, …: one series a method. Throws the core's message. */
-export function convergenceStudy(spec: RunSpec, levels: number): ConvergenceSeries[] {
-  return wasmConvergence(spec, levels) as ConvergenceSeries[];
-}
-
-function buffer(): ArrayBuffer {
-  if (!memory) throw new Error('the core is not loaded');
-  return memory.buffer as ArrayBuffer;
+  return loaded().bindings.formatTime(t);
 }
 
 /** Methods stepping one setup side by side in wasm; histories are read as views into wasm memory. */
@@ -133,12 +114,16 @@ export class Simulation {
   readonly velocities: string[];
   /** Names of the history columns: t, positions, velocities, energy, kinetic, potential, error. */
   readonly columns: string[];
-  private readonly lab: Lab;
+  private readonly lab: InstanceType<Bindings['Lab']>;
+  /** The core that made it: its histories live in that core's memory. */
+  private readonly core: Core;
 
-  /** Throws the core's one-line message for an invalid spec. */
+  /** Throws the core's one-line message for an invalid spec, or `NeedsSecondBuild`. */
   constructor(spec: RunSpec) {
     this.spec = spec;
-    this.lab = new Lab(spec);
+    this.core = loaded();
+    if (needsSecondBuild(spec) && !this.core.second) throw new NeedsSecondBuild();
+    this.lab = new this.core.bindings.Lab(spec);
     [this.positions, this.velocities] = this.lab.coordinates() as [string[], string[]];
     this.columns = this.lab.columns() as string[];
   }
@@ -193,8 +178,17 @@ export class Simulation {
     return { min: b[2 * k] ?? 0, max: b[2 * k + 1] ?? 0 };
   }
 
+  /** ω·dt of the run, where its scenario is an oscillator. */
+  get omegaDt(): number | undefined {
+    return this.lab.omegaDt;
+  }
+
   get referenceStep(): number | undefined {
     return this.lab.referenceStep();
+  }
+
+  private get buffer(): ArrayBuffer {
+    return this.core.memory.buffer as ArrayBuffer;
   }
 
   rows(track: number): number {
@@ -211,12 +205,12 @@ export class Simulation {
   /** A history column as a view into wasm memory. Take it afresh after every `advance`: memory may grow. */
   column(track: number, column: number | string): Float64Array {
     const c = typeof column === 'number' ? column : this.index(column);
-    return new Float64Array(buffer(), this.lab.columnPtr(track, c), this.lab.rows(track));
+    return new Float64Array(this.buffer, this.lab.columnPtr(track, c), this.lab.rows(track));
   }
 
   /** A track's latest state: positions then velocities. */
   current(track: number): Float64Array {
-    return new Float64Array(buffer(), this.lab.currentPtr(track), 2 * this.dim);
+    return new Float64Array(this.buffer, this.lab.currentPtr(track), 2 * this.dim);
   }
 
   divergedAt(track: number): number | undefined {

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   applyTheme(look.theme);
   const themeChoice = byId<HTMLSelectElement>('theme');
   themeChoice.value = look.theme;
-  const core = await openCore();
+  const core = await openCore({ second: true });
   if (!core) return;
   const { catalogue, parsed } = core;
   for (const text of parsed.notices) notice(text);

@@ -4,20 +4,18 @@
 
 import { XYChart } from './charts';
 import { byId, el, message } from './dom';
-import {
-  type Catalogue,
-  type ConvergenceSeries,
-  convergenceStudy,
-  type ExperimentInfo,
-  experimentList,
-  measureExperiment,
-  type RunSpec,
-  stabilityAt,
-  stabilityLimits,
+import type {
+  Catalogue,
+  ConvergenceSeries,
+  ExperimentInfo,
+  RunSpec,
+  StabilityInfo,
+  StabilityPoint,
 } from './lab';
 import { short } from './numbers';
 import { colour, marker, swatch } from './palette';
 import { type CoreChecks, type LabState, parseQuery, toQuery } from './state';
+import { ask } from './studies';
 
 function card(e: ExperimentInfo, heading: 'h3' | 'h4'): { root: HTMLElement; measured: HTMLElement } {
   const root = el('article', undefined, 'experiment');
@@ -34,9 +32,9 @@ function card(e: ExperimentInfo, heading: 'h3' | 'h4'): { root: HTMLElement; mea
   return { root, measured };
 }
 
-function fill(measured: HTMLElement, id: string): void {
+async function fill(measured: HTMLElement, id: string): Promise<void> {
   try {
-    measured.textContent = `Measured by the lab: ${measureExperiment(id)}`;
+    measured.textContent = `Measured by the lab: ${await ask('measureExperiment', id)}`;
   } catch (e) {
     measured.textContent = `The measurement failed: ${message(e)}`;
     measured.classList.add('error');
@@ -45,12 +43,13 @@ function fill(measured: HTMLElement, id: string): void {
 
 /**
  * The experiments grouped by article, each a permalink, and the card of the one the page is showing.
- * Measurements run one at a time, a frame apart, once the list scrolls into view, so the page stays
- * responsive.
+ * Measurements run in the studies worker, one after another, once the list scrolls into view.
  */
 export class ExperimentsPanel {
-  private readonly list: ExperimentInfo[];
+  private list: ExperimentInfo[] = [];
   private shown: string | undefined;
+  /** The state last shown, shown again once the list has come. */
+  private state: LabState | undefined;
 
   constructor(
     private readonly catalogue: Catalogue,
@@ -58,8 +57,18 @@ export class ExperimentsPanel {
     private readonly container: HTMLElement,
     private readonly current: HTMLElement,
   ) {
-    this.list = experimentList();
-    const pending: Array<() => void> = [];
+    ask('experimentList').then(
+      (list) => this.fillList(list),
+      (e: unknown) => {
+        container.replaceChildren(el('p', `The experiments could not be listed: ${message(e)}`, 'error'));
+      },
+    );
+  }
+
+  private fillList(list: ExperimentInfo[]): void {
+    const { catalogue, container } = this;
+    this.list = list;
+    const pending: Array<() => Promise<void>> = [];
     container.replaceChildren();
     for (const article of catalogue.articles) {
       const items = this.list.filter((e) => e.article === article.id);
@@ -73,18 +82,16 @@ export class ExperimentsPanel {
       container.append(group);
     }
     let started = false;
-    const run = () => {
-      const next = pending.shift();
-      if (!next) return;
-      next();
-      requestAnimationFrame(() => setTimeout(run, 0));
+    const run = async () => {
+      for (let next = pending.shift(); next; next = pending.shift()) await next();
     };
     new IntersectionObserver((entries, observer) => {
       if (started || !entries.some((x) => x.isIntersecting)) return;
       started = true;
       observer.disconnect();
-      run();
+      void run();
     }).observe(container);
+    if (this.state) this.show(this.state);
   }
 
   /** The experiment whose permalink gives the same state, if any. */
@@ -96,6 +103,7 @@ export class ExperimentsPanel {
 
   /** Shows the card of the experiment the state is, above the views, and marks it in the list. */
   show(state: LabState): void {
+    this.state = state;
     const e = this.match(state);
     if (e?.id === this.shown) return;
     this.shown = e?.id;
@@ -109,7 +117,7 @@ export class ExperimentsPanel {
     const article = this.catalogue.articles.find((a) => a.id === e.article);
     root.prepend(el('p', `Experiment · ${article?.citation ?? ''}`, 'kicker'));
     this.current.append(root);
-    setTimeout(() => fill(measured, e.id), 50);
+    void fill(measured, e.id);
   }
 }
 
@@ -119,18 +127,23 @@ export class ConvergencePanel {
   private workChart: XYChart | undefined;
 
   constructor(private readonly spec: () => RunSpec) {
-    byId('measure-convergence').addEventListener('click', () => this.measure());
+    byId('measure-convergence').addEventListener('click', () => void this.measure());
   }
 
-  measure(): void {
+  async measure(): Promise<void> {
     const note = byId('convergence-note');
+    const button = byId<HTMLButtonElement>('measure-convergence');
     const levels = Number(byId<HTMLSelectElement>('levels').value);
     let study: ConvergenceSeries[];
+    button.disabled = true;
+    note.textContent = 'Measuring…';
     try {
-      study = convergenceStudy(this.spec(), levels);
+      study = await ask('convergenceStudy', this.spec(), levels);
     } catch (e) {
       note.textContent = message(e);
       return;
+    } finally {
+      button.disabled = false;
     }
     const order = (s: ConvergenceSeries) =>
       s.fittedOrder === undefined ? s.verdict : `${s.fittedOrder.toFixed(2)}`;
@@ -174,7 +187,7 @@ export class StabilityPanel {
   /** `thisRun` gives the current run's ω·dt, where its scenario is an oscillator. */
   constructor(thisRun: () => number | undefined) {
     const slider = byId<HTMLInputElement>('omega-dt');
-    const update = () => this.render(Number(slider.value));
+    const update = () => void this.render(Number(slider.value));
     slider.addEventListener('input', update);
     byId<HTMLDetailsElement>('stability-panel').addEventListener('toggle', (e) => {
       if (!(e.target as HTMLDetailsElement).open) return;
@@ -190,16 +203,33 @@ export class StabilityPanel {
     });
   }
 
-  private render(omegaDt: number): void {
+  /** The limits on the spring, asked once. */
+  private limits: Promise<Map<string, StabilityInfo>> | undefined;
+  /** The ω·dt last asked for: an answer for an older one is dropped. */
+  private asked = 0;
+
+  private async render(omegaDt: number): Promise<void> {
     byId('omega-dt-value').textContent = omegaDt.toFixed(2);
-    const limits = new Map(stabilityLimits().map((l) => [l.method, l]));
+    const asked = ++this.asked;
+    this.limits ??= ask('stabilityLimits').then((all) => new Map(all.map((l) => [l.method, l])));
+    let limits: Map<string, StabilityInfo>;
+    let points: StabilityPoint[];
+    try {
+      [limits, points] = await Promise.all([this.limits, ask('stabilityAt', omegaDt)]);
+    } catch (e) {
+      this.limits = undefined;
+      if (asked === this.asked)
+        byId('this-run').textContent = `The stability could not be measured: ${message(e)}`;
+      return;
+    }
+    if (asked !== this.asked) return;
     const at = (v: number | undefined) => `${Math.min(100, (100 * Math.min(v ?? 0, SCALE)) / SCALE)}%`;
     const mark = (className: string, left: string) => {
       const span = el('span', undefined, className);
       span.style.left = left;
       return span;
     };
-    const rows = stabilityAt(omegaDt).map((p) => {
+    const rows = points.map((p) => {
       const limit = limits.get(p.method);
       const unstable = p.growth > 1 + 1e-10;
       const track = el('td', undefined, 'track', [

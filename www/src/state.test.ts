@@ -8,7 +8,7 @@ let catalogue: Catalogue;
 const check: CoreChecks = { checkParameter, readNumber, readTime };
 
 beforeAll(async () => {
-  catalogue = await loadCore(readFileSync(new URL('./pkg/lab_bg.wasm', import.meta.url)));
+  catalogue = await loadCore({ bytes: readFileSync(new URL('./pkg/lab_bg.wasm', import.meta.url)) });
 });
 
 describe('the URL state', () => {

@@ -331,7 +331,7 @@ fn experiments(only: Option<&str>) -> Outcome {
         writeln!(out, "{}  [{}]  {}", e.id, e.article.citation(), e.title)?;
         writeln!(out, "  ?{}", e.query)?;
         writeln!(out, "  claim:    \"{}\"", e.claim)?;
-        writeln!(out, "  measured: {}", (e.measure)()?)?;
+        writeln!(out, "  measured: {}", e.measure()?)?;
         // Each measurement takes a while: show it as soon as it is made.
         out.flush()?;
     }

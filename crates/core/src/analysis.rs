@@ -39,6 +39,7 @@ pub fn measure(setup: &Setup, method: MethodId, precision: Precision) -> Measure
         size = size.max(scale(&true_state.x));
     }
     let epsilon = match precision {
+        #[cfg(feature = "f32")]
         Precision::F32 => f32::EPSILON as f64,
         Precision::F64 => f64::EPSILON,
     };

@@ -58,9 +58,18 @@ impl fmt::Display for Error {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            Error::UnknownPrecision(id) => {
-                write!(f, "unknown precision '{id}' (known: f32, f64)")
+            Error::UnknownPrecision(id) if id == "f32" => {
+                write!(f, "precision 'f32' is not in this build of the core")
             }
+            Error::UnknownPrecision(id) => write!(
+                f,
+                "unknown precision '{id}' (known: {})",
+                crate::Precision::ALL
+                    .iter()
+                    .map(|p| p.id())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             Error::UnknownParameter { scenario, name } => {
                 let known = crate::scenarios::get(scenario)
                     .map(|s| {

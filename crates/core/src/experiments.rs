@@ -24,8 +24,61 @@ pub struct Experiment {
     pub look: &'static str,
     /// The article's claim, quoted.
     pub claim: &'static str,
-    /// The lab's measurement, as a sentence of figures.
-    pub measure: fn() -> Result<String, Error>,
+    /// Which measurement the lab makes (see [`Experiment::measure`]).
+    pub how: Measure,
+}
+
+/// Which measurement an experiment makes. It is data, not a function pointer, so that listing the
+/// experiments does not bring in the code that runs them: the page's usual core lists them, and its second
+/// build, loaded when asked, measures them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Measure {
+    FiedlerTable,
+    FiedlerFloat,
+    FiedlerDamped,
+    /// The undamped spring at this dt.
+    FiedlerSpring(f64),
+    /// Symplectic Euler, RK4 and Forest–Ruth on the spring at this dt.
+    FiedlerHigherOrder(f64),
+    JumpLanding,
+    DragEstimate,
+    DogOnRod,
+    DogRk,
+    LeapfrogVelocity,
+    Level144000,
+    VerletStartup,
+    LanderExact,
+    SpringHugeDt,
+    TwoSprings,
+    FirstStep,
+    AverageEnergy,
+    SemiImplicitOrder,
+}
+
+impl Experiment {
+    /// The lab's measurement, made now, as a sentence of figures (up to a few hundred milliseconds).
+    pub fn measure(&self) -> Result<String, Error> {
+        match self.how {
+            Measure::FiedlerTable => fiedler_table(),
+            Measure::FiedlerFloat => fiedler_float(),
+            Measure::FiedlerDamped => fiedler_damped(),
+            Measure::FiedlerSpring(dt) => fiedler_spring(dt),
+            Measure::FiedlerHigherOrder(dt) => fiedler_higher_order(dt),
+            Measure::JumpLanding => jump_landing(),
+            Measure::DragEstimate => drag_estimate(),
+            Measure::DogOnRod => dog_on_rod(),
+            Measure::DogRk => dog_rk(),
+            Measure::LeapfrogVelocity => leapfrog_velocity(),
+            Measure::Level144000 => level_144000(),
+            Measure::VerletStartup => verlet_startup(),
+            Measure::LanderExact => lander_exact(),
+            Measure::SpringHugeDt => spring_huge_dt(),
+            Measure::TwoSprings => two_springs(),
+            Measure::FirstStep => first_step(),
+            Measure::AverageEnergy => average_energy(),
+            Measure::SemiImplicitOrder => semi_implicit_order(),
+        }
+    }
 }
 
 fn setup(scenario: &str, overrides: &[(&str, f64)], dt: f64, until: f64) -> Result<Setup, Error> {
@@ -339,7 +392,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=constant-force&methods=euler,kinematic&dt=1&until=10&precision=f32",
         look: "The table: Euler's velocity is exact, its position lags, and the gap grows every step. The kinematic integrator lands on the exact 500 m.",
         claim: "After 10 seconds, the object was supposed to move 500 meters, but explicitly the Euler method gives us a result of 450.",
-        measure: fiedler_table,
+        how: Measure::FiedlerTable,
     },
     Experiment {
         id: "fiedler-float",
@@ -348,7 +401,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=constant-force&methods=euler&dt=0.01&until=10&precision=f32",
         look: "Run to the end and read the last row: Fiedler's 499.497070, to the digit. Switch to f64 to see how much of the shortfall is the method and how much is float.",
         claim: "t=10.00: position = 499.497070 velocity = 99.999046",
-        measure: fiedler_float,
+        how: Measure::FiedlerFloat,
     },
     Experiment {
         id: "fiedler-damped",
@@ -357,7 +410,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=damped-spring&methods=euler,symplectic-euler,rk4&dt=0.01&until=10&precision=f64",
         look: "The energy graph: the true energy decays; Euler's climbs; symplectic Euler and RK4 follow the truth.",
         claim: "Instead of attenuation and approaching the starting point, the system gains energy over time!",
-        measure: fiedler_damped,
+        how: Measure::FiedlerDamped,
     },
     Experiment {
         id: "fiedler-spring-0.1",
@@ -366,7 +419,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=spring&methods=symplectic-euler,rk4&dt=0.1&until=90&precision=f64",
         look: "x(t) near the end: symplectic Euler keeps its amplitude but drifts in phase; RK4 keeps the phase but shrinks.",
         claim: "the Euler symplectic method shifted in phase relative to the exact solution because its frequency was slightly different, while the green RK4 curve corresponds to the frequency, but loses energy!",
-        measure: || fiedler_spring(0.1),
+        how: Measure::FiedlerSpring(0.1),
     },
     Experiment {
         id: "fiedler-spring-0.25",
@@ -375,7 +428,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=spring&methods=symplectic-euler,rk4&dt=0.25&until=90&precision=f64",
         look: "The energy graph: RK4 drains almost all of it; symplectic Euler's wobbles around where it started.",
         claim: "RK4 maintains the correct frequency, but loses energy ... the Euler symplectic method on average saves energy much better",
-        measure: || fiedler_spring(0.25),
+        how: Measure::FiedlerSpring(0.25),
     },
     Experiment {
         id: "fiedler-higher-order-0.1",
@@ -384,7 +437,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=spring&methods=symplectic-euler,rk4,forest-ruth&dt=0.1&until=90&precision=f64",
         look: "x(t) near the end and the energy: Forest–Ruth drifts in phase far less than symplectic Euler (more than RK4 at this dt: its error constant is large), and keeps its energy in a narrow band while RK4's drains away.",
         claim: "If you really need more accuracy than the symplectic Euler method, I recommend looking at higher-order symplectic integrators designed for Hamiltonian systems.",
-        measure: || fiedler_higher_order(0.1),
+        how: Measure::FiedlerHigherOrder(0.1),
     },
     Experiment {
         id: "fiedler-higher-order-0.25",
@@ -393,7 +446,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=spring&methods=symplectic-euler,rk4,forest-ruth&dt=0.25&until=90&precision=f64",
         look: "The energy graph: RK4 drains almost all of it, symplectic Euler swings widely, Forest–Ruth swings in a band about nine times narrower and keeps it. But x(t) shows the price of so large a step (ω·dt = 0.97, inside its limit of 1.57): by 90 s it has fallen almost four periods behind, the furthest of the three.",
         claim: "If you really need more accuracy than the symplectic Euler method, I recommend looking at higher-order symplectic integrators designed for Hamiltonian systems.",
-        measure: || fiedler_higher_order(0.25),
+        how: Measure::FiedlerHigherOrder(0.25),
     },
     Experiment {
         id: "jump-landing",
@@ -402,7 +455,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=projectile&runs=euler@0.06666666666666667,euler@0.016666666666666666,velocity-verlet@0.06666666666666667,velocity-verlet@0.016666666666666666&dt=0.016666666666666666&until=2&precision=f64",
         look: "Each method at 15 Hz (solid) and at 60 Hz (dashed): velocity Verlet's two paths lie on the exact parabola and on each other; Euler's two fly high, and apart.",
         claim: "For constant acceleration, they give exact results (up to floating point roundoff errors, anyway), meaning that ballistic jump trajectories stay the same even if the timestep is changed.",
-        measure: jump_landing,
+        how: Measure::JumpLanding,
     },
     Experiment {
         id: "drag-estimate",
@@ -411,7 +464,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=drag&methods=euler,velocity-verlet,rk4&dt=0.1&until=10&precision=f64",
         look: "The error graph: velocity Verlet with the article's estimate stays far below Euler, and its error falls as dt².",
         claim: "It's not quite as accurate as fouth-order Runge-Kutta (as one would expect from a second-order method), but it's much better than Euler or naïve velocity Verlet without the intermediate velocity estimate",
-        measure: drag_estimate,
+        how: Measure::DragEstimate,
     },
     Experiment {
         id: "dog-on-rod",
@@ -420,7 +473,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=orbit&methods=euler,implicit-euler,symplectic-euler&dt=0.1&until=63&precision=f64",
         look: "The scene: Euler spirals out, implicit Euler spirals in, symplectic Euler traces a closed curve.",
         claim: "We are spiraling away from the actual path of the dog, and our velocities are getting larger. ... If I were to continue simulating the dog's movement, it would spiral into the center.",
-        measure: dog_on_rod,
+        how: Measure::DogOnRod,
     },
     Experiment {
         id: "dog-midpoint-rk4",
@@ -429,7 +482,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=orbit&methods=euler,midpoint,rk4&dt=0.1&until=63&precision=f64",
         look: "Midpoint still spirals out, far more slowly than Euler; RK4 spirals in, very slowly.",
         claim: "Runge-Kutta 4: Very stable and accurate. Conserves energy well. But expensive: four evaluations of derivative",
-        measure: dog_rk,
+        how: Measure::DogRk,
     },
     Experiment {
         id: "leapfrog-velocity",
@@ -438,7 +491,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=orbit&methods=leapfrog,velocity-verlet&dt=0.1&until=6.3&precision=f64",
         look: "The table: leapfrog's position is as good as velocity Verlet's, but its velocity belongs half a step earlier, and its energy wobbles for that reason alone.",
         claim: "Verlet methods help, but velocity out of step",
-        measure: leapfrog_velocity,
+        how: Measure::LeapfrogVelocity,
     },
     Experiment {
         id: "level-144000",
@@ -447,7 +500,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=spring&methods=euler,symplectic-euler,verlet,velocity-verlet,leapfrog,rk4&dt=0.008333333333333333&until=1200&precision=f64",
         look: "Run to the end (144,000 steps): explicit Euler leaves the chart, RK4 slowly drains, the symplectic methods keep their energy in a band.",
         claim: "if the physics system performs 120 updates per second, and the level takes 20 minutes to complete, the physics system needs to be stable for 144,000 updates",
-        measure: level_144000,
+        how: Measure::Level144000,
     },
     Experiment {
         id: "verlet-startup",
@@ -456,7 +509,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=projectile&methods=verlet,euler&dt=0.016666666666666666&until=2&precision=f64",
         look: "Verlet needs a previous position it does not have; the lab makes it with one constant-acceleration step, x1 = x0 + v0·dt + ½·a0·dt², and from there Verlet follows the parabola exactly.",
         claim: "Requires start conditions to be set up prior to updating, since it has to look back in time",
-        measure: verlet_startup,
+        how: Measure::VerletStartup,
     },
     Experiment {
         id: "lander-exact",
@@ -465,7 +518,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=lunar-lander&methods=kinematic,symplectic-euler,euler&dt=0.7&until=21&precision=f64",
         look: "The error graph: the kinematic integrator sits at round-off even though the burn starts and stops inside steps.",
         claim: "this method will give you the right answer, no matter how big the time step is.",
-        measure: lander_exact,
+        how: Measure::LanderExact,
     },
     Experiment {
         id: "spring-huge-dt",
@@ -474,7 +527,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=spring&methods=kinematic,symplectic-euler&dt=5&until=5000&precision=f64",
         look: "Three periods a step (ω·dt = 19.4, far past its limit of 2): symplectic Euler's amplitude grows every step until it overflows; the kinematic integrator stays on the exact solution.",
         claim: "I have compared the numerical result of the kinematic integrator with the exact result in the case of a spring, and there is literally zero error - no matter what the time step is, or how long the system runs.",
-        measure: spring_huge_dt,
+        how: Measure::SpringHugeDt,
     },
     Experiment {
         id: "two-springs-ratios",
@@ -483,7 +536,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=two-springs&methods=symplectic-euler,kinematic,kinematic-average&dt=0.016666666666666666&until=10&precision=f64",
         look: "The error graph on its log axis: the three methods a decade or more apart. Halve dt and the gaps widen: the ratios are not fixed numbers.",
         claim: "the error of the kinematic integrator was 12,000 times smaller than the error from the semi-implicit Euler method ... the error introduced by the average acceleration method was 58 million times smaller",
-        measure: two_springs,
+        how: Measure::TwoSprings,
     },
     Experiment {
         id: "two-springs-first-step",
@@ -492,7 +545,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=two-springs&methods=symplectic-euler,kinematic,kinematic-average&dt=0.016666666666666666&until=1&precision=f64",
         look: "Press Step once and read the values table's error column: symplectic Euler's error is 12,000 times the kinematic integrator's. Step a few more times and watch the ratio fall.",
         claim: "the error of the kinematic integrator was 12,000 times smaller than the error from the semi-implicit Euler method",
-        measure: first_step,
+        how: Measure::FirstStep,
     },
     Experiment {
         id: "average-energy",
@@ -501,7 +554,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=two-springs&methods=kinematic,kinematic-average&dt=0.016666666666666666&until=10800&precision=f64",
         look: "Run to the end (three hours): average acceleration's energy falls slowly; the kinematic integrator's rises.",
         claim: "the average acceleration method removed about 5% of the energy from the system. After about 3 hours.",
-        measure: average_energy,
+        how: Measure::AverageEnergy,
     },
     Experiment {
         id: "semi-implicit-order",
@@ -510,7 +563,7 @@ static ALL: &[Experiment] = &[
         query: "scenario=spring&methods=euler,symplectic-euler,velocity-verlet&dt=0.01&until=1&precision=f64",
         look: "Open the convergence view: halving dt halves symplectic Euler's error (order 1); velocity Verlet's falls four times (order 2).",
         claim: "The semi-implicit Euler technique is a second order method",
-        measure: semi_implicit_order,
+        how: Measure::SemiImplicitOrder,
     },
 ];
 

@@ -31,6 +31,7 @@ pub fn number<R: Real>(value: R) -> String {
 /// An f64 value shown at a run's precision: rounded to f32 first for an f32 run, as the CSV prints it.
 pub fn value(value: f64, precision: Precision) -> String {
     match precision {
+        #[cfg(feature = "f32")]
         Precision::F32 => number(value as f32),
         Precision::F64 => number(value),
     }
@@ -214,6 +215,7 @@ mod tests {
             assert_eq!(number(v).parse::<f32>().unwrap(), v);
         }
         assert_eq!(number(-0.0f64), "0");
+        #[cfg(feature = "f32")]
         assert_eq!(value(0.1, Precision::F32), "0.1");
         assert_eq!(value(0.1f32 as f64, Precision::F64), "0.10000000149011612");
     }

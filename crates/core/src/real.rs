@@ -109,16 +109,24 @@ impl_real!(f64, libm::sin, libm::cos, libm::exp);
 /// The precision a run steps its state in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Precision {
+    /// Single precision, behind the feature `f32` (on by default): the page's usual core leaves it out to be
+    /// small, and loads its second build, which has it, for an f32 run.
+    #[cfg(feature = "f32")]
     F32,
     #[default]
     F64,
 }
 
 impl Precision {
-    pub const ALL: [Precision; 2] = [Precision::F32, Precision::F64];
+    /// The precisions this build of the core has.
+    #[cfg(feature = "f32")]
+    pub const ALL: &'static [Precision] = &[Precision::F32, Precision::F64];
+    #[cfg(not(feature = "f32"))]
+    pub const ALL: &'static [Precision] = &[Precision::F64];
 
     pub fn id(self) -> &'static str {
         match self {
+            #[cfg(feature = "f32")]
             Precision::F32 => f32::NAME,
             Precision::F64 => f64::NAME,
         }
@@ -126,7 +134,8 @@ impl Precision {
 
     pub fn from_id(id: &str) -> Result<Self, crate::Error> {
         Precision::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|p| p.id() == id)
             .ok_or_else(|| crate::Error::UnknownPrecision(id.to_string()))
     }

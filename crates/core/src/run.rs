@@ -278,6 +278,7 @@ impl<R: Real> Run<R> {
 /// One method stepping one setup in the precision chosen at run time: the CLI's `--precision` and the page's
 /// `precision=` end here, and nowhere else is f32 or f64 chosen.
 pub enum AnyRun {
+    #[cfg(feature = "f32")]
     F32(Run<f32>),
     F64(Run<f64>),
 }
@@ -286,6 +287,7 @@ pub enum AnyRun {
 macro_rules! forward {
     ($self:ident, $run:ident => $call:expr) => {
         match $self {
+            #[cfg(feature = "f32")]
             AnyRun::F32($run) => $call,
             AnyRun::F64($run) => $call,
         }
@@ -295,6 +297,7 @@ macro_rules! forward {
 impl AnyRun {
     pub fn new(setup: &Setup, method: MethodId, precision: Precision) -> Self {
         match precision {
+            #[cfg(feature = "f32")]
             Precision::F32 => AnyRun::F32(Run::new(setup, method)),
             Precision::F64 => AnyRun::F64(Run::new(setup, method)),
         }
@@ -302,6 +305,7 @@ impl AnyRun {
 
     pub fn precision(&self) -> Precision {
         match self {
+            #[cfg(feature = "f32")]
             AnyRun::F32(_) => Precision::F32,
             AnyRun::F64(_) => Precision::F64,
         }

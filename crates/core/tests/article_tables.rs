@@ -12,7 +12,7 @@ fn fiedler_constant_force_table_at_dt_1() {
         0.0, 0.0, 10.0, 30.0, 60.0, 100.0, 150.0, 210.0, 280.0, 360.0, 450.0,
     ];
     let setup = Setup::defaults("constant-force").unwrap();
-    for precision in Precision::ALL {
+    for &precision in Precision::ALL {
         let table = csv::to_string(&setup, &[MethodId::Euler], precision, 1);
         let rows: Vec<Vec<&str>> = table
             .lines()

@@ -52,7 +52,7 @@ fn every_experiment_is_a_valid_permalink_with_a_measurement() {
         assert!(!methods.is_empty(), "{}", e.id);
         assert!(precision == "f32" || precision == "f64");
         assert!(setup.steps() <= 1_000_000, "{}: a page can run it", e.id);
-        let measured = (e.measure)().unwrap_or_else(|err| panic!("{}: {err}", e.id));
+        let measured = e.measure().unwrap_or_else(|err| panic!("{}: {err}", e.id));
         assert!(
             measured.chars().any(|c| c.is_ascii_digit()),
             "{}: {measured}",
@@ -65,7 +65,7 @@ fn every_experiment_is_a_valid_permalink_with_a_measurement() {
 /// Spot checks that the sentences carry the figures the physics tests establish.
 #[test]
 fn measurements_state_the_tested_figures() {
-    let text = |id: &str| (experiments::get(id).unwrap().measure)().unwrap();
+    let text = |id: &str| experiments::get(id).unwrap().measure().unwrap();
     assert!(text("fiedler-table").contains("explicit Euler 450 m"));
     assert!(text("fiedler-float").contains("position 499.49707"));
     assert!(text("average-energy").contains("average acceleration -5.23 %"));

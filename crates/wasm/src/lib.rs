@@ -9,13 +9,15 @@
 
 use std::collections::BTreeMap;
 
-use integrator_lab::analysis::{self, stability_limit};
 use integrator_lab::session::{Table, TableRow};
 use integrator_lab::{
-    articles, experiments, format, run, scenarios, Error, MethodId, Precision, Session, Setup,
+    articles, format, run, scenarios, Error, MethodId, Precision, Session, Setup,
 };
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
+
+#[cfg(feature = "full")]
+pub mod studies;
 
 /// Points of the exact solution sampled for a scene's frame (see `Setup::truth_bounds`).
 const SCENE_SAMPLES: u64 = 4000;
@@ -245,185 +247,6 @@ pub fn format_time(t: f64) -> String {
     format::time(t)
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct StabilityView {
-    method: &'static str,
-    /// The largest stable ω·dt, measured and in theory, as text (`none`, `2.0000`, `any`) and as a number
-    /// (0 for none, +∞ for any).
-    measured: String,
-    measured_bound: f64,
-    theory: String,
-    theory_bound: f64,
-}
-
-/// Each method's largest stable ω·dt on the undamped spring, measured and in theory.
-#[wasm_bindgen]
-pub fn stability() -> Result<JsValue, JsError> {
-    let rows: Vec<StabilityView> = MethodId::ALL
-        .iter()
-        .map(|&m| {
-            let (measured, theory) = (stability_limit(m), m.info().stability);
-            StabilityView {
-                method: m.id(),
-                measured: measured.text(),
-                measured_bound: measured.bound(),
-                theory: theory.text(),
-                theory_bound: theory.bound(),
-            }
-        })
-        .collect();
-    to_js(&rows)
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct OrdersView {
-    /// The setup's kinds of force, in words.
-    forces: String,
-    /// Each method's order there ("order 2", "exact"): (method id, order) pairs.
-    orders: Vec<(&'static str, String)>,
-    /// ω·dt of the run, where the scenario is an oscillator.
-    omega_dt: Option<f64>,
-    /// Each method's growth of the amplitude a step at this run's ω·dt, where the scenario is an oscillator.
-    growth: Vec<(&'static str, f64)>,
-}
-
-/// What each method's positions promise on the spec's scenario at its dt and parameters.
-#[wasm_bindgen(js_name = ordersOn)]
-pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
-    let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
-    let (setup, _, _) = spec.resolve().map_err(js_error)?;
-    to_js(&OrdersView {
-        forces: setup.class().describe(),
-        omega_dt: setup.omega_dt(),
-        growth: match setup.omega_dt() {
-            Some(h) => MethodId::ALL
-                .iter()
-                .filter_map(|&m| Some((m.id(), analysis::amplification_on(m, &setup, h)?)))
-                .collect(),
-            None => Vec::new(),
-        },
-        orders: analysis::orders_on(&setup)
-            .into_iter()
-            .map(|(m, o)| (m.id(), o.text()))
-            .collect(),
-    })
-}
-
-/// Each method's largest stable ω·dt on the spec's scenario where it is an oscillator (measured at ω = 1,
-/// with the spec's parameters' ratios), as (method id, text) pairs; empty where it is not an oscillator.
-#[wasm_bindgen(js_name = stabilityOn)]
-pub fn stability_on(spec: JsValue) -> Result<JsValue, JsError> {
-    let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
-    let (setup, _, _) = spec.resolve().map_err(js_error)?;
-    let limits: Vec<(&'static str, String)> = MethodId::ALL
-        .iter()
-        .filter_map(|&m| Some((m.id(), analysis::stability_limit_on(m, &setup)?.text())))
-        .collect();
-    to_js(&limits)
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ExperimentView {
-    id: &'static str,
-    article: &'static str,
-    title: &'static str,
-    query: &'static str,
-    look: &'static str,
-    claim: &'static str,
-}
-
-/// The guided experiments, without their measurements (see `measureExperiment`).
-#[wasm_bindgen]
-pub fn experiments() -> Result<JsValue, JsError> {
-    let list: Vec<ExperimentView> = experiments::all()
-        .iter()
-        .map(|e| ExperimentView {
-            id: e.id,
-            article: e.article.id,
-            title: e.title,
-            query: e.query,
-            look: e.look,
-            claim: e.claim,
-        })
-        .collect();
-    to_js(&list)
-}
-
-/// One experiment's measurement, made now by the core (up to a few hundred milliseconds).
-#[wasm_bindgen(js_name = measureExperiment)]
-pub fn measure_experiment(id: &str) -> Result<String, JsError> {
-    let e =
-        experiments::get(id).ok_or_else(|| JsError::new(&format!("unknown experiment '{id}'")))?;
-    (e.measure)().map_err(js_error)
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct StabilityPoint {
-    method: &'static str,
-    /// Growth of the amplitude a step.
-    growth: f64,
-    /// Relative energy change over one period.
-    energy_per_period: f64,
-}
-
-/// Every method's growth a step and energy change a period on the undamped spring at this ω·dt.
-#[wasm_bindgen(js_name = stabilityAt)]
-pub fn stability_at(omega_dt: f64) -> Result<JsValue, JsError> {
-    let rows: Vec<StabilityPoint> = analysis::stability_at(omega_dt)
-        .map_err(js_error)?
-        .into_iter()
-        .map(|(m, growth, energy_per_period)| StabilityPoint {
-            method: m.id(),
-            growth,
-            energy_per_period,
-        })
-        .collect();
-    to_js(&rows)
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ConvergenceView {
-    method: &'static str,
-    dt: Vec<f64>,
-    evaluations: Vec<f64>,
-    error: Vec<f64>,
-    /// The settled order, where the study shows one.
-    fitted_order: Option<f64>,
-    /// What the study says, in words ("order 2.00", "exact to round-off", "not yet asymptotic: …").
-    verdict: String,
-    /// What the method states for this scenario's forces ("order 2", "exact").
-    stated: String,
-}
-
-/// A convergence study of the spec's methods: the run at dt, dt/2, … (`levels` of them), each measured at
-/// its end against the truth. Throws when the study would take too long for a page.
-#[wasm_bindgen]
-pub fn convergence(spec: JsValue, levels: u32) -> Result<JsValue, JsError> {
-    let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
-    let (setup, runs, precision) = spec.resolve().map_err(js_error)?;
-    let methods: Vec<MethodId> = runs.iter().map(|&(m, _)| m).collect();
-    let studies = analysis::study(&setup, &methods, precision, levels).map_err(js_error)?;
-    let class = setup.class();
-    let out: Vec<ConvergenceView> = studies
-        .into_iter()
-        .map(|s| ConvergenceView {
-            method: s.method.id(),
-            fitted_order: s.verdict.order(),
-            verdict: s.verdict.text(),
-            stated: (s.method.info().order_on)(&class).text(),
-            dt: s.points.iter().map(|p| p.dt).collect(),
-            evaluations: s.points.iter().map(|p| p.evaluations as f64).collect(),
-            error: s.points.iter().map(|p| p.error).collect(),
-        })
-        .collect();
-    to_js(&out)
-}
-
 /// What the page asks for: the URL's state. `runs`, when given, replaces `methods`: each is a method at a
 /// step of its own, so one method can be compared with itself at several dt; `dt` then sets the truth's grid.
 #[derive(Deserialize, Debug)]
@@ -627,6 +450,12 @@ impl Lab {
     }
 
     /// Points of the truth's history a step: more than 1 when its history is on a finer grid of its own.
+    /// ω·dt of the run, where its scenario is an oscillator.
+    #[wasm_bindgen(getter, js_name = omegaDt)]
+    pub fn omega_dt(&self) -> Option<f64> {
+        self.0.setup().omega_dt()
+    }
+
     #[wasm_bindgen(getter, js_name = truthRefine)]
     pub fn truth_refine(&self) -> f64 {
         self.0.truth_refine() as f64

@@ -49,7 +49,7 @@ fn message(e: wasm_bindgen::JsError) -> String {
 /// The page reads histories through views into wasm memory: they hold what the core's session recorded.
 #[wasm_bindgen_test]
 fn views_into_wasm_memory_hold_the_session_histories() {
-    for precision in [Precision::F64, Precision::F32] {
+    for &precision in Precision::ALL {
         let mut lab =
             Lab::new(spec("kepler", &["rk4", "euler"], 0.05, 2.0, precision.id())).unwrap();
         assert_eq!(lab.advance(1_000), 40);
@@ -75,10 +75,51 @@ fn views_into_wasm_memory_hold_the_session_histories() {
 
 #[wasm_bindgen_test]
 fn csv_export_is_the_cli_table() {
-    let lab = Lab::new(spec("damped-spring", &["euler", "rk4"], 0.01, 1.0, "f32")).unwrap();
-    let setup = Setup::new("damped-spring", &[], Some(0.01), Some(1.0)).unwrap();
-    let expected = csv::to_string(&setup, &[MethodId::Euler, MethodId::Rk4], Precision::F32, 1);
-    assert_eq!(lab.csv(1).unwrap(), expected);
+    for &precision in Precision::ALL {
+        let lab = Lab::new(spec(
+            "damped-spring",
+            &["euler", "rk4"],
+            0.01,
+            1.0,
+            precision.id(),
+        ));
+        let setup = Setup::new("damped-spring", &[], Some(0.01), Some(1.0)).unwrap();
+        let expected = csv::to_string(&setup, &[MethodId::Euler, MethodId::Rk4], precision, 1);
+        assert_eq!(lab.unwrap().csv(1).unwrap(), expected, "{precision:?}");
+    }
+}
+
+/// The usual build steps in f64 only, and says so: the page loads the second build for an f32 run.
+#[cfg(not(feature = "full"))]
+#[wasm_bindgen_test]
+fn the_usual_build_refuses_f32_plainly() {
+    let err = message(
+        Lab::new(spec("spring", &["euler"], 0.1, 1.0, "f32"))
+            .err()
+            .unwrap(),
+    );
+    assert_eq!(err, "precision 'f32' is not in this build of the core");
+}
+
+/// The second build's studies answer with the core's own figures: Fiedler's 450 m, the experiments' list.
+#[cfg(feature = "full")]
+#[wasm_bindgen_test]
+fn the_second_build_measures_the_experiments() {
+    use integrator_lab_wasm::studies::{experiments, measure_experiment};
+    let list = js_sys::Array::from(&experiments().unwrap());
+    assert_eq!(
+        list.length() as usize,
+        integrator_lab::experiments::all().len()
+    );
+    let measured = measure_experiment("fiedler-table").unwrap();
+    assert_eq!(
+        measured,
+        integrator_lab::experiments::get("fiedler-table")
+            .unwrap()
+            .measure()
+            .unwrap()
+    );
+    assert!(measured.contains("450"), "{measured}");
 }
 
 #[wasm_bindgen_test]

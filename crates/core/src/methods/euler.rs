@@ -17,7 +17,7 @@ pub const EULER: Tableau<1> = Tableau {
 };
 
 /// What the lab says about it.
-pub(super) const INFO: MethodInfo = MethodInfo {
+pub(super) static INFO: MethodInfo = MethodInfo {
     id: "euler",
     name: "Explicit Euler",
     order: Some(1),

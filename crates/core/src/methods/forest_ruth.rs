@@ -57,7 +57,7 @@ impl<R: Real> Integrator<R> for ForestRuth<R> {
 }
 
 /// What the lab says about it.
-pub(super) const INFO: MethodInfo = MethodInfo {
+pub(super) static INFO: MethodInfo = MethodInfo {
     id: "forest-ruth",
     name: "Forest–Ruth",
     order: Some(4),

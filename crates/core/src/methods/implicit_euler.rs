@@ -187,7 +187,7 @@ impl<R: Real> Integrator<R> for ImplicitEuler<R> {
 }
 
 /// What the lab says about it.
-pub(super) const INFO: MethodInfo = MethodInfo {
+pub(super) static INFO: MethodInfo = MethodInfo {
     id: "implicit-euler",
     name: "Implicit Euler",
     order: Some(1),

@@ -73,7 +73,7 @@ impl<R: Real> Integrator<R> for Kinematic<R> {
 }
 
 /// What the lab says about it.
-pub(super) const INFO: MethodInfo = MethodInfo {
+pub(super) static INFO: MethodInfo = MethodInfo {
     id: "kinematic",
     name: "Kinematic integrator",
     order: None,

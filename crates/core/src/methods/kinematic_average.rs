@@ -7,7 +7,7 @@ use crate::{articles, Real};
 /// What the lab says about it. One step on the spring is [[1 − h sin h/2, h(1 + cos h)/2], [−sin h, cos h]]
 /// (ω = 1, h = ω dt), with determinant D = cos h + (h/2) sin h and trace 1 + D − h sin h; Jury's test
 /// |D| ≤ 1 first fails past h = π.
-pub(super) const INFO: MethodInfo = MethodInfo {
+pub(super) static INFO: MethodInfo = MethodInfo {
     id: "kinematic-average",
     name: "Kinematic, average acceleration",
     order: Some(2),

@@ -55,7 +55,7 @@ impl<R: Real> Integrator<R> for Leapfrog<R> {
 }
 
 /// What the lab says about it.
-pub(super) const INFO: MethodInfo = MethodInfo {
+pub(super) static INFO: MethodInfo = MethodInfo {
     id: "leapfrog",
     name: "Leapfrog",
     order: Some(2),

@@ -19,7 +19,7 @@ pub const MIDPOINT: Tableau<2> = Tableau {
 };
 
 /// What the lab says about it.
-pub(super) const INFO: MethodInfo = MethodInfo {
+pub(super) static INFO: MethodInfo = MethodInfo {
     id: "midpoint",
     name: "Midpoint (RK2)",
     order: Some(2),

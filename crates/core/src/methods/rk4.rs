@@ -25,7 +25,7 @@ pub const RK4: Tableau<4> = Tableau {
 };
 
 /// What the lab says about it.
-pub(super) const INFO: MethodInfo = MethodInfo {
+pub(super) static INFO: MethodInfo = MethodInfo {
     id: "rk4",
     name: "Runge–Kutta 4",
     order: Some(4),

@@ -46,7 +46,7 @@ impl<R: Real> Integrator<R> for SymplecticEuler<R> {
 }
 
 /// What the lab says about it.
-pub(super) const INFO: MethodInfo = MethodInfo {
+pub(super) static INFO: MethodInfo = MethodInfo {
     id: "symplectic-euler",
     name: "Symplectic Euler",
     order: Some(1),

@@ -63,7 +63,7 @@ impl<R: Real> Integrator<R> for VelocityVerlet<R> {
 }
 
 /// What the lab says about it.
-pub(super) const INFO: MethodInfo = MethodInfo {
+pub(super) static INFO: MethodInfo = MethodInfo {
     id: "velocity-verlet",
     name: "Velocity Verlet",
     order: Some(2),

@@ -71,7 +71,7 @@ impl<R: Real> Integrator<R> for PositionVerlet<R> {
 }
 
 /// What the lab says about it.
-pub(super) const INFO: MethodInfo = MethodInfo {
+pub(super) static INFO: MethodInfo = MethodInfo {
     id: "verlet",
     name: "Position Verlet",
     order: Some(2),

@@ -1,0 +1,93 @@
+// The page's way to the studies (lab-full.ts): asked of a worker that runs the second build of the core, so
+// that the page never waits on one. Where no worker can start (a sandboxed embed has an opaque origin, which
+// may not start one), or it fails to load, they are asked of the second build loaded into the page instead.
+// The cheap ones (facts, lists) are answered in the page when it has the second build already.
+
+import { secondBuild } from './lab';
+import type { Studies } from './lab-full';
+
+export type StudyName = keyof Studies;
+type Value<K extends StudyName> = ReturnType<Studies[K]>;
+
+/** A question to the worker, and its answer. */
+export interface Asked {
+  id: number;
+  name: StudyName;
+  args: unknown[];
+}
+export type Answer = { id: number; value: unknown } | { id: number; error: string; trapped: boolean };
+
+interface Pending {
+  name: StudyName;
+  args: unknown[];
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/** Answered in the page when it has the second build loaded already: quick, and wanted at once. */
+const CHEAP: ReadonlySet<StudyName> = new Set([
+  'ordersOn',
+  'stabilityOn',
+  'stabilityLimits',
+  'experimentList',
+]);
+
+/** The worker: undefined until first needed (or after a trap), null where none can run. */
+let worker: Worker | null | undefined;
+const pending = new Map<number, Pending>();
+let asked = 0;
+async function answerInPage(name: StudyName, args: unknown[]): Promise<unknown> {
+  const { loadFull, studiesOf } = await import('./lab-full');
+  const studies = studiesOf(await loadFull());
+  return (studies[name] as (...a: unknown[]) => unknown)(...args);
+}
+
+function settle(answer: Answer): void {
+  const p = pending.get(answer.id);
+  if (!p) return;
+  pending.delete(answer.id);
+  if ('value' in answer) {
+    p.resolve(answer.value);
+    return;
+  }
+  if (answer.trapped) {
+    // The instance in the worker is unusable now: the next question starts a fresh one.
+    worker?.terminate();
+    worker = undefined;
+  }
+  p.reject(new Error(answer.error));
+}
+
+function start(): Worker | null {
+  let w: Worker;
+  try {
+    w = new Worker(new URL('./studies-worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return null;
+  }
+  w.addEventListener('message', (e: MessageEvent<Answer>) => settle(e.data));
+  w.addEventListener('error', (e) => {
+    // It could not load (or died outside a study): answer what it held in the page, and every later one.
+    e.preventDefault();
+    w.terminate();
+    worker = null;
+    for (const [id, p] of pending) {
+      pending.delete(id);
+      answerInPage(p.name, p.args).then(p.resolve, p.reject);
+    }
+  });
+  return w;
+}
+
+/** Asks one study; resolves with its value or rejects with the core's message. */
+export function ask<K extends StudyName>(name: K, ...args: Parameters<Studies[K]>): Promise<Value<K>> {
+  if (secondBuild() && CHEAP.has(name)) return answerInPage(name, args) as Promise<Value<K>>;
+  if (worker === undefined) worker = start();
+  const w = worker;
+  if (w === null) return answerInPage(name, args) as Promise<Value<K>>;
+  return new Promise((resolve, reject) => {
+    const id = ++asked;
+    pending.set(id, { name, args, resolve: resolve as (v: unknown) => void, reject });
+    w.postMessage({ id, name, args } satisfies Asked);
+  });
+}
