@@ -16,6 +16,7 @@ build() { # NAME [CARGO FEATURES]
   node_modules/.bin/wasm-opt -O3 \
     --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
     --enable-nontrapping-float-to-int --enable-multivalue --enable-reference-types --enable-simd \
+    --strip-producers --strip-target-features \
     "www/src/pkg/${name}_bg.wasm" -o "www/src/pkg/${name}_bg.wasm"
   echo "wasm $name: $(wc -c < "www/src/pkg/${name}_bg.wasm") bytes," \
     "$(gzip -9c "www/src/pkg/${name}_bg.wasm" | wc -c) gzipped"

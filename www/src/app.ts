@@ -8,6 +8,7 @@ import { byId, message, notice } from './dom';
 import type { Explainer } from './explain';
 import {
   type Catalogue,
+  failure,
   formatSignificant,
   formatTime,
   NeedsSecondBuild,
@@ -302,7 +303,7 @@ export class App implements Actions {
     } catch (e) {
       this.playing = false;
       this.toEnd = false;
-      notice(`The core stopped with an error: ${message(e)}. The run has been reset.`, 'error');
+      notice(`The core stopped with an error: ${failure(e)}. The run has been reset.`, 'error');
       this.apply(defaultsFor(this.catalogue, this.state.scenario, this.state.methods));
     }
   }

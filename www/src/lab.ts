@@ -69,6 +69,23 @@ export class NeedsSecondBuild extends Error {
   }
 }
 
+/**
+ * What went wrong in a core call, in words: the core's own message, or for a trap (a panic in the core) the
+ * panic's message, which the core keeps for the page.
+ */
+export function failure(e: unknown): string {
+  if (e instanceof WebAssembly.RuntimeError) {
+    let panic: string | undefined;
+    try {
+      panic = core?.bindings.lastPanic();
+    } catch {
+      panic = undefined;
+    }
+    return panic ? `the core panicked: ${panic}` : `the core stopped: ${e.message}`;
+  }
+  return message(e);
+}
+
 /** The core's message for a bad parameter value, or undefined when it is fine. */
 export function checkParameter(scenario: string, name: string, value: number): string | undefined {
   return loaded().bindings.checkParam(scenario, name, value) ?? undefined;

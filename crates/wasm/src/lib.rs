@@ -4,8 +4,11 @@
 //! catalogue of articles, methods and scenarios goes out as plain objects read from the core's registries;
 //! a [`Lab`] is a core [`Session`] whose histories the page reads through `Float64Array` views (pointer and
 //! length), re-taken after any call that may grow memory. Tables, numbers, times and messages are written by
-//! the core. Errors reach JS as exceptions carrying the core's one-line messages; a panic is logged by
-//! console_error_panic_hook and surfaces as an exception the page shows.
+//! the core. Errors reach JS as exceptions carrying the core's one-line messages; a panic traps, and its
+//! message is kept for the page to read (`lastPanic`).
+//!
+//! The crate is built twice: as usual, and with the feature `full` (the [`studies`], each method's facts,
+//! f32 runs), which the page loads only when it needs them.
 
 use std::collections::BTreeMap;
 
@@ -21,9 +24,29 @@ pub mod studies;
 
 /// Points of the exact solution sampled for a scene's frame (see `Setup::truth_bounds`).
 const SCENE_SAMPLES: u64 = 4000;
+thread_local! {
+    /// The message of the last panic, kept for the page: a panic traps the instance, and the page then shows
+    /// this message with its offer to start again (see `lastPanic`).
+    static LAST_PANIC: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
 #[wasm_bindgen(start)]
 pub fn start() {
-    console_error_panic_hook::set_once();
+    std::panic::set_hook(Box::new(|info| {
+        let message = info.payload_as_str().unwrap_or("a panic without a message");
+        let at = info
+            .location()
+            .map(|l| format!(" (at {}:{})", l.file(), l.line()))
+            .unwrap_or_default();
+        LAST_PANIC.with(|last| *last.borrow_mut() = Some(format!("{message}{at}")));
+    }));
+}
+
+/// The message of the last panic in this instance, if any: "panicked at FILE:LINE:COLUMN: MESSAGE". It can
+/// be read after the trap that followed it (it touches no object the trap left borrowed).
+#[wasm_bindgen(js_name = lastPanic)]
+pub fn last_panic() -> Option<String> {
+    LAST_PANIC.with(|last| last.borrow().clone())
 }
 
 /// The module's memory, for typed-array views.
