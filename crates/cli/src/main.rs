@@ -11,6 +11,7 @@
 //! Bad input exits with status 2 and one line on stderr that names the problem.
 
 mod claims;
+mod worksheet;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -68,6 +69,18 @@ enum Command {
         /// Only this experiment.
         #[arg(long)]
         id: Option<String>,
+    },
+    /// A worksheet: each task with its correct answer as the core computes it; with --answers, a student's
+    /// answers graded, one line a task, then the score.
+    Worksheet {
+        /// A worksheet file (TOML, see docs/worksheets.md), or a built-in worksheet's id.
+        file: String,
+        /// The student whose randomised parameters to use (a hand-in code carries its own).
+        #[arg(long, default_value = "")]
+        name: String,
+        /// An answers file (TOML: name, answers = [...]) or a hand-in code, to grade.
+        #[arg(long, value_name = "FILE_OR_CODE")]
+        answers: Option<String>,
     },
 }
 
@@ -374,6 +387,11 @@ fn main() -> ExitCode {
         } => list_on(id, dt.as_deref(), set),
         Command::Claims => claims::print(&mut stdout()),
         Command::Experiments { id } => experiments(id.as_deref()),
+        Command::Worksheet {
+            file,
+            name,
+            answers,
+        } => worksheet::run(file, name, answers.as_deref()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -186,7 +186,7 @@ fn is_decimal(s: &str) -> bool {
     let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
     let mantissa_ok =
         digits(whole) && digits(fraction) && !(whole.is_empty() && fraction.is_empty());
-    let exponent_ok = exponent.map_or(true, |e| {
+    let exponent_ok = exponent.is_none_or(|e| {
         let e = e.strip_prefix(['+', '-']).unwrap_or(e);
         !e.is_empty() && digits(e)
     });

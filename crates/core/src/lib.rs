@@ -32,6 +32,8 @@ pub mod scenarios;
 pub mod session;
 mod state;
 pub mod system;
+#[cfg(feature = "worksheets")]
+pub mod worksheets;
 
 pub use error::Error;
 pub use methods::{ExplicitRungeKutta, Integrator, MethodId, MethodInfo, StabilityLimit};

@@ -33,7 +33,12 @@ thread_local! {
 #[wasm_bindgen(start)]
 pub fn start() {
     std::panic::set_hook(Box::new(|info| {
-        let message = info.payload_as_str().unwrap_or("a panic without a message");
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<&str>()
+            .copied()
+            .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+            .unwrap_or("a panic without a message");
         let at = info
             .location()
             .map(|l| format!(" (at {}:{})", l.file(), l.line()))

@@ -1,0 +1,473 @@
+//! Reading a worksheet's TOML: each mistake is reported with its line, and every task is checked against
+//! its scenario when the worksheet is loaded, not when a student reaches it.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::{
+    fnv1a, At, Check, Choice, Choose, Kind, Mistake, Quantity, Random, Task, Tolerance, What,
+    Worksheet, WorksheetError,
+};
+use crate::{format as numbers, Error, MethodId, Precision, Setup};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSheet {
+    title: String,
+    article: Option<String>,
+    #[serde(default)]
+    about: String,
+    #[serde(default)]
+    random: BTreeMap<String, Spanned<RawRandom>>,
+    #[serde(default)]
+    task: Vec<Spanned<RawTask>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRandom {
+    min: f64,
+    max: f64,
+    step: Option<f64>,
+}
+
+/// The fields that name a quantity, on a task and (overriding the task's) on a mistake.
+#[derive(Deserialize, Default, Clone)]
+#[serde(deny_unknown_fields)]
+struct RawQuantity {
+    quantity: Option<String>,
+    method: Option<String>,
+    coordinate: Option<String>,
+    at: Option<f64>,
+    step: Option<u64>,
+    levels: Option<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTask {
+    setup: String,
+    question: String,
+    kind: String,
+    #[serde(default)]
+    predict: bool,
+    #[serde(default)]
+    hints: Vec<String>,
+    #[serde(default)]
+    explanation: String,
+    quantity: Option<String>,
+    method: Option<String>,
+    coordinate: Option<String>,
+    at: Option<f64>,
+    step: Option<u64>,
+    levels: Option<u32>,
+    unit: Option<String>,
+    tolerance: Option<f64>,
+    absolute: Option<f64>,
+    options: Option<Vec<String>>,
+    labels: Option<Vec<String>>,
+    choose: Option<String>,
+    #[serde(default)]
+    mistake: Vec<Spanned<RawMistake>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMistake {
+    says: String,
+    option: Option<String>,
+    quantity: Option<String>,
+    method: Option<String>,
+    coordinate: Option<String>,
+    at: Option<f64>,
+    step: Option<u64>,
+    levels: Option<u32>,
+}
+
+/// Keys of the page's URL that say how to show a run, not what it is: a permalink copied into a setup may
+/// carry them, and they are passed over.
+const SHOWING: [&str; 8] = [
+    "speed",
+    "coord",
+    "views",
+    "controls",
+    "theme",
+    "autoplay",
+    "sync",
+    "worksheet",
+];
+
+/// A setup query with a student's parameters: the setup, its methods, its precision, and the query as the
+/// page should open it (the parameters written in).
+pub(super) fn setup(
+    query: &str,
+    params: &[(String, f64)],
+) -> Result<(Setup, Vec<MethodId>, Precision, String), Error> {
+    let mut scenario = None;
+    let mut methods = Vec::new();
+    let (mut dt, mut until, mut precision) = (None, None, Precision::F64);
+    let mut overrides: Vec<(String, f64)> = Vec::new();
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for pair in query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+    {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let value = value.replace("%2C", ",").replace("%2F", "/");
+        if SHOWING.contains(&key) {
+            continue;
+        }
+        match key {
+            "scenario" => scenario = Some(value.clone()),
+            "methods" => methods = MethodId::parse_list(&value)?,
+            "dt" => dt = Some(numbers::parse("dt", &value)?),
+            "until" => until = Some(numbers::parse("until", &value)?),
+            "precision" => precision = Precision::from_id(&value)?,
+            "runs" => {
+                return Err(Error::Inconsistent(
+                    "a worksheet's setup takes methods=, not runs=".to_string(),
+                ))
+            }
+            name => overrides.push((name.to_string(), numbers::parse(name, &value)?)),
+        }
+        pairs.push((key.to_string(), value));
+    }
+    let scenario =
+        scenario.ok_or_else(|| Error::Inconsistent("the setup names no scenario=".to_string()))?;
+    let declared = crate::scenarios::get(&scenario)?.info().params;
+    for (name, value) in params {
+        if !declared.iter().any(|p| p.name == name) {
+            continue;
+        }
+        overrides.retain(|(n, _)| n != name);
+        overrides.push((name.clone(), *value));
+        pairs.retain(|(n, _)| n != name);
+        pairs.push((name.clone(), numbers::number(*value)));
+    }
+    if methods.is_empty() {
+        return Err(Error::NoMethods);
+    }
+    let setup = Setup::new(&scenario, &overrides, dt, until)?;
+    let query = pairs
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join("&");
+    Ok((setup, methods, precision, query))
+}
+
+/// The line (1-based) of a byte offset.
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+/// Reads and checks a worksheet. `id` names it: a built-in's id, or (for a worksheet written elsewhere) an
+/// empty id, which becomes `text-` and a hash of the text, so that hand-in codes can be matched to it.
+pub fn parse(id: &str, text: &str) -> Result<Worksheet, WorksheetError> {
+    let raw: RawSheet = toml::from_str(text).map_err(|e| {
+        let (line, column) = match e.span() {
+            Some(span) => {
+                let line = line_of(text, span.start);
+                let start = text[..span.start.min(text.len())]
+                    .rfind('\n')
+                    .map_or(0, |n| n + 1);
+                (Some(line), span.start - start + 1)
+            }
+            None => (None, 0),
+        };
+        let message = e.message().trim().trim_end_matches('.').to_string();
+        WorksheetError {
+            line,
+            message: match line {
+                Some(_) => format!("column {column}: {message}"),
+                None => message,
+            },
+        }
+    })?;
+    let id = if id.is_empty() {
+        format!("text-{:016x}", fnv1a(text))
+    } else {
+        id.to_string()
+    };
+    let article = match raw.article.as_deref() {
+        None => None,
+        Some(a) => Some(
+            crate::articles::ALL
+                .iter()
+                .find(|x| x.id == a)
+                .map(|x| x.id)
+                .ok_or_else(|| {
+                    let known: Vec<&str> = crate::articles::ALL.iter().map(|x| x.id).collect();
+                    WorksheetError {
+                        line: text.find("article").map(|o| line_of(text, o)),
+                        message: format!("unknown article '{a}' (known: {})", known.join(", ")),
+                    }
+                })?,
+        ),
+    };
+    let mut random = Vec::new();
+    for (name, r) in &raw.random {
+        let line = Some(line_of(text, r.span().start));
+        let r = r.get_ref();
+        let step = r.step.unwrap_or(1.0);
+        if !(r.min.is_finite()
+            && r.max.is_finite()
+            && r.min <= r.max
+            && step > 0.0
+            && step.is_finite())
+        {
+            return Err(WorksheetError {
+                line,
+                message: format!("random {name}: needs finite min ≤ max and a positive step"),
+            });
+        }
+        random.push(Random {
+            name: name.clone(),
+            min: r.min,
+            max: r.max,
+            step,
+        });
+    }
+    if raw.task.is_empty() {
+        return Err(WorksheetError::general(
+            "the worksheet has no [[task]]".to_string(),
+        ));
+    }
+    let mut tasks = Vec::new();
+    for (i, spanned) in raw.task.iter().enumerate() {
+        let line = line_of(text, spanned.span().start);
+        let at = |message: String| WorksheetError {
+            line: Some(line),
+            message: format!("task {}: {message}", i + 1),
+        };
+        tasks.push(task(spanned.get_ref(), line).map_err(at)?);
+    }
+    // Every randomised parameter belongs to some task's scenario, and each end of its range makes a valid
+    // setup of every task whose scenario has it.
+    for r in &random {
+        let mut used = false;
+        for (i, t) in tasks.iter().enumerate() {
+            for end in [r.min, r.max] {
+                let (s, _, _, _) =
+                    setup(&t.setup, &[(r.name.clone(), end)]).map_err(|e| WorksheetError {
+                        line: Some(t.line),
+                        message: format!(
+                            "task {} with random {} = {}: {e}",
+                            i + 1,
+                            r.name,
+                            numbers::number(end)
+                        ),
+                    })?;
+                used |= s.params.iter().any(|(n, _)| n == r.name);
+            }
+        }
+        if !used {
+            return Err(WorksheetError::general(format!(
+                "random {}: no task's scenario has a parameter '{}'",
+                r.name, r.name
+            )));
+        }
+    }
+    Ok(Worksheet {
+        id,
+        title: raw.title,
+        article,
+        about: raw.about,
+        random,
+        tasks,
+    })
+}
+
+fn task(raw: &RawTask, line: usize) -> Result<Task, String> {
+    let (setup, methods, _, _) = setup(&raw.setup, &[]).map_err(|e| format!("setup: {e}"))?;
+    let base = RawQuantity {
+        quantity: raw.quantity.clone(),
+        method: raw.method.clone(),
+        coordinate: raw.coordinate.clone(),
+        at: raw.at,
+        step: raw.step,
+        levels: raw.levels,
+    };
+    let own = || quantity(&base, &setup, methods[0]);
+    let unit = raw.unit.clone().unwrap_or_default();
+    let tolerance = match (raw.tolerance, raw.absolute) {
+        (Some(_), Some(_)) => return Err("give tolerance (relative) or absolute, not both".into()),
+        (Some(r), None) if r > 0.0 && r.is_finite() => Tolerance::Relative(r),
+        (None, Some(a)) if a > 0.0 && a.is_finite() => Tolerance::Absolute(a),
+        (None, None) => Tolerance::Relative(0.01),
+        _ => return Err("the tolerance must be a positive number".into()),
+    };
+    let mistakes = |for_choice: bool| -> Result<Vec<Mistake>, String> {
+        raw.mistake
+            .iter()
+            .map(|m| {
+                let m = m.get_ref();
+                if for_choice {
+                    let option = m
+                        .option
+                        .clone()
+                        .ok_or("a choice's mistake names its option")?;
+                    if !raw.options.iter().flatten().any(|o| *o == option) {
+                        return Err(format!("mistake: '{option}' is not one of the options"));
+                    }
+                    return Ok(Mistake {
+                        quantity: None,
+                        option: Some(option),
+                        says: m.says.clone(),
+                    });
+                }
+                let over = RawQuantity {
+                    quantity: m.quantity.clone().or(base.quantity.clone()),
+                    method: m.method.clone().or(base.method.clone()),
+                    coordinate: m.coordinate.clone().or(base.coordinate.clone()),
+                    at: m.at.or(base.at),
+                    step: m.step.or(base.step),
+                    levels: m.levels.or(base.levels),
+                };
+                Ok(Mistake {
+                    quantity: Some(
+                        quantity(&over, &setup, methods[0]).map_err(|e| format!("mistake: {e}"))?,
+                    ),
+                    option: None,
+                    says: m.says.clone(),
+                })
+            })
+            .collect()
+    };
+    let no = |field: &str, present: bool| -> Result<(), String> {
+        if present {
+            Err(format!("a {} task takes no {field}", raw.kind))
+        } else {
+            Ok(())
+        }
+    };
+    let kind = match raw.kind.as_str() {
+        "number" | "find" => {
+            no("options", raw.options.is_some())?;
+            no("choose", raw.choose.is_some())?;
+            let check = Check {
+                quantity: own()?,
+                unit,
+                tolerance,
+                mistakes: mistakes(false)?,
+            };
+            if raw.kind == "number" {
+                Kind::Number(check)
+            } else {
+                Kind::Find(check)
+            }
+        }
+        "choice" => {
+            let options = raw.options.clone().ok_or("a choice task needs options")?;
+            if options.len() < 2 {
+                return Err("a choice task needs at least two options".into());
+            }
+            let choose = match raw.choose.as_deref() {
+                Some("smallest") => Choose::Smallest,
+                Some("largest") => Choose::Largest,
+                Some("nearest") => Choose::Nearest,
+                Some(other) => {
+                    return Err(format!(
+                        "choose = '{other}': it is smallest, largest or nearest"
+                    ))
+                }
+                None => {
+                    return Err("a choice task needs choose (smallest, largest or nearest)".into())
+                }
+            };
+            for o in &options {
+                let fits = match choose {
+                    Choose::Nearest => numbers::parse("option", o).is_ok(),
+                    _ => MethodId::from_id(o).is_ok(),
+                };
+                if !fits {
+                    return Err(match choose {
+                        Choose::Nearest => {
+                            format!("option '{o}' is not a number (choose = nearest)")
+                        }
+                        _ => format!(
+                            "option '{o}' is not a method id (choose = {})",
+                            raw.choose.as_deref().unwrap_or("")
+                        ),
+                    });
+                }
+            }
+            let labels = raw.labels.clone().unwrap_or_else(|| options.clone());
+            if labels.len() != options.len() {
+                return Err("labels: give one for each option".into());
+            }
+            if choose != Choose::Nearest && raw.method.is_some() {
+                return Err("the options are the methods: the task names no method".into());
+            }
+            Kind::Choice(Choice {
+                quantity: own()?,
+                options,
+                labels,
+                choose,
+                mistakes: mistakes(true)?,
+            })
+        }
+        "explain" => {
+            no("quantity", raw.quantity.is_some())?;
+            no("options", raw.options.is_some())?;
+            Kind::Explain
+        }
+        other => {
+            return Err(format!(
+                "kind = '{other}': it is number, choice, find or explain"
+            ))
+        }
+    };
+    if raw.question.trim().is_empty() {
+        return Err("the question is empty".into());
+    }
+    Ok(Task {
+        line,
+        setup: raw.setup.clone(),
+        question: raw.question.clone(),
+        kind,
+        predict: raw.predict,
+        hints: raw.hints.clone(),
+        explanation: raw.explanation.clone(),
+    })
+}
+
+/// A quantity from its fields, checked against the setup. `first` is the setup's first method, the
+/// default.
+fn quantity(raw: &RawQuantity, setup: &Setup, first: MethodId) -> Result<Quantity, String> {
+    let what = What::from_name(raw.quantity.as_deref().ok_or("it needs a quantity")?)?;
+    let method = match raw.method.as_deref() {
+        None => Some(first),
+        Some("exact") => None,
+        Some(id) => Some(MethodId::from_id(id).map_err(|e| e.to_string())?),
+    };
+    let positions = setup.coordinates().positions;
+    let coordinate = match raw.coordinate.as_deref() {
+        None => 0,
+        Some(name) => positions.iter().position(|p| p == name).ok_or_else(|| {
+            format!(
+                "coordinate '{name}' is not one of {}'s ({})",
+                setup.scenario.info().id,
+                positions.join(", ")
+            )
+        })?,
+    };
+    let at = match (raw.at, raw.step) {
+        (Some(_), Some(_)) => return Err("give at (a time) or step, not both".into()),
+        (Some(t), None) => At::Time(t),
+        (None, Some(n)) => At::Step(n),
+        (None, None) => At::End,
+    };
+    let q = Quantity {
+        what,
+        method,
+        coordinate,
+        at,
+        levels: raw.levels.unwrap_or(5),
+    };
+    q.check(setup)?;
+    Ok(q)
+}

@@ -1,0 +1,103 @@
+//! The result code a student hands in without a server: text to paste into a school's LMS or an e-mail.
+//!
+//! `IL1.` then the answers as base64url'd JSON (name, worksheet id, parameters, answers), then `.` and a
+//! CRC-32 of what precedes it. The checksum catches a code that was cut short or mangled in the pasting; it
+//! is not a signature (without a server nothing is): a student can write a code by hand, which is why the
+//! teacher's table re-checks every answer itself and never trusts a score.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use serde::{Deserialize, Serialize};
+
+/// What a code holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HandIn {
+    pub name: String,
+    /// The worksheet's id: a built-in's, or `text-…` for one written elsewhere.
+    pub worksheet: String,
+    /// The parameters the student worked with (drawn from the name; a mismatch is shown to the teacher).
+    pub params: Vec<(String, f64)>,
+    /// One answer a task, as typed ("" where none).
+    pub answers: Vec<String>,
+}
+
+const PREFIX: &str = "IL1.";
+
+/// Why a code cannot be read, in words for the teacher's table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CodeError {
+    /// Not a result code of this lab at all.
+    NotACode,
+    /// Cut short, or changed after it was made: the checksum does not match.
+    Damaged,
+}
+
+impl std::fmt::Display for CodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            CodeError::NotACode => "not a result code (they start with IL1.)",
+            CodeError::Damaged => {
+                "damaged or incomplete: its checksum does not match (was it cut short when pasted?)"
+            }
+        })
+    }
+}
+
+impl HandIn {
+    /// The code for these answers.
+    pub fn code(&self) -> String {
+        let json = serde_json::to_string(self).expect("a hand-in is plain data");
+        let body = format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(json));
+        format!("{body}.{:08x}", crc32fast::hash(body.as_bytes()))
+    }
+
+    /// Reads a code (spaces and line breaks a mail program added are ignored).
+    pub fn read(code: &str) -> Result<HandIn, CodeError> {
+        let code: String = code.split_whitespace().collect();
+        if !code.starts_with(PREFIX) {
+            return Err(CodeError::NotACode);
+        }
+        let (body, sum) = code.rsplit_once('.').ok_or(CodeError::Damaged)?;
+        if body.len() < PREFIX.len()
+            || u32::from_str_radix(sum, 16).ok() != Some(crc32fast::hash(body.as_bytes()))
+            || sum.len() != 8
+        {
+            return Err(CodeError::Damaged);
+        }
+        let json = URL_SAFE_NO_PAD
+            .decode(&body[PREFIX.len()..])
+            .map_err(|_| CodeError::Damaged)?;
+        serde_json::from_slice(&json).map_err(|_| CodeError::Damaged)
+    }
+}
+
+/// An answers file as the CLI grades it: TOML with the student's `name` and `answers = ["…", …]`, one a task
+/// ("" for none).
+pub fn read_answers_file(text: &str, worksheet: &str) -> Result<HandIn, String> {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Raw {
+        #[serde(default)]
+        name: String,
+        answers: Vec<String>,
+    }
+    let raw: Raw = toml::from_str(text).map_err(|e| {
+        let line = e
+            .span()
+            .map(|s| {
+                format!(
+                    "line {}: ",
+                    text[..s.start.min(text.len())].matches('\n').count() + 1
+                )
+            })
+            .unwrap_or_default();
+        format!("{line}{}", e.message().trim())
+    })?;
+    Ok(HandIn {
+        name: raw.name,
+        worksheet: worksheet.to_string(),
+        params: Vec::new(),
+        answers: raw.answers,
+    })
+}

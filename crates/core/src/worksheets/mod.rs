@@ -1,0 +1,577 @@
+//! Classroom worksheets: predict, observe, explain, checked by the core (DESIGN's worksheets contract; the
+//! format is documented in docs/worksheets.md).
+//!
+//! A worksheet is a TOML file a teacher writes: a title, an article, tasks. A task never holds its answer:
+//! it names a quantity of a run ([`Quantity`]) and the core computes it, for the parameters each student
+//! draws from their name where the worksheet randomises any. [`Worksheet::key`] works out every answer;
+//! [`Key::check`] grades a student's; [`handin`] writes and reads the result code a student hands in.
+
+mod format;
+pub mod handin;
+mod quantity;
+
+use crate::{articles, format as numbers, Error, MethodId, Precision, Setup};
+
+pub use format::parse;
+pub use quantity::{At, Quantity, What};
+
+/// The built-in worksheets: (id, TOML text), in the order the lab lists them.
+pub const BUILT_IN: [(&str, &str); 6] = [
+    ("fiedler", include_str!("builtin/fiedler.toml")),
+    (
+        "gravity-answer",
+        include_str!("builtin/gravity-answer.toml"),
+    ),
+    ("van-verth", include_str!("builtin/van-verth.toml")),
+    ("lecture", include_str!("builtin/lecture.toml")),
+    ("true-physics", include_str!("builtin/true-physics.toml")),
+    ("stability", include_str!("builtin/stability.toml")),
+];
+
+/// A built-in worksheet by id.
+pub fn built_in(id: &str) -> Result<Worksheet, WorksheetError> {
+    let (_, text) = BUILT_IN.iter().find(|(i, _)| *i == id).ok_or_else(|| {
+        let known: Vec<&str> = BUILT_IN.iter().map(|(i, _)| *i).collect();
+        WorksheetError::general(format!(
+            "unknown worksheet '{id}' (built in: {})",
+            known.join(", ")
+        ))
+    })?;
+    parse(id, text)
+}
+
+/// Where a worksheet is wrong: its line (1-based, where known) and what is wrong, in one line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WorksheetError {
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl WorksheetError {
+    fn general(message: String) -> Self {
+        WorksheetError {
+            line: None,
+            message,
+        }
+    }
+}
+
+impl std::fmt::Display for WorksheetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "line {line}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// A parameter drawn for each student from a range, in steps.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Random {
+    pub name: String,
+    pub min: f64,
+    pub max: f64,
+    pub step: f64,
+}
+
+/// How a task is answered and checked.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    /// A quantity of the run, within a tolerance.
+    Number(Check),
+    /// A value the student finds with the lab (the largest stable dt…), checked as a number.
+    Find(Check),
+    /// One of several options: the one whose quantity is smallest, largest, or nearest the quantity.
+    Choice(Choice),
+    /// Free text: kept in the hand-in, not graded.
+    Explain,
+}
+
+/// A number's check: the quantity, its unit, the tolerance, and known wrong answers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Check {
+    pub quantity: Quantity,
+    pub unit: String,
+    pub tolerance: Tolerance,
+    pub mistakes: Vec<Mistake>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Tolerance {
+    Relative(f64),
+    Absolute(f64),
+}
+
+impl Tolerance {
+    fn accepts(self, answer: f64, value: f64) -> bool {
+        let off = (answer - value).abs();
+        match self {
+            Tolerance::Relative(r) => off <= r * value.abs(),
+            Tolerance::Absolute(a) => off <= a,
+        }
+    }
+
+    fn text(self, unit: &str) -> String {
+        match self {
+            Tolerance::Relative(r) => format!("within {} %", numbers::significant(100.0 * r, 3)),
+            Tolerance::Absolute(a) => format!("within {} {unit}", numbers::number(a))
+                .trim_end()
+                .to_string(),
+        }
+    }
+}
+
+/// A known wrong answer: the quantity it would be (for a number), or the option (for a choice), and what
+/// the mistake behind it is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mistake {
+    pub quantity: Option<Quantity>,
+    pub option: Option<String>,
+    pub says: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choose {
+    Smallest,
+    Largest,
+    Nearest,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    /// The options' ids: method ids (each option's quantity is computed with that method), or numbers (for
+    /// `nearest`).
+    pub options: Vec<String>,
+    /// What the page shows for each option.
+    pub labels: Vec<String>,
+    pub choose: Choose,
+    pub quantity: Quantity,
+    pub mistakes: Vec<Mistake>,
+}
+
+/// One task of a worksheet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Task {
+    /// The line of its `[[task]]` header.
+    pub line: usize,
+    /// The run it is about, as a permalink query (without `?`).
+    pub setup: String,
+    pub question: String,
+    pub kind: Kind,
+    /// The run stays hidden until the answer is committed, and the first answer is the one kept.
+    pub predict: bool,
+    pub hints: Vec<String>,
+    /// Shown once the task is answered.
+    pub explanation: String,
+}
+
+/// A worksheet, checked: every task's setup and quantity are valid for its scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Worksheet {
+    /// A built-in id, or `text-` and a hash of the text for a worksheet written elsewhere.
+    pub id: String,
+    pub title: String,
+    /// The article's id, where it follows one.
+    pub article: Option<&'static str>,
+    pub about: String,
+    pub random: Vec<Random>,
+    pub tasks: Vec<Task>,
+}
+
+/// A task's correct answer for one student's parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    /// The value in the worksheet's unit and the tolerance's words; for a `find`, the same.
+    Number {
+        value: f64,
+        unit: String,
+        tolerance: String,
+        /// Each known mistake's value, in order (NaN where its run diverged).
+        mistakes: Vec<f64>,
+    },
+    /// The correct option's id, and each option's quantity.
+    Choice {
+        option: String,
+        values: Vec<f64>,
+    },
+    Explain,
+}
+
+impl Answer {
+    /// The answer in words, as the CLI and the teacher's key show it.
+    pub fn text(&self) -> String {
+        match self {
+            Answer::Number {
+                value,
+                unit,
+                tolerance,
+                ..
+            } => format!("{} {unit} ({tolerance})", numbers::significant(*value, 6))
+                .replace("  ", " "),
+            Answer::Choice { option, .. } => option.clone(),
+            Answer::Explain => "not graded".to_string(),
+        }
+    }
+}
+
+/// Every task's correct answer, for one student.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Key {
+    /// The parameters drawn for the student, by name.
+    pub params: Vec<(String, f64)>,
+    /// Each task's setup with those parameters, as a permalink query.
+    pub setups: Vec<String>,
+    pub answers: Vec<Answer>,
+}
+
+/// How an answer fared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Right,
+    Wrong,
+    /// The answer could not be read (not a number, another unit, not one of the options).
+    Unreadable,
+    /// An `explain` task: kept, not graded.
+    NotGraded,
+    /// No answer given.
+    Blank,
+}
+
+impl Verdict {
+    pub fn id(&self) -> &'static str {
+        match self {
+            Verdict::Right => "right",
+            Verdict::Wrong => "wrong",
+            Verdict::Unreadable => "unreadable",
+            Verdict::NotGraded => "not graded",
+            Verdict::Blank => "blank",
+        }
+    }
+}
+
+/// An answer's verdict and the feedback to show: what is right, or the likely mistake, or what to do.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checked {
+    pub verdict: Verdict,
+    pub feedback: String,
+}
+
+/// 64-bit FNV-1a: names a text (a pasted worksheet) and seeds a student's parameters. Not a signature.
+pub fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The SplitMix64 sequence: small, and the same on every machine.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A student's name as it seeds their parameters: trimmed, spaces collapsed, lower case.
+pub fn normal_name(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+impl Worksheet {
+    /// The parameters a student draws: each randomised parameter in its range, on its steps, seeded by the
+    /// worksheet and the student's name (the same name gives the same values everywhere).
+    pub fn params_for(&self, name: &str) -> Vec<(String, f64)> {
+        let mut seed = fnv1a(&format!("{}\n{}", self.id, normal_name(name)));
+        self.random
+            .iter()
+            .map(|r| {
+                let steps = ((r.max - r.min) / r.step + 1e-9).floor() as u64;
+                let pick = splitmix(&mut seed) % (steps + 1);
+                let value = r.min + pick as f64 * r.step;
+                // Written as the step is: 0.1 + 3·0.1 is 0.4, not 0.30000000000000004 + 0.1.
+                let rounded = numbers::significant(value, 12).parse().unwrap_or(value);
+                (r.name.clone(), rounded)
+            })
+            .collect()
+    }
+
+    /// A task's setup for a student's parameters: the setup, the scenario's methods and the precision.
+    fn setup_of(
+        &self,
+        task: &Task,
+        params: &[(String, f64)],
+    ) -> Result<(Setup, Vec<MethodId>, Precision, String), Error> {
+        format::setup(&task.setup, params)
+    }
+
+    /// Every task's correct answer for the student `name`, computed now.
+    pub fn key(&self, name: &str) -> Result<Key, WorksheetError> {
+        let params = self.params_for(name);
+        let mut setups = Vec::new();
+        let mut answers = Vec::new();
+        for (i, task) in self.tasks.iter().enumerate() {
+            let at = |e: Error| WorksheetError {
+                line: Some(task.line),
+                message: format!("task {}: {e}", i + 1),
+            };
+            let (setup, _, precision, query) = self.setup_of(task, &params).map_err(at)?;
+            setups.push(query);
+            answers.push(match &task.kind {
+                Kind::Number(check) | Kind::Find(check) => Answer::Number {
+                    value: check.quantity.value(&setup, precision).map_err(at)?,
+                    unit: check.unit.clone(),
+                    tolerance: check.tolerance.text(&check.unit),
+                    mistakes: check
+                        .mistakes
+                        .iter()
+                        .filter_map(|m| m.quantity.as_ref())
+                        .map(|q| q.value(&setup, precision))
+                        .collect::<Result<_, _>>()
+                        .map_err(at)?,
+                },
+                Kind::Choice(choice) => {
+                    let values = choice_values(choice, &setup, precision).map_err(at)?;
+                    Answer::Choice {
+                        option: chosen(choice, &values).map_err(at)?,
+                        values,
+                    }
+                }
+                Kind::Explain => Answer::Explain,
+            });
+        }
+        Ok(Key {
+            params,
+            setups,
+            answers,
+        })
+    }
+}
+
+/// Each option's quantity: the option's method's, or (for `nearest`) the option's stated number.
+fn choice_values(choice: &Choice, setup: &Setup, precision: Precision) -> Result<Vec<f64>, Error> {
+    match choice.choose {
+        Choose::Nearest => {
+            let value = choice.quantity.value(setup, precision)?;
+            Ok(vec![value])
+        }
+        Choose::Smallest | Choose::Largest => choice
+            .options
+            .iter()
+            .map(|o| {
+                let method = MethodId::from_id(o)?;
+                let q = Quantity {
+                    method: Some(method),
+                    ..choice.quantity.clone()
+                };
+                q.value(setup, precision)
+            })
+            .collect(),
+    }
+}
+
+/// The correct option for the computed values.
+fn chosen(choice: &Choice, values: &[f64]) -> Result<String, Error> {
+    let pick = |better: &dyn Fn(f64, f64) -> bool, of: &[(usize, f64)]| {
+        of.iter()
+            .copied()
+            .filter(|(_, v)| !v.is_nan())
+            .reduce(|a, b| if better(b.1, a.1) { b } else { a })
+            .map(|(i, _)| i)
+    };
+    let index = match choice.choose {
+        Choose::Nearest => {
+            let value = values[0];
+            let distances: Vec<(usize, f64)> = choice
+                .options
+                .iter()
+                .enumerate()
+                .map(|(i, o)| {
+                    (
+                        i,
+                        (numbers::parse("option", o).unwrap_or(f64::NAN) - value).abs(),
+                    )
+                })
+                .collect();
+            pick(&|a, b| a < b, &distances)
+        }
+        Choose::Smallest => pick(
+            &|a, b| a < b,
+            &values.iter().copied().enumerate().collect::<Vec<_>>(),
+        ),
+        Choose::Largest => pick(
+            &|a, b| a > b,
+            &values.iter().copied().enumerate().collect::<Vec<_>>(),
+        ),
+    };
+    index
+        .map(|i| choice.options[i].clone())
+        .ok_or_else(|| Error::Inconsistent("no option's quantity could be computed".to_string()))
+}
+
+/// Reads a number answer: a decimal point or a decimal comma, a fraction, and the unit after it if any.
+pub fn read_number(text: &str, unit: &str) -> Result<f64, String> {
+    let text = text.trim();
+    let number = match text.strip_suffix(unit) {
+        Some(rest) if !unit.is_empty() => rest.trim_end(),
+        _ => text,
+    };
+    let unit_hint = if unit.is_empty() {
+        String::new()
+    } else {
+        format!(" in {unit}")
+    };
+    // A decimal comma (449,5), where there is no point too.
+    let number = if number.contains('.') {
+        number.to_string()
+    } else {
+        number.replacen(',', ".", 1)
+    };
+    numbers::parse("answer", &number).map_err(|_| {
+        if number
+            .trim_start_matches(['+', '-'])
+            .starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        {
+            format!("write just the number{unit_hint} (such as 12.5 or 12,5)")
+        } else {
+            format!("that is not a number: write one{unit_hint}, such as 12.5 or 12,5")
+        }
+    })
+}
+
+impl Key {
+    /// Grades one answer to task `i` of `sheet`.
+    pub fn check(&self, sheet: &Worksheet, i: usize, answer: &str) -> Checked {
+        let checked = |verdict, feedback: String| Checked { verdict, feedback };
+        let (Some(task), Some(key)) = (sheet.tasks.get(i), self.answers.get(i)) else {
+            return checked(Verdict::Unreadable, format!("there is no task {}", i + 1));
+        };
+        if answer.trim().is_empty() {
+            return checked(Verdict::Blank, "No answer yet.".to_string());
+        }
+        match (&task.kind, key) {
+            (Kind::Explain, _) => checked(
+                Verdict::NotGraded,
+                "Kept for your teacher: explanations are read, not graded.".to_string(),
+            ),
+            (
+                Kind::Number(check) | Kind::Find(check),
+                Answer::Number {
+                    value, mistakes, ..
+                },
+            ) => {
+                let given = match read_number(answer, &check.unit) {
+                    Ok(v) => v,
+                    Err(why) => return checked(Verdict::Unreadable, capitalised(&why)),
+                };
+                if check.tolerance.accepts(given, *value) {
+                    return checked(
+                        Verdict::Right,
+                        format!(
+                            "Right: the lab computes {} {}.",
+                            numbers::significant(*value, 6),
+                            check.unit
+                        )
+                        .replace(" .", "."),
+                    );
+                }
+                let known = check
+                    .mistakes
+                    .iter()
+                    .filter(|m| m.quantity.is_some())
+                    .zip(mistakes)
+                    .find(|(_, v)| check.tolerance.accepts(given, **v));
+                match known {
+                    Some((m, _)) => checked(Verdict::Wrong, m.says.clone()),
+                    None => checked(
+                        Verdict::Wrong,
+                        format!(
+                            "Not what the lab computes ({}). Look again{}.",
+                            check.tolerance.text(&check.unit),
+                            if task.hints.is_empty() {
+                                ""
+                            } else {
+                                ", or ask for a hint"
+                            }
+                        ),
+                    ),
+                }
+            }
+            (Kind::Choice(choice), Answer::Choice { option, .. }) => {
+                let given = answer.trim();
+                let Some(index) = choice
+                    .options
+                    .iter()
+                    .zip(&choice.labels)
+                    .position(|(o, l)| o == given || l == given)
+                else {
+                    return checked(
+                        Verdict::Unreadable,
+                        format!("Choose one of: {}.", choice.labels.join(", ")),
+                    );
+                };
+                let picked = &choice.options[index];
+                if picked == option {
+                    return checked(Verdict::Right, format!("Right: {}.", choice.labels[index]));
+                }
+                let said = choice
+                    .mistakes
+                    .iter()
+                    .find(|m| m.option.as_deref() == Some(picked.as_str()));
+                checked(
+                    Verdict::Wrong,
+                    said.map(|m| m.says.clone()).unwrap_or_else(|| {
+                        format!(
+                            "Not {}. Look again{}.",
+                            choice.labels[index],
+                            if task.hints.is_empty() {
+                                ""
+                            } else {
+                                ", or ask for a hint"
+                            }
+                        )
+                    }),
+                )
+            }
+            _ => checked(
+                Verdict::Unreadable,
+                "this answer does not fit the task".to_string(),
+            ),
+        }
+    }
+
+    /// Grades every answer: the verdicts, and the score (right answers of the graded tasks).
+    pub fn grade(&self, sheet: &Worksheet, answers: &[String]) -> (Vec<Checked>, usize, usize) {
+        let checked: Vec<Checked> = (0..sheet.tasks.len())
+            .map(|i| self.check(sheet, i, answers.get(i).map(String::as_str).unwrap_or("")))
+            .collect();
+        let graded = sheet
+            .tasks
+            .iter()
+            .filter(|t| !matches!(t.kind, Kind::Explain))
+            .count();
+        let right = checked
+            .iter()
+            .filter(|c| c.verdict == Verdict::Right)
+            .count();
+        (checked, right, graded)
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect::<String>() + ".",
+        None => String::new(),
+    }
+}
+
+/// The article a worksheet follows, by id, for its heading.
+pub fn article_citation(id: &str) -> Option<String> {
+    articles::ALL
+        .iter()
+        .find(|a| a.id == id)
+        .map(|a| a.citation())
+}

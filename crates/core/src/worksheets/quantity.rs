@@ -1,0 +1,230 @@
+//! What a worksheet task asks the core to compute: a quantity of a run, named in the worksheet, never
+//! written there. The teacher who changes `k` changes the answer too.
+
+use crate::analysis::{self, Verdict};
+use crate::csv::position_error;
+use crate::{AnyRun, Error, MethodId, Precision, Setup, State};
+
+/// The quantities a worksheet can name (DESIGN's vocabulary), by their names in the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum What {
+    /// A position coordinate.
+    Position,
+    /// A velocity coordinate.
+    Velocity,
+    /// The distance from the origin, |x| (the dog's radius on its rod).
+    Distance,
+    Energy,
+    Kinetic,
+    Potential,
+    /// The largest position error against the truth at that moment.
+    Error,
+    /// The energy's change from the start, in percent of the starting energy.
+    EnergyChange,
+    /// The largest rise of the energy from one step to the next over the run, in percent of the starting
+    /// energy: at or below zero for a method whose energy only ever falls.
+    EnergyRise,
+    /// The fitted order of a convergence study of the setup (its `levels`).
+    Order,
+    /// The largest stable dt on the setup's oscillator, in s.
+    StableDt,
+    /// The largest stable ω·dt on the setup's oscillator.
+    StableOmegaDt,
+    /// Force evaluations a step.
+    Evaluations,
+}
+
+impl What {
+    pub const ALL: [(&'static str, What); 13] = [
+        ("position", What::Position),
+        ("velocity", What::Velocity),
+        ("distance", What::Distance),
+        ("energy", What::Energy),
+        ("kinetic", What::Kinetic),
+        ("potential", What::Potential),
+        ("error", What::Error),
+        ("energy-change", What::EnergyChange),
+        ("energy-rise", What::EnergyRise),
+        ("order", What::Order),
+        ("stable-dt", What::StableDt),
+        ("stable-omega-dt", What::StableOmegaDt),
+        ("evaluations", What::Evaluations),
+    ];
+
+    pub fn from_name(name: &str) -> Result<What, String> {
+        What::ALL
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, w)| w)
+            .ok_or_else(|| {
+                let known: Vec<&str> = What::ALL.iter().map(|(n, _)| *n).collect();
+                format!("unknown quantity '{name}' (known: {})", known.join(", "))
+            })
+    }
+
+    pub fn name(self) -> &'static str {
+        What::ALL
+            .iter()
+            .find(|(_, w)| *w == self)
+            .map(|(n, _)| *n)
+            .expect("every quantity is named")
+    }
+
+    /// Whether the truth has this quantity (a run's study or stability has no "exact" counterpart).
+    fn of_truth(self) -> bool {
+        matches!(
+            self,
+            What::Position
+                | What::Velocity
+                | What::Distance
+                | What::Energy
+                | What::Kinetic
+                | What::Potential
+                | What::EnergyChange
+        )
+    }
+}
+
+/// When in the run a quantity is read.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum At {
+    End,
+    Time(f64),
+    Step(u64),
+}
+
+/// A quantity of one method's run (or the truth's: `method` None) on a setup.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Quantity {
+    pub what: What,
+    pub method: Option<MethodId>,
+    /// Index of the position (or velocity) coordinate.
+    pub coordinate: usize,
+    pub at: At,
+    /// Levels of a convergence study (for `order`).
+    pub levels: u32,
+}
+
+impl Quantity {
+    /// Checks the quantity against its setup: the moment lies in the run, the truth has the quantity, the
+    /// scenario is an oscillator where a stability limit is asked for.
+    pub fn check(&self, setup: &Setup) -> Result<(), String> {
+        if self.method.is_none() && !self.what.of_truth() {
+            return Err(format!(
+                "'{}' is a property of a method's run: name a method, not the exact solution",
+                self.what.name()
+            ));
+        }
+        let step = self.step(setup)?;
+        if step > setup.steps() {
+            return Err(format!(
+                "the quantity is read at step {step}, after the run's end (step {})",
+                setup.steps()
+            ));
+        }
+        if matches!(self.what, What::StableDt | What::StableOmegaDt) && setup.omega_dt().is_none() {
+            return Err(format!(
+                "scenario '{}' is not an oscillator: it has no stability limit",
+                setup.scenario.info().id
+            ));
+        }
+        Ok(())
+    }
+
+    fn step(&self, setup: &Setup) -> Result<u64, String> {
+        match self.at {
+            At::End => Ok(setup.steps()),
+            At::Step(n) => Ok(n),
+            At::Time(t) if t.is_finite() && t >= 0.0 => Ok((t / setup.dt).round() as u64),
+            At::Time(t) => Err(format!(
+                "at = {t} is not a time in the run (a time in s, from 0)"
+            )),
+        }
+    }
+
+    /// The quantity's value, computed by the core now. NaN where the run diverged before the moment asked.
+    pub fn value(&self, setup: &Setup, precision: Precision) -> Result<f64, Error> {
+        let bad = |why: String| Error::Inconsistent(why);
+        self.check(setup).map_err(bad)?;
+        let step = self.step(setup).map_err(bad)?;
+        match self.what {
+            What::Order => {
+                let method = self.method.expect("checked: a method");
+                let study = analysis::study(setup, &[method], precision, self.levels)?;
+                Ok(match study[0].verdict {
+                    Verdict::Exact => f64::INFINITY,
+                    v => v.order().unwrap_or(f64::NAN),
+                })
+            }
+            What::StableOmegaDt | What::StableDt => {
+                let method = self.method.expect("checked: a method");
+                let limit = analysis::stability_limit_on(method, setup)
+                    .expect("checked: an oscillator")
+                    .bound();
+                let omega = setup.omega_dt().expect("checked: an oscillator") / setup.dt;
+                Ok(if self.what == What::StableDt {
+                    limit / omega
+                } else {
+                    limit
+                })
+            }
+            What::Evaluations => {
+                let method = self.method.expect("checked: a method");
+                let mut run = AnyRun::new(setup, method, precision);
+                let taken = run.advance(step.max(1));
+                Ok(run.evaluations() as f64 / taken.max(1) as f64)
+            }
+            _ => Ok(self.of_run(setup, precision, step)),
+        }
+    }
+
+    /// A quantity read along the run (or the truth) up to `step`.
+    fn of_run(&self, setup: &Setup, precision: Precision, step: u64) -> f64 {
+        let mut truth = setup.truth();
+        let mut exact = setup.initial();
+        let mut state = setup.initial();
+        let energy = |s: &State<f64>| setup.energy(s).total();
+        let start = energy(&state);
+        let mut run = self.method.map(|m| AnyRun::new(setup, m, precision));
+        let mut rise = f64::NEG_INFINITY;
+        let mut last = start;
+        for n in 1..=step {
+            match run.as_mut() {
+                Some(run) => {
+                    if !run.step() {
+                        return f64::NAN;
+                    }
+                    if self.what == What::EnergyRise {
+                        run.state_into(&mut state);
+                        let e = energy(&state);
+                        rise = rise.max(e - last);
+                        last = e;
+                    }
+                }
+                None => truth.at_into(n, &mut state),
+            }
+        }
+        if let Some(run) = &run {
+            run.state_into(&mut state);
+        }
+        let e = setup.energy(&state);
+        let scale = start.abs().max(f64::MIN_POSITIVE);
+        match self.what {
+            What::Position => state.x[self.coordinate],
+            What::Velocity => state.v[self.coordinate],
+            What::Distance => state.x.iter().map(|x| x * x).sum::<f64>().sqrt(),
+            What::Energy => e.total(),
+            What::Kinetic => e.kinetic,
+            What::Potential => e.potential,
+            What::Error => {
+                truth.at_into(step, &mut exact);
+                position_error(&state, &exact)
+            }
+            What::EnergyChange => 100.0 * (e.total() - start) / scale,
+            What::EnergyRise => 100.0 * rise / scale,
+            What::Order | What::StableDt | What::StableOmegaDt | What::Evaluations => {
+                unreachable!("computed in value()")
+            }
+        }
+    }
+}

@@ -1,0 +1,361 @@
+//! Worksheets: the built-in ones load and their answer keys are the physics (each figure below is worked out
+//! here from its closed form, not copied from the core's output); answers are read as students write
+//! them; hand-in codes survive the round trip and are refused when damaged; a malformed worksheet is
+//! reported with its line.
+
+use integrator_lab::worksheets::{
+    self, built_in, handin::CodeError, handin::HandIn, parse, Answer, Kind, Verdict, BUILT_IN,
+};
+
+fn value(answer: &Answer) -> f64 {
+    match answer {
+        Answer::Number { value, .. } => *value,
+        other => panic!("not a number: {other:?}"),
+    }
+}
+
+fn option(answer: &Answer) -> &str {
+    match answer {
+        Answer::Choice { option, .. } => option,
+        other => panic!("not a choice: {other:?}"),
+    }
+}
+
+fn close(a: f64, b: f64, rel: f64) -> bool {
+    (a - b).abs() <= rel * b.abs()
+}
+
+#[test]
+fn every_built_in_worksheet_loads_with_five_to_eight_tasks_that_predict_observe_and_explain() {
+    for (id, _) in BUILT_IN {
+        let sheet = built_in(id).unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert_eq!(sheet.id, id);
+        assert!(
+            (5..=8).contains(&sheet.tasks.len()),
+            "{id}: {} tasks",
+            sheet.tasks.len()
+        );
+        assert!(
+            sheet.tasks.iter().any(|t| t.predict),
+            "{id}: nothing to predict"
+        );
+        assert!(
+            sheet.tasks.iter().any(|t| matches!(t.kind, Kind::Explain)),
+            "{id}: nothing to explain"
+        );
+        assert!(
+            sheet.tasks.iter().all(|t| !t.explanation.trim().is_empty()),
+            "{id}: a task explains nothing"
+        );
+        let key = sheet
+            .key("Ada Lovelace")
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        for (task, answer) in sheet.tasks.iter().zip(&key.answers) {
+            if let Answer::Number { value, .. } = answer {
+                assert!(
+                    value.is_finite(),
+                    "{id}: task at line {} has no finite answer",
+                    task.line
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn fiedlers_block_is_450_m_after_ten_euler_steps_50_m_behind_and_499_49707_m_in_float() {
+    let sheet = built_in("fiedler").unwrap();
+    let key = sheet.key("").unwrap();
+    // x10 = Σ v_i·dt with v_i = a·i·dt, i = 0…9: a·dt²·45 with a = 10 m/s², dt = 1 s.
+    assert_eq!(value(&key.answers[0]), 450.0);
+    // ½·a·t² − 450.
+    assert_eq!(value(&key.answers[1]), 50.0);
+    // Fiedler's printed float row: position = 499.497070.
+    assert_eq!(format!("{:.6}", value(&key.answers[2])), "499.497070");
+    // The damped spring: explicit Euler's energy rises, symplectic Euler's keeps falling.
+    assert_eq!(option(&key.answers[3]), "symplectic-euler");
+    // RK4 at dt = 0.25 on ω = √15: each step multiplies the energy by the square of its amplification.
+    let h: f64 = 0.25 * 15f64.sqrt();
+    let (re, im) = rk4_amplification(h);
+    let energy = (re * re + im * im).powi(360);
+    assert!(close(value(&key.answers[5]), 100.0 * (energy - 1.0), 1e-6));
+}
+
+/// RK4's amplification of the oscillator x'' = −x at step h: 1 + z + z²/2 + z³/6 + z⁴/24 at z = i·h.
+fn rk4_amplification(h: f64) -> (f64, f64) {
+    (1.0 - h * h / 2.0 + h.powi(4) / 24.0, h - h.powi(3) / 6.0)
+}
+
+#[test]
+fn the_stability_worksheet_asks_for_2_over_root_15_s_and_the_methods_limits() {
+    let sheet = built_in("stability").unwrap();
+    let key = sheet.key("").unwrap();
+    let omega = 15f64.sqrt();
+    assert!(
+        close(value(&key.answers[0]), 2.0 / omega, 1e-5),
+        "{:?}",
+        key.answers[0]
+    );
+    assert_eq!(option(&key.answers[1]), "euler");
+    assert!(close(value(&key.answers[2]), 8f64.sqrt(), 1e-5));
+    // Forest–Ruth: stable while |trace| ≤ 2 of its one-step map; its limit is ω·dt = 1.5734 (docs/claims.md).
+    assert!(close(value(&key.answers[3]) * omega, 1.5734, 1e-4));
+    // Implicit Euler at ω·dt = √15: each step divides the energy by 1 + 15.
+    assert_eq!(option(&key.answers[4]), "-100");
+}
+
+#[test]
+fn the_dog_on_a_rod_is_22_7_m_out_after_ten_turns_of_euler_and_0_044_m_in_after_implicit_euler() {
+    let sheet = built_in("van-verth").unwrap();
+    let key = sheet.key("").unwrap();
+    // 628 steps of dt = 0.1 at ω = 1: explicit Euler multiplies the radius by √(1 + h²) a step, implicit Euler
+    // divides it by the same, midpoint multiplies it by √(1 + h⁴/4).
+    let steps = 628.0;
+    assert!(close(
+        value(&key.answers[1]),
+        1.01f64.powf(steps / 2.0),
+        1e-9
+    ));
+    assert!(close(
+        value(&key.answers[2]),
+        1.01f64.powf(-steps / 2.0),
+        1e-9
+    ));
+    assert!(close(
+        value(&key.answers[3]),
+        (1.0 + 1e-4 / 4.0f64).powf(steps / 2.0),
+        1e-9
+    ));
+    assert_eq!(option(&key.answers[0]), "symplectic-euler");
+}
+
+#[test]
+fn the_jump_follows_each_students_parabola_and_euler_flies_high() {
+    let sheet = built_in("gravity-answer").unwrap();
+    for name in ["Ada", "Grace Hopper", "Emmy"] {
+        let key = sheet.key(name).unwrap();
+        let vy0 = key.params.iter().find(|(n, _)| n == "vy0").unwrap().1;
+        assert!((8.0..=14.0).contains(&vy0) && vy0.fract() == 0.0, "{vy0}");
+        assert!(
+            key.setups[0].ends_with(&format!("vy0={vy0}")),
+            "{}",
+            key.setups[0]
+        );
+        // y(1) = vy0 − g/2 for velocity Verlet (exact); explicit Euler: Σ (vy0 − g·i·dt)·dt over 15 steps.
+        let g = 9.81;
+        assert!(close(value(&key.answers[0]), vy0 - g / 2.0, 1e-12));
+        let dt = 1.0 / 15.0;
+        assert!(close(
+            value(&key.answers[1]),
+            vy0 - g * dt * dt * 105.0,
+            1e-12
+        ));
+        assert!(value(&key.answers[2]) < 1e-12);
+        assert_eq!(option(&key.answers[3]), "velocity-verlet");
+        assert_eq!(option(&key.answers[4]), "2");
+    }
+}
+
+#[test]
+fn true_physics_semi_implicit_euler_is_first_order_and_the_kinematic_integrator_is_exact() {
+    let sheet = built_in("true-physics").unwrap();
+    let key = sheet.key("").unwrap();
+    assert_eq!(option(&key.answers[0]), "kinematic");
+    assert!(value(&key.answers[1]) < 1e-12);
+    assert_eq!(option(&key.answers[2]), "1");
+    assert!(value(&key.answers[3]) < 1e-6 * 1000.0);
+    // "about 5%" after three hours.
+    let change = value(&key.answers[4]);
+    assert!((-6.0..-4.0).contains(&change), "{change}");
+}
+
+#[test]
+fn the_lecture_verlet_start_up_is_the_exact_step() {
+    let sheet = built_in("lecture").unwrap();
+    let key = sheet.key("").unwrap();
+    assert_eq!(option(&key.answers[0]), "euler");
+    // Symplectic Euler's energy after 144,000 steps stays within its band of about ±ω·dt/2.
+    let h = 15f64.sqrt() / 120.0;
+    assert!(
+        value(&key.answers[1]).abs() <= 100.0 * h,
+        "{:?}",
+        key.answers[1]
+    );
+    let dt: f64 = 1.0 / 60.0;
+    assert!(close(
+        value(&key.answers[2]),
+        10.0 * dt - 9.81 * dt * dt / 2.0,
+        1e-12
+    ));
+    assert_eq!(option(&key.answers[3]), "2");
+}
+
+#[test]
+fn answers_are_read_as_students_write_them() {
+    let sheet = built_in("fiedler").unwrap();
+    let key = sheet.key("").unwrap();
+    let verdict = |task: usize, answer: &str| key.check(&sheet, task, answer).verdict;
+    for right in [
+        "450", " 450 ", "450 m", "450m", "450.0", "450,0", "4.5e2", "449",
+    ] {
+        assert_eq!(verdict(0, right), Verdict::Right, "{right:?}");
+    }
+    assert_eq!(verdict(0, "440"), Verdict::Wrong);
+    assert_eq!(verdict(0, "450 km"), Verdict::Unreadable);
+    assert_eq!(verdict(0, "about 450"), Verdict::Unreadable);
+    assert_eq!(verdict(0, ""), Verdict::Blank);
+    assert_eq!(verdict(2, "499,49707"), Verdict::Right);
+    assert_eq!(verdict(2, "499.5"), Verdict::Wrong);
+    // A known mistake is named.
+    let exact = key.check(&sheet, 0, "500");
+    assert_eq!(exact.verdict, Verdict::Wrong);
+    assert!(
+        exact.feedback.contains("exact answer"),
+        "{}",
+        exact.feedback
+    );
+    assert!(
+        exact.feedback.contains("velocity each step began with"),
+        "{}",
+        exact.feedback
+    );
+    // A choice by id or by label; a wrong one names its mistake.
+    assert_eq!(verdict(3, "symplectic-euler"), Verdict::Right);
+    assert_eq!(verdict(3, "symplectic Euler"), Verdict::Right);
+    assert!(key.check(&sheet, 3, "euler").feedback.contains("climbs"));
+    assert_eq!(verdict(3, "rk4"), Verdict::Unreadable);
+    assert_eq!(verdict(4, "It overshoots."), Verdict::NotGraded);
+    let (_, right, graded) = key.grade(
+        &sheet,
+        &[
+            "450".into(),
+            "50".into(),
+            "".into(),
+            "euler".into(),
+            "…".into(),
+            "-97.4".into(),
+        ],
+    );
+    assert_eq!((right, graded), (3, 5));
+}
+
+#[test]
+fn a_students_parameters_come_from_their_name_the_same_everywhere() {
+    let sheet = built_in("gravity-answer").unwrap();
+    assert_eq!(
+        sheet.params_for("Ada Lovelace"),
+        sheet.params_for("  ada   LOVELACE ")
+    );
+    let drawn: std::collections::BTreeSet<String> = (0..40)
+        .map(|i| format!("{:?}", sheet.params_for(&format!("student {i}"))))
+        .collect();
+    assert!(drawn.len() >= 5, "40 names drew only {drawn:?}");
+}
+
+#[test]
+fn a_hand_in_code_round_trips_and_a_damaged_one_is_refused() {
+    let handin = HandIn {
+        name: "Ada Lovelace".into(),
+        worksheet: "fiedler".into(),
+        params: vec![("vy0".into(), 11.0)],
+        answers: vec![
+            "450".into(),
+            "".into(),
+            "Euler's lag, ½·a·dt·t — “quoted”".into(),
+        ],
+    };
+    let code = handin.code();
+    assert!(code.starts_with("IL1."));
+    assert_eq!(HandIn::read(&code).unwrap(), handin);
+    // Line breaks and spaces a mail program adds are ignored.
+    let wrapped: String = code
+        .as_bytes()
+        .chunks(20)
+        .map(|c| std::str::from_utf8(c).unwrap())
+        .collect::<Vec<_>>()
+        .join("\n  ");
+    assert_eq!(HandIn::read(&wrapped).unwrap(), handin);
+    // Cut short anywhere, or one character changed anywhere: refused.
+    for cut in [code.len() - 1, code.len() - 9, code.len() / 2, 6] {
+        assert_eq!(
+            HandIn::read(&code[..cut]),
+            Err(CodeError::Damaged),
+            "cut at {cut}"
+        );
+    }
+    for at in (4..code.len()).step_by(7) {
+        let mut bytes = code.clone().into_bytes();
+        bytes[at] = if bytes[at] == b'A' { b'B' } else { b'A' };
+        let changed = String::from_utf8(bytes).unwrap();
+        assert_eq!(
+            HandIn::read(&changed),
+            Err(CodeError::Damaged),
+            "changed at {at}"
+        );
+    }
+    assert_eq!(HandIn::read("hello"), Err(CodeError::NotACode));
+}
+
+#[test]
+fn a_malformed_worksheet_is_reported_with_its_line() {
+    let task = |extra: &str| {
+        format!(
+            "title = \"T\"\n\n[[task]]\nsetup = \"scenario=spring&methods=euler\"\nkind = \"number\"\nquestion = \"Q\"\nquantity = \"position\"\n{extra}"
+        )
+    };
+    let error = |text: &str| parse("", text).unwrap_err();
+    assert!(parse("", &task("")).is_ok());
+    let e = error(&task("colour = 3\n"));
+    assert_eq!(e.line, Some(8));
+    assert!(e.message.contains("unknown field `colour`"), "{e}");
+    let e = error("title = \"T\"\n[[task]]\nsetup = \"scenario=spring\nkind = 1\n");
+    assert_eq!(e.line, Some(3));
+    let e = error(&task("").replace("position", "speed"));
+    assert_eq!(e.line, Some(3));
+    assert!(
+        e.message.starts_with("task 1: unknown quantity 'speed'"),
+        "{e}"
+    );
+    let e = error(&task("").replace("methods=euler", "methods=euler&k=-1"));
+    assert!(e.message.contains("k = -1 is out of range"), "{e}");
+    let e = error(&task("coordinate = \"y\"\n"));
+    assert!(
+        e.message
+            .contains("coordinate 'y' is not one of spring's (x)"),
+        "{e}"
+    );
+    let e = error(&task("at = 100\n"));
+    assert!(e.message.contains("after the run's end"), "{e}");
+    let random = |table: &str| {
+        task("").replacen(
+            "title = \"T\"\n",
+            &format!("title = \"T\"\n[random]\n{table}\n"),
+            1,
+        )
+    };
+    let e = error(&random("zeta = { min = 1, max = 2 }"));
+    assert!(
+        e.message
+            .contains("no task's scenario has a parameter 'zeta'"),
+        "{e}"
+    );
+    let e = error(&random("k = { min = -5, max = 2 }"));
+    assert!(e.message.contains("random k = -5"), "{e}");
+    let e = error(&task("").replace("\"number\"", "\"essay\""));
+    assert!(e.message.contains("kind = 'essay'"), "{e}");
+    let e = error("title = \"T\"\n");
+    assert!(e.message.contains("no [[task]]"), "{e}");
+    // A worksheet written elsewhere is named by its text's hash: the same text, the same id.
+    assert_eq!(
+        parse("", &task("")).unwrap().id,
+        parse("", &task("")).unwrap().id
+    );
+    assert_ne!(
+        parse("", &task("")).unwrap().id,
+        parse("", &task("hints = [\"h\"]\n")).unwrap().id
+    );
+    assert!(worksheets::built_in("nope")
+        .unwrap_err()
+        .message
+        .contains("built in: fiedler"));
+}
