@@ -62,6 +62,7 @@ export default defineConfig({
         index: here('www/index.html'),
         embed: here('www/embed.html'),
         'embed-demo': here('www/embed-demo.html'),
+        teacher: here('www/teacher.html'),
         'embed-element': here('www/src/embed-element.ts'),
       },
       output: {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the core for the browser, twice (DESIGN: "crates/wasm is built twice"): the usual build `lab`, which
-# every page loads, and the second build `lab_full` (feature `full`: studies, facts, experiments, f32), which
-# the page loads when it needs it. Each: cargo → wasm-bindgen (--target web) → wasm-opt from npm's binaryen.
+# Builds the core for the browser three times: the usual build `lab`, which every page loads; the second,
+# `lab_full` (feature `full`: studies, facts, experiments, f32), which the page loads when it needs it; and
+# `lab_worksheets` (the second's and the classroom worksheets), for a page with a worksheet and teacher.html.
+# Each: cargo → wasm-bindgen (--target web) → wasm-opt from npm's binaryen.
 # Output: www/src/pkg/ (generated, not committed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,3 +25,4 @@ build() { # NAME [CARGO FEATURES]
 
 build lab
 build lab_full --features full
+build lab_worksheets --features worksheets

@@ -73,6 +73,8 @@ export class App implements Actions {
   private epoch = 0;
   /** The frame loop stopped while the figure was not live; `wake` starts it again. */
   private sleeping = false;
+  /** The second build is on its way for an f32 run: the transport waits for it. */
+  private loading = false;
   private frameLoop: (now: number) => void = () => {};
 
   constructor(
@@ -148,11 +150,20 @@ export class App implements Actions {
 
   /** Loads the core's second build for a run the usual one cannot make (f32), then makes it. */
   private applySecond(next: LabState): void {
-    const status = byId('status');
-    status.textContent = 'Loading single-precision (f32) arithmetic…';
+    // Until it comes, the run on screen (in f64) stands still: nothing steps it, and the status says why.
+    this.loading = true;
+    this.playing = false;
+    this.toEnd = false;
+    this.controls.syncTransport(false);
+    this.dirty = true;
     useSecondBuild().then(
-      () => this.apply(next),
+      () => {
+        this.loading = false;
+        this.apply(next);
+      },
       (e: unknown) => {
+        this.loading = false;
+        this.dirty = true;
         notice(`f32 runs need a part of the core that could not be loaded: ${message(e)}`, 'error');
         this.controls.sync(this.state, this.sim?.positions ?? [], this.tracks());
       },
@@ -223,6 +234,7 @@ export class App implements Actions {
   }
 
   togglePlay(): void {
+    if (this.loading) return;
     const shared = this.shared;
     if (shared) {
       shared.ask(shared.clock.playing ? { kind: 'pause' } : { kind: 'play', speed: this.state.speed });
@@ -237,6 +249,7 @@ export class App implements Actions {
   }
 
   stepOnce(): void {
+    if (this.loading) return;
     const shared = this.shared;
     if (shared) {
       shared.ask({ kind: 'step', dt: this.state.dt });
@@ -250,6 +263,7 @@ export class App implements Actions {
   }
 
   reset(): void {
+    if (this.loading) return;
     const shared = this.shared;
     if (shared) {
       shared.ask({ kind: 'reset' });
@@ -260,6 +274,7 @@ export class App implements Actions {
   }
 
   runToEnd(): void {
+    if (this.loading) return;
     this.toEnd = true;
     this.playing = false;
     this.controls.syncTransport(false);
@@ -423,7 +438,8 @@ export class App implements Actions {
         : this.playing
           ? 'playing'
           : 'paused';
-    byId('status').textContent =
-      `t = ${formatSignificant(sim.t, 6)} s of ${formatTime(this.state.until)} s · step ${sim.step} of ${sim.totalSteps} · ${status}`;
+    byId('status').textContent = this.loading
+      ? 'Loading single-precision (f32) arithmetic…'
+      : `t = ${formatSignificant(sim.t, 6)} s of ${formatTime(this.state.until)} s · step ${sim.step} of ${sim.totalSteps} · ${status}`;
   }
 }

@@ -27,11 +27,11 @@ export function reportErrors(): void {
 
 /**
  * The core's catalogue and the URL's state, or undefined (with a notice) when the core cannot load. The
- * usual build, or the second one with `second` (the full page, which shows its studies at once); either way
- * the second one when the URL's run needs it (f32).
+ * usual build, the second with `second` (the full page, which shows its studies at once) or the third with
+ * `worksheets`; at least the second when the URL's run needs it (f32).
  */
 export async function openCore(
-  options: { second?: boolean } = {},
+  options: { second?: boolean; worksheets?: boolean } = {},
 ): Promise<{ catalogue: Catalogue; parsed: Parsed } | undefined> {
   let catalogue: Catalogue;
   try {
@@ -43,6 +43,8 @@ export async function openCore(
   registerStyles(catalogue.methods);
   const parsed = parseQuery(window.location.search, catalogue, CORE);
   if (needsSecondBuild(parsed.state)) {
+    const status = document.getElementById('status');
+    if (status) status.textContent = 'Loading single-precision (f32) arithmetic…';
     try {
       await useSecondBuild();
     } catch (e) {

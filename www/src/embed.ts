@@ -118,7 +118,13 @@ async function main(): Promise<void> {
   if (look.views.includes('convergence') || look.views.includes('stability')) {
     const { ConvergencePanel, StabilityPanel } = await import('./panels');
     if (look.views.includes('convergence')) new ConvergencePanel(() => toSpec(app.current));
-    if (look.views.includes('stability')) new StabilityPanel(() => app.omegaDt);
+    if (look.views.includes('stability')) {
+      const stability = new StabilityPanel(() => app.omegaDt);
+      app.onApply = (state) => {
+        title(state);
+        stability.follow();
+      };
+    }
   }
 
   // A click on the figure (not on a control, a legend or a drag across a chart) plays or pauses it.

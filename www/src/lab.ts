@@ -4,6 +4,7 @@
 
 import { message } from './dom';
 import type { FullBindings } from './lab-full';
+import type { WorksheetBindings } from './lab-worksheets';
 import init, * as usual from './pkg/lab.js';
 import usualUrl from './pkg/lab_bg.wasm?url';
 import type { Catalogue, CoreTable, Precision, RunSpec } from './types';
@@ -29,11 +30,15 @@ function loaded(): Core {
 }
 
 /**
- * Loads the core once: the usual build, or the second (`second`, for a page that starts with an f32 run).
- * In the page from its URL; in Node tests from the module's bytes.
+ * Loads the core once: the usual build, the second (`second`: the full page), or the third (`worksheets`:
+ * a page with a worksheet, the teacher's page). In the page from its URL; in Node tests from the bytes.
  */
-export async function loadCore(options: { second?: boolean; bytes?: BufferSource } = {}): Promise<Catalogue> {
-  if (options.second) {
+export async function loadCore(
+  options: { second?: boolean; worksheets?: boolean; bytes?: BufferSource } = {},
+): Promise<Catalogue> {
+  if (options.worksheets) {
+    await useWorksheetBuild(options.bytes);
+  } else if (options.second) {
     await useSecondBuild(options.bytes);
   } else {
     if (options.bytes) usual.initSync({ module: options.bytes });
@@ -57,7 +62,19 @@ export async function useSecondBuild(bytes?: BufferSource): Promise<void> {
   second = full;
 }
 
-/** The second build, where the page has loaded it (the studies answer their cheap questions with it). */
+/** Steps with the third build from now on: the second's, and the worksheets. */
+export async function useWorksheetBuild(bytes?: BufferSource): Promise<WorksheetBindings> {
+  const { loadWorksheets } = await import('./lab-worksheets');
+  const third = await loadWorksheets(bytes);
+  if (core?.bindings !== third) {
+    core = { bindings: third, memory: third.wasmMemory() as WebAssembly.Memory, second: true };
+    second = third;
+  }
+  return third;
+}
+
+/** The second build (or the third, which has all it has), where the page has loaded it: the studies answer
+ * their cheap questions with it. */
 export function secondBuild(): FullBindings | undefined {
   return second;
 }

@@ -4,14 +4,16 @@
 import './style.css';
 import { App } from './app';
 import { CORE, openCore, reportErrors } from './boot';
-import { byId, notice } from './dom';
+import { byId, message, notice } from './dom';
 import { EmbedPanel } from './embed-snippets';
 import { wireCopyLink } from './export';
+import { type Catalogue, useWorksheetBuild } from './lab';
 import { lookQuery, parseLook, type ThemeChoice } from './look';
 import { recolourSwatches } from './palette';
 import { ConvergencePanel, ExperimentsPanel, StabilityPanel } from './panels';
-import { defaultsFor, scenarioInfo, toQuery, toSpec } from './state';
+import { defaultsFor, parseQuery, scenarioInfo, toQuery, toSpec } from './state';
 import { applyTheme } from './theme';
+import { WorksheetPanel, worksheetSource } from './worksheet';
 
 async function main(): Promise<void> {
   reportErrors();
@@ -22,13 +24,16 @@ async function main(): Promise<void> {
   applyTheme(look.theme);
   const themeChoice = byId<HTMLSelectElement>('theme');
   themeChoice.value = look.theme;
-  const core = await openCore({ second: true });
+  // A worksheet needs the core's third build; the full page otherwise steps with the second.
+  const sheet = new URLSearchParams(window.location.search).get('worksheet');
+  const core = await openCore({ second: true, worksheets: sheet !== null });
   if (!core) return;
   const { catalogue, parsed } = core;
   for (const text of parsed.notices) notice(text);
 
   const app = new App(catalogue, parsed.state, {
-    query: (state) => `${toQuery(state)}${lookQuery(look, ['theme'])}`,
+    query: (state) =>
+      `${toQuery(state)}${lookQuery(look, ['theme'])}${sheet === null ? '' : `&worksheet=${encodeURIComponent(sheet)}`}`,
   });
   themeChoice.addEventListener('change', () => {
     look.theme = themeChoice.value as ThemeChoice;
@@ -38,18 +43,41 @@ async function main(): Promise<void> {
   });
   const experiments = new ExperimentsPanel(catalogue, CORE, byId('experiments'), byId('current-experiment'));
   const embed = new EmbedPanel(() => scenarioInfo(catalogue, app.current.scenario).title);
+  const stability = new StabilityPanel(() => app.omegaDt);
   app.onApply = (state) => {
     experiments.show(state);
     embed.update();
+    stability.follow();
   };
   if (!app.apply(parsed.state)) {
     notice(`Using the article's settings for ${parsed.state.scenario} instead.`);
     app.apply(defaultsFor(catalogue, parsed.state.scenario, parsed.state.methods));
   }
-  app.start(!window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  if (sheet !== null) await openWorksheet(sheet, catalogue, app);
+  app.start(!window.matchMedia('(prefers-reduced-motion: reduce)').matches && sheet === null);
   new ConvergencePanel(() => toSpec(app.current));
-  new StabilityPanel(() => app.omegaDt);
   wireCopyLink();
+}
+
+/** Opens the URL's worksheet beside the lab; a worksheet that cannot be read is said so, and the lab goes on. */
+async function openWorksheet(value: string, catalogue: Catalogue, app: App): Promise<void> {
+  try {
+    const [source, bindings] = await Promise.all([worksheetSource(value), useWorksheetBuild()]);
+    new WorksheetPanel(
+      bindings,
+      source,
+      {
+        open: (query) => {
+          const parsed = parseQuery(`?${query}`, catalogue, CORE);
+          for (const text of parsed.notices) notice(text);
+          app.apply(parsed.state);
+        },
+      },
+      byId('worksheet'),
+    );
+  } catch (e) {
+    notice(`The worksheet could not be opened: ${message(e)}`, 'error');
+  }
 }
 
 void main();

@@ -185,22 +185,28 @@ const SCALE = 4;
 /** Each method's growth a step and energy change a period on the undamped spring, at an ω·dt a slider sets. */
 export class StabilityPanel {
   /** `thisRun` gives the current run's ω·dt, where its scenario is an oscillator. */
-  constructor(thisRun: () => number | undefined) {
+  constructor(private readonly thisRun: () => number | undefined) {
     const slider = byId<HTMLInputElement>('omega-dt');
-    const update = () => void this.render(Number(slider.value));
-    slider.addEventListener('input', update);
-    byId<HTMLDetailsElement>('stability-panel').addEventListener('toggle', (e) => {
-      if (!(e.target as HTMLDetailsElement).open) return;
-      // Opened, the panel starts at this run's ω·dt, so the table speaks of the run on screen.
-      const here = thisRun();
-      byId('this-run').textContent =
-        here === undefined
-          ? "This run's scenario is not an oscillator; the panel shows the spring."
-          : `This run: ω·dt = ${here.toPrecision(3)}${here > Number(slider.max) ? `, past the slider's ${slider.max}` : ''}.`;
-      if (here !== undefined)
-        slider.value = String(Math.min(Number(slider.max), Math.max(Number(slider.min), here)));
-      update();
-    });
+    slider.addEventListener('input', () => void this.render(Number(slider.value)));
+    const panel = byId<HTMLDetailsElement>('stability-panel');
+    panel.addEventListener('toggle', () => this.follow());
+    // A figure opens the panel before its script arrives: start at once.
+    this.follow();
+  }
+
+  /** Where the panel is open, moves it to this run's ω·dt, so that the table speaks of the run on screen:
+   * when it is opened, and after every new run. */
+  follow(): void {
+    if (!byId<HTMLDetailsElement>('stability-panel').open) return;
+    const slider = byId<HTMLInputElement>('omega-dt');
+    const here = this.thisRun();
+    byId('this-run').textContent =
+      here === undefined
+        ? "This run's scenario is not an oscillator; the panel shows the spring."
+        : `This run: ω·dt = ${here.toPrecision(3)}${here > Number(slider.max) ? `, past the slider's ${slider.max}` : ''}.`;
+    if (here !== undefined)
+      slider.value = String(Math.min(Number(slider.max), Math.max(Number(slider.min), here)));
+    void this.render(Number(slider.value));
   }
 
   /** The limits on the spring, asked once. */
@@ -240,7 +246,7 @@ export class StabilityPanel {
       track.setAttribute('aria-hidden', 'true');
       const energy =
         Math.abs(p.energyPerPeriod) > 1e6
-          ? short(p.energyPerPeriod)
+          ? `${short(100 * p.energyPerPeriod)} %`
           : `${(100 * p.energyPerPeriod).toFixed(3)} %`;
       const name = el('th', undefined, undefined, [swatch(p.method), ` ${p.method}`]);
       name.scope = 'row';

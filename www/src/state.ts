@@ -67,7 +67,18 @@ export interface Parsed {
   notices: string[];
 }
 
-const RESERVED = ['scenario', 'methods', 'runs', 'dt', 'until', 'precision', 'speed', 'coord', ...LOOK_KEYS];
+const RESERVED = [
+  'scenario',
+  'methods',
+  'runs',
+  'dt',
+  'until',
+  'precision',
+  'speed',
+  'coord',
+  'worksheet',
+  ...LOOK_KEYS,
+];
 
 /** Keys that sharing sites add to links: ignored without a word. */
 const TRACKING = /^(utm_.*|fbclid|gclid)$/;

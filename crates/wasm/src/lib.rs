@@ -7,8 +7,9 @@
 //! the core. Errors reach JS as exceptions carrying the core's one-line messages; a panic traps, and its
 //! message is kept for the page to read (`lastPanic`).
 //!
-//! The crate is built twice: as usual, and with the feature `full` (the [`studies`], each method's facts,
-//! f32 runs), which the page loads only when it needs them.
+//! The crate is built three times: as usual; with the feature `full` (the [`studies`], each method's
+//! facts, f32 runs), which the page loads only when it needs them; and with `worksheets` as well, which
+//! only a page that opens a worksheet and the teacher's page load.
 
 use std::collections::BTreeMap;
 
@@ -21,6 +22,8 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "full")]
 pub mod studies;
+#[cfg(feature = "worksheets")]
+pub mod worksheets;
 
 /// Points of the exact solution sampled for a scene's frame (see `Setup::truth_bounds`).
 const SCENE_SAMPLES: u64 = 4000;

@@ -1,0 +1,210 @@
+//! The third build's worksheets (feature `worksheets`): a worksheet opened for one student, its tasks as the
+//! page shows them, answers checked by the core, and hand-in codes written and read. Converts only.
+
+use integrator_lab::worksheets::{
+    self, article_citation, handin::HandIn, Answer, Key, Kind, Worksheet,
+};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::to_js;
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SheetView {
+    id: String,
+    title: String,
+    /// The article's citation, where the worksheet follows one.
+    article: Option<String>,
+    about: String,
+    /// The parameters drawn for this student, by name.
+    params: Vec<(String, f64)>,
+    tasks: Vec<TaskView>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TaskView {
+    /// number, find, choice or explain.
+    kind: &'static str,
+    predict: bool,
+    question: String,
+    /// The run, as the page's query, with the student's parameters written in.
+    setup: String,
+    unit: String,
+    /// (id, label) of each option of a choice.
+    options: Vec<(String, String)>,
+    hints: Vec<String>,
+    explanation: String,
+}
+
+#[derive(Serialize)]
+struct CheckedView {
+    verdict: &'static str,
+    feedback: String,
+}
+
+#[derive(Serialize)]
+struct HandInView {
+    name: String,
+    worksheet: String,
+    params: Vec<(String, f64)>,
+    answers: Vec<String>,
+}
+
+/// The built-in worksheets: id and title, in order.
+#[wasm_bindgen(js_name = builtInWorksheets)]
+pub fn built_in_worksheets() -> Result<JsValue, JsError> {
+    let list: Vec<(String, String)> = worksheets::BUILT_IN
+        .iter()
+        .map(|(id, _)| {
+            worksheets::built_in(id)
+                .map(|w| (w.id, w.title))
+                .map_err(|e| JsError::new(&e.to_string()))
+        })
+        .collect::<Result<_, _>>()?;
+    to_js(&list)
+}
+
+/// A built-in worksheet's TOML, for a teacher to start from.
+#[wasm_bindgen(js_name = worksheetText)]
+pub fn worksheet_text(id: &str) -> Option<String> {
+    worksheets::BUILT_IN
+        .iter()
+        .find(|(i, _)| *i == id)
+        .map(|(_, text)| text.to_string())
+}
+
+/// Reads a hand-in code: `{name, worksheet, params, answers}`; throws why it cannot (not a code, damaged).
+#[wasm_bindgen(js_name = readHandIn)]
+pub fn read_hand_in(code: &str) -> Result<JsValue, JsError> {
+    let h = HandIn::read(code).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&HandInView {
+        name: h.name,
+        worksheet: h.worksheet,
+        params: h.params,
+        answers: h.answers,
+    })
+}
+
+/// A worksheet opened for one student: its key worked out once, its answers checked by the core.
+#[wasm_bindgen]
+pub struct WorksheetRun {
+    sheet: Worksheet,
+    key: Key,
+    name: String,
+}
+
+#[wasm_bindgen]
+impl WorksheetRun {
+    /// `source` is a built-in worksheet's id or a worksheet's TOML text. Throws "line N: …" for a malformed
+    /// worksheet, and the task and its problem for one whose run cannot be made.
+    #[wasm_bindgen(constructor)]
+    pub fn new(source: &str, name: &str) -> Result<WorksheetRun, JsError> {
+        let sheet = if worksheets::BUILT_IN.iter().any(|(id, _)| *id == source) {
+            worksheets::built_in(source)
+        } else {
+            worksheets::parse("", source)
+        }
+        .map_err(|e| JsError::new(&e.to_string()))?;
+        let key = sheet.key(name).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(WorksheetRun {
+            sheet,
+            key,
+            name: name.to_string(),
+        })
+    }
+
+    /// The worksheet as the page shows it to this student.
+    pub fn info(&self) -> Result<JsValue, JsError> {
+        let tasks = self
+            .sheet
+            .tasks
+            .iter()
+            .zip(&self.key.setups)
+            .map(|(t, setup)| {
+                let (kind, unit, options) = match &t.kind {
+                    Kind::Number(c) => ("number", c.unit.clone(), Vec::new()),
+                    Kind::Find(c) => ("find", c.unit.clone(), Vec::new()),
+                    Kind::Choice(c) => (
+                        "choice",
+                        String::new(),
+                        c.options
+                            .iter()
+                            .cloned()
+                            .zip(c.labels.iter().cloned())
+                            .collect(),
+                    ),
+                    Kind::Explain => ("explain", String::new(), Vec::new()),
+                };
+                TaskView {
+                    kind,
+                    predict: t.predict,
+                    question: t.question.trim().to_string(),
+                    setup: setup.clone(),
+                    unit,
+                    options,
+                    hints: t.hints.clone(),
+                    explanation: t.explanation.trim().to_string(),
+                }
+            })
+            .collect();
+        to_js(&SheetView {
+            id: self.sheet.id.clone(),
+            title: self.sheet.title.clone(),
+            article: self.sheet.article.and_then(article_citation),
+            about: self.sheet.about.trim().to_string(),
+            params: self.key.params.clone(),
+            tasks,
+        })
+    }
+
+    /// Checks one answer: `{verdict, feedback}`, verdict one of right, wrong, unreadable, not graded, blank.
+    pub fn check(&self, task: usize, answer: &str) -> Result<JsValue, JsError> {
+        let c = self.key.check(&self.sheet, task, answer);
+        to_js(&CheckedView {
+            verdict: c.verdict.id(),
+            feedback: c.feedback,
+        })
+    }
+
+    /// Grades a whole hand-in: `{checked: [{verdict, feedback}…], right, graded}`, the score counted by the
+    /// core over the graded tasks.
+    pub fn grade(&self, answers: Vec<String>) -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        struct Graded {
+            checked: Vec<CheckedView>,
+            right: usize,
+            graded: usize,
+        }
+        let (checked, right, graded) = self.key.grade(&self.sheet, &answers);
+        to_js(&Graded {
+            checked: checked
+                .into_iter()
+                .map(|c| CheckedView {
+                    verdict: c.verdict.id(),
+                    feedback: c.feedback,
+                })
+                .collect(),
+            right,
+            graded,
+        })
+    }
+
+    /// Each task's correct answer in words (the teacher's key).
+    pub fn key(&self) -> Vec<String> {
+        self.key.answers.iter().map(Answer::text).collect()
+    }
+
+    /// The result code for these answers (one a task).
+    #[wasm_bindgen(js_name = handIn)]
+    pub fn hand_in(&self, answers: Vec<String>) -> String {
+        HandIn {
+            name: self.name.clone(),
+            worksheet: self.sheet.id.clone(),
+            params: self.key.params.clone(),
+            answers,
+        }
+        .code()
+    }
+}
