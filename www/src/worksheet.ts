@@ -196,6 +196,8 @@ export class WorksheetPanel {
 
   private renderNav(): void {
     const list = byId('worksheet-tasks');
+    // A reader on a task button keeps their place when the buttons are drawn again.
+    const focused = [...list.querySelectorAll('button')].indexOf(document.activeElement as HTMLButtonElement);
     list.replaceChildren(
       ...this.sheet.info.tasks.map((t, i) => {
         const b = el('button', `${i + 1}${MARK[this.progress.verdicts[i] ?? '']}`);
@@ -209,6 +211,7 @@ export class WorksheetPanel {
         return el('li', undefined, undefined, [b]);
       }),
     );
+    if (focused >= 0) list.querySelectorAll('button')[focused]?.focus();
   }
 
   /** Opens task i: its run in the lab (covered while a prediction is due) and its question here. */
@@ -399,7 +402,11 @@ export class WorksheetPanel {
     this.progress.name = name.trim();
     this.progress.verdicts = this.progress.answers.map((a, i) => (a ? this.sheet.check(i, a).verdict : ''));
     this.save();
-    this.show(this.progress.current);
+    // The parameters, and so the run, may have changed: open it again, and keep the reader's place.
+    this.host.open(this.task.setup);
+    this.cover();
+    this.renderNav();
+    this.renderTask();
   }
 
   private handIn(): void {

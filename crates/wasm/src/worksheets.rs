@@ -101,7 +101,12 @@ impl WorksheetRun {
     /// worksheet, and the task and its problem for one whose run cannot be made.
     #[wasm_bindgen(constructor)]
     pub fn new(source: &str, name: &str) -> Result<WorksheetRun, JsError> {
-        let sheet = if worksheets::BUILT_IN.iter().any(|(id, _)| *id == source) {
+        // A word is a built-in's id (an unknown one is said so); anything else is a worksheet's text.
+        let id = !source.is_empty()
+            && source
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        let sheet = if id {
             worksheets::built_in(source)
         } else {
             worksheets::parse("", source)

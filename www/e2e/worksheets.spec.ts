@@ -1,0 +1,262 @@
+// Worksheets in Chromium: a student answers one task right and one wrong and gets the feedback the core
+// gives, predictions hide the run until committed, the hand-in code goes into the teacher's table, which
+// re-checks it; every built-in worksheet's key on the teacher's page is the CLI's; keyboard only, a phone,
+// no storage, and a malformed worksheet.
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { axe, CLI, watch } from './helpers';
+
+const BUILT_IN = ['fiedler', 'gravity-answer', 'van-verth', 'lecture', 'true-physics', 'stability'];
+
+/** The CLI's answer key: the "answer:" line of each task. */
+function cliKey(id: string, name: string): string[] {
+  const out = execFileSync(CLI, ['worksheet', id, '--name', name], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .filter((l) => l.trim().startsWith('answer: '))
+    .map((l) => l.trim().slice('answer: '.length));
+}
+
+async function answer(page: Page, text: string): Promise<string> {
+  await page.fill('#task-answer', text);
+  await page.locator('.task-form button[type="submit"]').click();
+  return (await page.locator('#task-feedback').textContent()) ?? '';
+}
+
+test('a student predicts, is told the likely mistake, answers right, hands in; the teacher’s table re-checks it', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?worksheet=fiedler');
+  await expect(page.locator('#worksheet-title')).toContainText('Integration Basics');
+  await page.fill('#student-name', 'Ada Lovelace');
+  await page.locator('#student-name').press('Tab');
+  // Task 1 is a prediction: the run is hidden until it is committed.
+  await expect(page.locator('body')).toHaveClass(/predicting/);
+  await expect(page.locator('#scene')).toBeHidden();
+  await expect(page.locator('.prediction-cover')).toBeVisible();
+  const wrong = await answer(page, '500');
+  expect(wrong).toContain('That is the exact answer');
+  expect(wrong).toContain('velocity each step began with');
+  await expect(page.locator('body')).not.toHaveClass(/predicting/);
+  await expect(page.locator('#scene')).toBeVisible();
+  // Committed: the prediction cannot be changed; the explanation shows.
+  await expect(page.locator('#task-answer')).toHaveAttribute('readonly', '');
+  await expect(page.locator('#task-explanation')).toBeVisible();
+  // The task's run is the one on screen.
+  expect(page.url()).toContain('scenario=constant-force');
+  expect(page.url()).toContain('worksheet=fiedler');
+
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await expect(page.locator('#task-heading')).toHaveText('Task 2 of 6');
+  // A decimal comma and the unit are read; the core says right.
+  expect(await answer(page, '50,0 m')).toContain('Right');
+  expect(await answer(page, 'fifty')).toContain('not a number');
+  await expect(page.locator('#worksheet-tasks button').nth(1)).toHaveText('2✓');
+
+  // Hints come one at a time.
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await page.locator('#task-hint').click();
+  await expect(page.locator('#task-hints li')).toHaveCount(1);
+  await page.locator('#task-hint').click();
+  await expect(page.locator('#task-hints li')).toHaveCount(2);
+  await expect(page.locator('#task-hint')).toBeDisabled();
+
+  // Progress survives a reload.
+  await page.reload();
+  await expect(page.locator('#student-name')).toHaveValue('Ada Lovelace');
+  await expect(page.locator('#worksheet-tasks button').nth(0)).toHaveText('1✗');
+  await expect(page.locator('#task-heading')).toHaveText('Task 3 of 6');
+
+  await page.locator('#hand-in').click();
+  const code = await page.locator('#hand-in-code').inputValue();
+  expect(code).toMatch(/^IL1\.[A-Za-z0-9_-]+\.[0-9a-f]{8}$/);
+  await expect(page.locator('#hand-in-note')).toContainText('unanswered');
+  // The CLI grades the same code the same way.
+  const graded = execFileSync(CLI, ['worksheet', 'fiedler', '--answers', code], { encoding: 'utf8' });
+  expect(graded).toContain('1. wrong: 500');
+  expect(graded).toContain('2. right: 50,0 m');
+  expect(graded).toContain('score: 1/5');
+
+  // The teacher pastes it (in an e-mail's words, wrapped, and once cut short).
+  await page.goto('./teacher.html');
+  await page.selectOption('#sheet-choice', 'fiedler');
+  const wrapped = code.replace(/(.{40})/g, '$1\n');
+  await page.fill('#codes', `From Ada:\n${wrapped}\nthanks!\n\n${code.slice(0, 50)}`);
+  const rows = page.locator('#class-table tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0).locator('th')).toHaveText('Ada Lovelace');
+  await expect(rows.nth(0)).toContainText('1/5');
+  await expect(rows.nth(0).locator('td').nth(0)).toHaveText('✗');
+  await expect(rows.nth(0).locator('td').nth(1)).toHaveText('✓');
+  await expect(rows.nth(1)).toContainText('damaged or incomplete');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-class')]);
+  const csv = readFileSync((await download.path()) ?? '', 'utf8');
+  expect(csv.split('\n')[0]).toBe(
+    'name,score,task 1,task 2,task 3,task 4,task 5,task 6,answer 1,answer 2,answer 3,answer 4,answer 5,answer 6,note',
+  );
+  expect(csv).toContain('Ada Lovelace,1/5,wrong,right,blank');
+  expect(errors).toEqual([]);
+});
+
+test('a code whose answers were edited by hand is re-checked, not trusted; one for another worksheet is named', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./teacher.html');
+  await page.selectOption('#sheet-choice', 'stability');
+  // A code written by hand with a checksum that fits: the lab re-checks the answers themselves.
+  const forged = execFileSync(
+    'node',
+    [
+      '-e',
+      `const z=require('node:zlib');const b='IL1.'+Buffer.from(JSON.stringify({name:'Mallory',worksheet:'stability',params:[],answers:['9','euler','','','','']})).toString('base64url');console.log(b+'.'+(z.crc32(b)>>>0).toString(16).padStart(8,'0'))`,
+    ],
+    { encoding: 'utf8' },
+  ).trim();
+  const other = execFileSync(
+    'node',
+    [
+      '-e',
+      `const z=require('node:zlib');const b='IL1.'+Buffer.from(JSON.stringify({name:'Eve',worksheet:'fiedler',params:[],answers:[]})).toString('base64url');console.log(b+'.'+(z.crc32(b)>>>0).toString(16).padStart(8,'0'))`,
+    ],
+    { encoding: 'utf8' },
+  ).trim();
+  await page.fill('#codes', `${forged}\n${other}\nnot a code at all`);
+  const rows = page.locator('#class-table tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('Mallory');
+  await expect(rows.nth(0)).toContainText('1/5');
+  await expect(rows.nth(0).locator('td').nth(0)).toHaveText('✗');
+  await expect(rows.nth(1)).toContainText('another worksheet (fiedler)');
+  expect(errors).toEqual([]);
+});
+
+test('every built-in worksheet’s key on the teacher’s page is the CLI’s, for a student with drawn parameters', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./teacher.html');
+  await page.fill('#key-name', 'Grace Hopper');
+  for (const id of BUILT_IN) {
+    await page.selectOption('#sheet-choice', id);
+    const cells = page.locator('#sheet-key tbody tr td:last-child');
+    await expect(cells).toHaveCount(cliKey(id, 'Grace Hopper').length);
+    expect(await cells.allTextContents(), id).toEqual(cliKey(id, 'Grace Hopper'));
+  }
+  expect(errors).toEqual([]);
+});
+
+test('a teacher’s own worksheet: a mistake is reported with its line; a good one makes a link that opens it', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./teacher.html');
+  await page.locator('#sheet-own summary').click();
+  const text = [
+    'title = "Our own spring"',
+    '',
+    '[[task]]',
+    'setup = "scenario=spring&methods=euler&dt=0.1&until=1"',
+    'kind = "number"',
+    'question = "Where is Euler at the end?"',
+    'quantity = "positon"',
+    'unit = "m"',
+  ].join('\n');
+  await page.fill('#sheet-text', text);
+  await page.click('#use-text');
+  await expect(page.locator('#sheet-problem')).toContainText("line 3: task 1: unknown quantity 'positon'");
+  await page.fill(
+    '#sheet-text',
+    `${text.replace('positon', 'position')}\n[[task]]\nsetup = "scenario=spring&methods=euler"\nkind = "explain"\nquestion = "Why?"\n`,
+  );
+  await page.click('#use-text');
+  await expect(page.locator('#sheet-problem')).toBeEmpty();
+  // Its key is the CLI's for the same file.
+  const file = join(mkdtempSync(join(tmpdir(), 'sheet-')), 'own.toml');
+  writeFileSync(file, await page.locator('#sheet-text').inputValue());
+  const expected = execFileSync(CLI, ['worksheet', file], { encoding: 'utf8' })
+    .split('\n')
+    .filter((l) => l.trim().startsWith('answer: '))
+    .map((l) => l.trim().slice('answer: '.length));
+  expect(await page.locator('#sheet-key tbody tr td:last-child').allTextContents()).toEqual(expected);
+  const link = await page.locator('#sheet-link').getAttribute('href');
+  expect(link).toContain('worksheet=text%3A');
+  await page.goto(link ?? '');
+  await expect(page.locator('#worksheet-title')).toHaveText('Our own spring');
+  await expect(page.locator('#task-heading')).toHaveText('Task 1 of 2');
+  expect(errors).toEqual([]);
+});
+
+test('a worksheet that cannot be read says so, and the lab goes on', async ({ page }) => {
+  const errors = watch(page);
+  await page.goto('./?worksheet=no-such-sheet');
+  await expect(page.locator('#notices')).toContainText(
+    "The worksheet could not be opened: unknown worksheet 'no-such-sheet'",
+  );
+  await expect(page.locator('#status')).toContainText('step 0');
+  await page.goto('./?worksheet=text:abc$');
+  await expect(page.locator('#notices')).toContainText('The worksheet could not be opened');
+  // Only errors the page reports itself.
+  expect(errors).toEqual([]);
+});
+
+test('without storage the page says the answers are not kept; keyboard only, a task is answered', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', {
+      get() {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    });
+  });
+  await page.goto('./?worksheet=stability');
+  await expect(page.locator('#worksheet-storage')).toContainText('cannot keep anything');
+  await page.locator('#student-name').focus();
+  await page.keyboard.type('Kay');
+  // Tab to the answer field; type; Enter submits.
+  for (
+    let i = 0;
+    i < 12 && !(await page.locator('#task-answer').evaluate((e) => e === document.activeElement));
+    i++
+  )
+    await page.keyboard.press('Tab');
+  await expect(page.locator('#task-answer')).toBeFocused();
+  await page.keyboard.type('0.516');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#task-feedback')).toContainText('Right');
+  expect(errors).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the task comes first and nothing scrolls sideways; axe finds nothing', async ({ page }) => {
+    const errors = watch(page);
+    await page.goto('./?worksheet=van-verth');
+    const task = await page.locator('#worksheet').boundingBox();
+    const views = await page.locator('.views').boundingBox();
+    expect(task && views && task.y < views.y).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axe(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+test('axe finds nothing on a worksheet or on the teacher’s page with a class table', async ({ page }) => {
+  const errors = watch(page);
+  await page.goto('./?worksheet=true-physics');
+  await expect(page.locator('#task-heading')).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await page.goto('./teacher.html');
+  await page.fill('#codes', 'IL1.broken.00000000');
+  await expect(page.locator('#class-table tbody tr')).toHaveCount(1);
+  expect(await axe(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
