@@ -411,3 +411,84 @@ fn list_on_a_scenario_states_what_holds_there() {
     let o = lab(&["list", "--scenario", "sprung"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// `worksheet ID` prints each task's answer as the core computes it; `--answers` grades a file or a hand-in
+/// code, one line a task, then the score; a malformed worksheet is one line naming its line.
+#[test]
+fn worksheets_print_their_key_and_grade_answers() {
+    let o = lab(&["worksheet", "fiedler"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("1. [number, predict] ?scenario=constant-force"),
+        "{out}"
+    );
+    assert!(out.contains("answer: 450 m (within 1 %)"), "{out}");
+    assert!(out.contains("answer: 499.497 m (within 0.0005 m)"), "{out}");
+
+    let dir = std::env::temp_dir().join(format!("il-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let answers = dir.join("answers.toml");
+    std::fs::write(
+        &answers,
+        "name = \"Ada\"\nanswers = [\"500\", \"50,0\", \"\", \"euler\", \"It overshoots.\", \"-97.4\"]\n",
+    )
+    .unwrap();
+    let o = lab(&[
+        "worksheet",
+        "fiedler",
+        "--answers",
+        answers.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("1. wrong: 500 — That is the exact answer"),
+        "{out}"
+    );
+    assert!(out.contains("2. right: 50,0"), "{out}");
+    assert!(out.contains("3. blank: (none)"), "{out}");
+    assert!(out.contains("5. not graded: It overshoots."), "{out}");
+    assert!(out.trim_end().ends_with("score: 2/5"), "{out}");
+
+    let code = integrator_lab::worksheets::handin::HandIn {
+        name: "Ada".into(),
+        worksheet: "fiedler".into(),
+        params: vec![],
+        answers: vec!["450".into()],
+    }
+    .code();
+    let o = lab(&["worksheet", "fiedler", "--answers", &code]);
+    assert!(stdout(&o).contains("score: 1/5"), "{}", stdout(&o));
+    let o = lab(&["worksheet", "fiedler", "--answers", &code[..code.len() - 3]]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("damaged or incomplete"),
+        "{}",
+        stderr(&o)
+    );
+    let o = lab(&["worksheet", "stability", "--answers", &code]);
+    assert!(
+        stderr(&o).contains("for worksheet 'fiedler', not 'stability'"),
+        "{}",
+        stderr(&o)
+    );
+
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "title = \"T\"\n[[task]]\nsetup = \"scenario=spring&methods=euler\"\nkind = \"choice\"\nquestion = \"Q\"\nquantity = \"energy\"\n").unwrap();
+    let o = lab(&["worksheet", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("line 2: task 1: a choice task needs options"),
+        "{err}"
+    );
+    let o = lab(&["worksheet", "no-such"]);
+    assert!(
+        stderr(&o).contains("no such file, nor a built-in worksheet"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
