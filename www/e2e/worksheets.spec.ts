@@ -260,3 +260,26 @@ test('axe finds nothing on a worksheet or on the teacher’s page with a class t
   expect(await axe(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('a worksheet kept as a file on the site opens by its path; one on another site is refused', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?worksheet=worksheets/spring-example.toml');
+  await expect(page.locator('#worksheet-title')).toHaveText('A spring of your own');
+  await page.fill('#student-name', 'Emmy Noether');
+  await page.locator('#student-name').press('Tab');
+  // Her k, drawn from her name, is in the run's URL and in the CLI's key for the same file and name.
+  const key = cliKey('www/public/worksheets/spring-example.toml', 'Emmy Noether');
+  const k = /k = (\d+)/.exec(
+    execFileSync(CLI, ['worksheet', 'www/public/worksheets/spring-example.toml', '--name', 'Emmy Noether'], {
+      encoding: 'utf8',
+    }),
+  )?.[1];
+  await expect.poll(() => page.url()).toContain(`k=${k}`);
+  const dt = Number(key[0]?.split(' ')[0]);
+  expect(await answer(page, String(dt))).toContain('Right');
+  await page.goto('./?worksheet=http://example.invalid/sheet.toml');
+  await expect(page.locator('#notices')).toContainText('must be on this site');
+  expect(errors).toEqual([]);
+});
