@@ -62,6 +62,7 @@ test('every scenario loads and draws with no console errors', async ({ page }) =
   const errors = watch(page);
   // The scenarios are the core's registry, as the page lists them.
   await page.goto('./');
+  await expect(page.locator('#status')).toContainText('step');
   const scenarios = await page
     .locator('#scenario option')
     .evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));

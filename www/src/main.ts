@@ -45,7 +45,9 @@ async function main(): Promise<void> {
   const embed = new EmbedPanel(() => scenarioInfo(catalogue, app.current.scenario).title);
   const stability = new StabilityPanel(() => app.omegaDt);
   app.onApply = (state) => {
-    experiments.show(state);
+    // Beside a worksheet the experiment card is hidden (its measurement would give answers away): it is
+    // not measured either.
+    if (sheet === null) experiments.show(state);
     embed.update();
     stability.follow();
   };

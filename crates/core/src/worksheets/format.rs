@@ -33,9 +33,10 @@ struct RawRandom {
     step: Option<f64>,
 }
 
-/// The fields that name a quantity, on a task and (overriding the task's) on a mistake.
-#[derive(Deserialize, Default, Clone)]
-#[serde(deny_unknown_fields)]
+/// The fields that name a quantity, on a task and (overriding the task's) on a mistake. `RawTask` and
+/// `RawMistake` repeat them rather than `#[serde(flatten)]` this struct: serde cannot refuse unknown fields
+/// through a flatten, and a misspelled field must be reported with its line.
+#[derive(Default, Clone)]
 struct RawQuantity {
     quantity: Option<String>,
     method: Option<String>,
