@@ -3,7 +3,7 @@
 
 use crate::csv::position_error;
 pub use crate::methods::StabilityLimit;
-use crate::methods::{Expected, MethodId};
+use crate::methods::{Expected, Method, MethodId};
 use crate::run::{AnyRun, Run, Setup};
 use crate::{Error, Precision};
 
@@ -24,7 +24,7 @@ pub struct Measurement {
 }
 
 /// Runs `method` over the whole setup and measures its largest position error.
-pub fn measure(setup: &Setup, method: MethodId, precision: Precision) -> Measurement {
+pub fn measure(setup: &Setup, method: impl Into<Method>, precision: Precision) -> Measurement {
     let mut run = AnyRun::new(setup, method, precision);
     let mut truth = setup.truth();
     let mut state = setup.initial();
@@ -110,7 +110,7 @@ impl EnergyStats {
 }
 
 /// Steps `method` over the setup, following the total energy at every step.
-pub fn energy_stats(setup: &Setup, method: MethodId, precision: Precision) -> EnergyStats {
+pub fn energy_stats(setup: &Setup, method: impl Into<Method>, precision: Precision) -> EnergyStats {
     let mut run = AnyRun::new(setup, method, precision);
     let mut state = setup.initial();
     let initial = setup.energy(&state).total();
@@ -148,15 +148,16 @@ pub fn energy_stats(setup: &Setup, method: MethodId, precision: Precision) -> En
 /// A convergence study: the setup at `dt, dt/2, …, dt/2^(levels−1)`, each run measured.
 pub fn convergence(
     setup: &Setup,
-    method: MethodId,
+    method: impl Into<Method>,
     precision: Precision,
     levels: u32,
 ) -> Result<Vec<Measurement>, Error> {
+    let method: Method = method.into();
     (0..levels)
         .map(|k| {
             Ok(measure(
                 &setup.with_dt(setup.dt / f64::powi(2.0, k as i32))?,
-                method,
+                &method,
                 precision,
             ))
         })
@@ -339,7 +340,8 @@ pub fn amplification(method: MethodId, omega_dt: f64) -> f64 {
 /// linear map of a two-dimensional state (x and v, or x and its previous value, or x and the half-step v),
 /// so its positions obey `x(n+2) = T x(n+1) − D x(n)`. Four positions past the start-up give the trace T
 /// and determinant D, and the roots of `λ² − Tλ + D` give the growth a step.
-pub fn amplification_on(method: MethodId, on: &Setup, omega_dt: f64) -> Option<f64> {
+pub fn amplification_on(method: impl Into<Method>, on: &Setup, omega_dt: f64) -> Option<f64> {
+    let method: Method = method.into();
     let info = on.scenario.info();
     let oscillator = info.oscillator?;
     let scenario = info.id;
@@ -358,7 +360,7 @@ pub fn amplification_on(method: MethodId, on: &Setup, omega_dt: f64) -> Option<f
         &[0.0]
     };
     for &v0 in starts {
-        let mut run = Run::<f64>::new(&setup(v0, 6.0 * omega_dt), method);
+        let mut run = Run::<f64>::new(&setup(v0, 6.0 * omega_dt), &method);
         let mut x = [0.0; 6];
         for xi in x.iter_mut() {
             run.step();
@@ -382,7 +384,7 @@ pub fn amplification_on(method: MethodId, on: &Setup, omega_dt: f64) -> Option<f
         });
     }
     // A first-order sequence (the map has one active mode): its ratio is the growth.
-    let mut run = Run::<f64>::new(&setup(0.0, 3.0 * omega_dt), method);
+    let mut run = Run::<f64>::new(&setup(0.0, 3.0 * omega_dt), &method);
     run.advance(2);
     let a = run.state().x[0];
     run.advance(1);
@@ -401,10 +403,11 @@ pub fn stability_limit(method: MethodId) -> StabilityLimit {
 /// The largest stable ω·dt on a setup's scenario where it is a linear oscillator (made one of ω = 1 from the
 /// setup's parameters), measured: a scan in steps of 0.01 up to [`STABILITY_SCAN_MAX`] finds the first
 /// unstable value, then bisection pins the boundary to 1e-9. `None` where the scenario is not an oscillator.
-pub fn stability_limit_on(method: MethodId, on: &Setup) -> Option<StabilityLimit> {
-    amplification_on(method, on, 0.5)?;
+pub fn stability_limit_on(method: impl Into<Method>, on: &Setup) -> Option<StabilityLimit> {
+    let method: Method = method.into();
+    amplification_on(&method, on, 0.5)?;
     let stable =
-        |h: f64| amplification_on(method, on, h).expect("an oscillator") <= UNSTABLE_GROWTH;
+        |h: f64| amplification_on(&method, on, h).expect("an oscillator") <= UNSTABLE_GROWTH;
     let grid = 0.01;
     let points = (STABILITY_SCAN_MAX / grid).round() as u32;
     let Some(first_bad) = (1..=points).find(|&i| !stable(i as f64 * grid)) else {
@@ -427,7 +430,7 @@ pub fn stability_limit_on(method: MethodId, on: &Setup) -> Option<StabilityLimit
 
 /// Runs `method` over the whole setup and returns the largest position error against the truth at any step
 /// (infinite if the method diverged).
-pub fn max_error(setup: &Setup, method: MethodId, precision: Precision) -> f64 {
+pub fn max_error(setup: &Setup, method: impl Into<Method>, precision: Precision) -> f64 {
     let mut run = AnyRun::new(setup, method, precision);
     let mut truth = setup.truth();
     let mut state = setup.initial();

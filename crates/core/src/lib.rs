@@ -24,6 +24,8 @@ pub mod csv;
 mod error;
 pub mod experiments;
 pub mod format;
+#[cfg(feature = "language")]
+pub mod language;
 pub mod math;
 pub mod methods;
 mod real;
@@ -36,7 +38,7 @@ pub mod system;
 pub mod worksheets;
 
 pub use error::Error;
-pub use methods::{ExplicitRungeKutta, Integrator, MethodId, MethodInfo, StabilityLimit};
+pub use methods::{ExplicitRungeKutta, Integrator, Method, MethodId, MethodInfo, StabilityLimit};
 pub use real::{Precision, Real};
 pub use run::{AnyRun, Run, Setup, Stride, TruthRun};
 pub use scenarios::{Coordinates, Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth};

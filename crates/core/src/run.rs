@@ -2,7 +2,7 @@
 //! precision known at compile time ([`Run`]) or chosen at run time ([`AnyRun`], the one place the choice is
 //! dispatched); which steps a table records ([`Stride`]); and the truth to compare with ([`TruthRun`]).
 
-use crate::methods::{Integrator, MethodId, RK4};
+use crate::methods::{Integrator, Method, RK4};
 use crate::scenarios::{self, Coordinates, Energy, Params, Scenario, Truth};
 use crate::{Error, ExplicitRungeKutta, Precision, Real, State, System};
 
@@ -191,7 +191,7 @@ impl Setup {
 /// allocate. When a step leaves a non-finite value the run keeps its last finite state, records the step at
 /// which it diverged, and takes no more steps.
 pub struct Run<R: Real> {
-    pub method: MethodId,
+    pub method: Method,
     system: System<R>,
     integrator: Box<dyn Integrator<R>>,
     state: State<R>,
@@ -203,10 +203,12 @@ pub struct Run<R: Real> {
 }
 
 impl<R: Real> Run<R> {
-    pub fn new(setup: &Setup, method: MethodId) -> Self {
-        let system = System::cast(&setup.system());
+    pub fn new(setup: &Setup, method: impl Into<Method>) -> Self {
+        let method = method.into();
+        let system64 = setup.system();
+        let system = System::cast(&system64);
         let state = State::cast(&setup.initial());
-        let mut integrator = method.build::<R>(system.dim);
+        let mut integrator = method.build::<R>(&system64);
         integrator.start(&system, R::ZERO, &state);
         Run {
             method,
@@ -273,6 +275,11 @@ impl<R: Real> Run<R> {
     pub fn evaluations(&self) -> u64 {
         self.integrator.evaluations()
     }
+
+    /// Why the method stopped, where it failed in a way of its own (see [`Integrator::failure`]).
+    pub fn failure(&self) -> Option<String> {
+        self.integrator.failure()
+    }
 }
 
 /// One method stepping one setup in the precision chosen at run time: the CLI's `--precision` and the page's
@@ -295,7 +302,7 @@ macro_rules! forward {
 }
 
 impl AnyRun {
-    pub fn new(setup: &Setup, method: MethodId, precision: Precision) -> Self {
+    pub fn new(setup: &Setup, method: impl Into<Method>, precision: Precision) -> Self {
         match precision {
             #[cfg(feature = "f32")]
             Precision::F32 => AnyRun::F32(Run::new(setup, method)),
@@ -311,8 +318,13 @@ impl AnyRun {
         }
     }
 
-    pub fn method(&self) -> MethodId {
-        forward!(self, r => r.method)
+    pub fn method(&self) -> &Method {
+        forward!(self, r => &r.method)
+    }
+
+    /// Why the method stopped, where it failed in a way of its own.
+    pub fn failure(&self) -> Option<String> {
+        forward!(self, r => r.failure())
     }
 
     /// Takes one step; false, taking none, once the run has diverged.

@@ -492,7 +492,9 @@ impl Session {
     }
 
     pub fn method(&self, track: usize) -> Option<MethodId> {
-        self.tracks.get(track).map(|t| t.run.method())
+        self.tracks
+            .get(track)
+            .and_then(|t| t.run.method().builtin())
     }
 
     /// A track's step: its own, or the session's.

@@ -24,6 +24,60 @@ pub trait Integrator<R: Real>: Send {
     fn step(&mut self, system: &System<R>, t: R, dt: R, state: &mut State<R>);
     /// Force evaluations (calls of the total acceleration, or of every term's increment) since `start`.
     fn evaluations(&self) -> u64;
+    /// Why the method stopped, where it failed in a way of its own (a student's rule that hit an error): the
+    /// state it left is not finite, so the run ends there as a diverged one, and this says why.
+    fn failure(&self) -> Option<String> {
+        None
+    }
+}
+
+/// What a run steps with: one of the lab's methods, or (feature `language`) a student's rule.
+#[derive(Clone, Debug)]
+pub enum Method {
+    Builtin(MethodId),
+    #[cfg(feature = "language")]
+    Rule(std::sync::Arc<crate::language::Rule>),
+}
+
+impl Method {
+    /// The id the CLI, the URL and the CSV use: a method's, or `yours` for a rule.
+    pub fn id(&self) -> &'static str {
+        match self {
+            Method::Builtin(m) => m.id(),
+            #[cfg(feature = "language")]
+            Method::Rule(_) => "yours",
+        }
+    }
+
+    /// The built-in method, where it is one.
+    pub fn builtin(&self) -> Option<MethodId> {
+        match self {
+            Method::Builtin(m) => Some(*m),
+            #[cfg(feature = "language")]
+            Method::Rule(_) => None,
+        }
+    }
+
+    /// Makes the method for a system (`system` is the setup's, in f64: a rule evaluates it as it is).
+    pub fn build<R: Real>(&self, system: &System<f64>) -> Box<dyn Integrator<R>> {
+        match self {
+            Method::Builtin(m) => m.build(system.dim),
+            #[cfg(feature = "language")]
+            Method::Rule(rule) => Box::new(crate::language::RuleIntegrator::new(rule, system)),
+        }
+    }
+}
+
+impl From<MethodId> for Method {
+    fn from(m: MethodId) -> Self {
+        Method::Builtin(m)
+    }
+}
+
+impl From<&Method> for Method {
+    fn from(m: &Method) -> Self {
+        m.clone()
+    }
 }
 
 /// A method's stability on the undamped spring, as a bound on ω·dt.

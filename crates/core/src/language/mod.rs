@@ -1,0 +1,495 @@
+//! "Your method": a student's update rule, in a small safe language run by the core (DESIGN's "your method"
+//! contract). The language is [Rhai](https://rhai.rs), with only what a rule needs: numbers, `let`,
+//! `if`/`while`/`for`, the arithmetic and maths functions, and a vector type for the state.
+//!
+//! A rule sees the state `x` and `v` (vectors, one component per coordinate, indexable: `x[0]`), `t`, `dt`
+//! and `a(x, v, t)`, the scenario's acceleration. It assigns `x` and `v`. Symplectic Euler is
+//!
+//! ```text
+//! v = v + a(x, v, t) * dt;
+//! x = x + v * dt;
+//! ```
+//!
+//! A `start { … }` block runs once, before the first step; the variables it declares with `let` are kept
+//! from step to step (position Verlet keeps its previous position so). Variables a step declares are its
+//! own. A rule runs in f64, may take at most [`MAX_OPERATIONS`] operations a step (an endless loop is
+//! stopped with a message), and reaches nothing but its inputs: the language has no input or output, no
+//! modules, no clock. `^` is refused where it is written: it is not a power (`**` is).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use rhai::packages::{ArithmeticPackage, BasicMathPackage, LogicPackage, Package};
+use rhai::{Engine, EvalAltResult, Position, Scope, AST, FLOAT, INT};
+
+use crate::methods::Integrator;
+use crate::{Real, State, System};
+
+/// The most operations a rule may take in one step.
+pub const MAX_OPERATIONS: u64 = 100_000;
+
+/// A rule's text compiled: its steps, and its start block if it has one.
+pub struct Rule {
+    text: String,
+    main: AST,
+    start: Option<AST>,
+}
+
+impl std::fmt::Debug for Rule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rule").field("text", &self.text).finish()
+    }
+}
+
+/// What is wrong with a rule, and where: line and column are 1-based, where known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleError {
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+impl std::fmt::Display for RuleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "line {l}, column {c}: {}", self.message),
+            (Some(l), None) => write!(f, "line {l}: {}", self.message),
+            _ => f.write_str(&self.message),
+        }
+    }
+}
+
+impl RuleError {
+    fn at(position: Position, message: String) -> Self {
+        RuleError {
+            line: position.line(),
+            column: position.position(),
+            message,
+        }
+    }
+}
+
+/// A state vector as a rule sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Vector(pub Vec<f64>);
+
+type Fallible<T> = Result<T, Box<EvalAltResult>>;
+
+fn same_length(a: &Vector, b: &Vector) -> Fallible<()> {
+    if a.0.len() == b.0.len() {
+        Ok(())
+    } else {
+        Err(format!(
+            "a vector of {} numbers and one of {} cannot be combined",
+            a.0.len(),
+            b.0.len()
+        )
+        .into())
+    }
+}
+
+fn zip(a: Vector, b: Vector, f: impl Fn(f64, f64) -> f64) -> Fallible<Vector> {
+    same_length(&a, &b)?;
+    Ok(Vector(
+        a.0.iter().zip(&b.0).map(|(p, q)| f(*p, *q)).collect(),
+    ))
+}
+
+fn each(a: Vector, f: impl Fn(f64) -> f64) -> Vector {
+    Vector(a.0.into_iter().map(f).collect())
+}
+
+/// Where the text writes `^`, outside comments: Rhai's `^` is an exclusive or, never a power.
+fn caret(text: &str) -> Option<(usize, usize)> {
+    for (l, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        if let Some(c) = code.find('^') {
+            return Some((l + 1, code[..c].chars().count() + 1));
+        }
+    }
+    None
+}
+
+/// The text split into the start block and the steps, each the whole text with the other part blanked (so
+/// that an error's line and column are the text's own).
+fn split(text: &str) -> Result<(String, Option<String>), RuleError> {
+    let blank = |s: &str| -> String {
+        s.chars()
+            .map(|c| if c == '\n' { '\n' } else { ' ' })
+            .collect()
+    };
+    // A `start` at the beginning of a line, outside comments, followed by a block.
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if let Some(rest) = trimmed.strip_prefix("start") {
+            if rest.trim_start().starts_with('{') {
+                let begin = offset + (line.len() - trimmed.len());
+                let open = begin + "start".len() + (rest.len() - rest.trim_start().len());
+                let mut depth = 0;
+                for (i, c) in text[open..].char_indices() {
+                    match c {
+                        '{' => depth += 1,
+                        '}' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                let close = open + i + 1;
+                                let main = format!(
+                                    "{}{}{}",
+                                    &text[..begin],
+                                    blank(&text[begin..close]),
+                                    &text[close..]
+                                );
+                                let start = format!(
+                                    "{}{}{}{}",
+                                    blank(&text[..open]),
+                                    " ",
+                                    &text[open + 1..close - 1],
+                                    blank(&text[close - 1..])
+                                );
+                                return Ok((main, Some(start)));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                let l = text[..begin].matches('\n').count() + 1;
+                return Err(RuleError {
+                    line: Some(l),
+                    column: Some(line.len() - trimmed.len() + 1),
+                    message: "the start block is not closed: a } is missing".to_string(),
+                });
+            }
+        }
+        offset += line.len();
+    }
+    Ok((text.to_string(), None))
+}
+
+/// An engine with the language a rule speaks, and `a` bound to `accelerate`.
+fn engine(
+    accelerate: impl Fn(&[f64], &[f64], f64) -> Fallible<Vec<f64>> + Send + Sync + 'static,
+) -> Engine {
+    let mut engine = Engine::new_raw();
+    engine.register_global_module(ArithmeticPackage::new().as_shared_module());
+    engine.register_global_module(LogicPackage::new().as_shared_module());
+    engine.register_global_module(BasicMathPackage::new().as_shared_module());
+    engine.set_max_operations(MAX_OPERATIONS);
+    engine.set_max_expr_depths(64);
+    engine.set_max_string_size(1_000);
+    engine.register_type_with_name::<Vector>("vector");
+    engine.register_indexer_get(|v: &mut Vector, i: INT| -> Fallible<FLOAT> {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| v.0.get(i).copied())
+            .ok_or_else(|| {
+                format!(
+                    "index {i} is outside this vector of {} numbers (they run from 0)",
+                    v.0.len()
+                )
+                .into()
+            })
+    });
+    engine.register_indexer_set(|v: &mut Vector, i: INT, value: FLOAT| -> Fallible<()> {
+        let n = v.0.len();
+        let slot = usize::try_from(i).ok().and_then(|i| v.0.get_mut(i));
+        match slot {
+            Some(s) => {
+                *s = value;
+                Ok(())
+            }
+            None => Err(format!(
+                "index {i} is outside this vector of {n} numbers (they run from 0)"
+            )
+            .into()),
+        }
+    });
+    engine.register_indexer_set(|v: &mut Vector, i: INT, value: INT| -> Fallible<()> {
+        let n = v.0.len();
+        match usize::try_from(i).ok().and_then(|i| v.0.get_mut(i)) {
+            Some(s) => {
+                *s = value as f64;
+                Ok(())
+            }
+            None => Err(format!(
+                "index {i} is outside this vector of {n} numbers (they run from 0)"
+            )
+            .into()),
+        }
+    });
+    engine.register_fn("len", |v: &mut Vector| v.0.len() as INT);
+    engine.register_fn("vector", |n: INT| {
+        Vector(vec![0.0; n.clamp(0, 1000) as usize])
+    });
+    engine.register_fn("+", |a: Vector, b: Vector| zip(a, b, |p, q| p + q));
+    engine.register_fn("-", |a: Vector, b: Vector| zip(a, b, |p, q| p - q));
+    engine.register_fn("-", |a: Vector| each(a, |p| -p));
+    engine.register_fn("+", |a: Vector| a);
+    engine.register_fn("*", |a: Vector, s: FLOAT| each(a, |p| p * s));
+    engine.register_fn("*", |s: FLOAT, a: Vector| each(a, |p| s * p));
+    engine.register_fn("*", |a: Vector, s: INT| each(a, |p| p * s as f64));
+    engine.register_fn("*", |s: INT, a: Vector| each(a, |p| s as f64 * p));
+    engine.register_fn("/", |a: Vector, s: FLOAT| each(a, |p| p / s));
+    engine.register_fn("/", |a: Vector, s: INT| each(a, |p| p / s as f64));
+    engine.register_fn("*", |a: Vector, b: Vector| -> Fallible<Vector> {
+        Err(format!(
+            "vector * vector is not defined here (of {} and {} numbers): multiply a vector by a number, or use dot(a, b)",
+            a.0.len(),
+            b.0.len()
+        )
+        .into())
+    });
+    engine.register_fn("dot", |a: Vector, b: Vector| -> Fallible<FLOAT> {
+        same_length(&a, &b)?;
+        Ok(a.0.iter().zip(&b.0).map(|(p, q)| p * q).sum())
+    });
+    engine.register_fn("norm", |a: Vector| {
+        a.0.iter().map(|p| p * p).sum::<f64>().sqrt()
+    });
+    engine.register_fn("to_string", |a: &mut Vector| format!("{:?}", a.0));
+    let accelerate = Arc::new(accelerate);
+    let with_time = accelerate.clone();
+    engine.register_fn(
+        "a",
+        move |x: Vector, v: Vector, t: FLOAT| -> Fallible<Vector> {
+            Ok(Vector(accelerate(&x.0, &v.0, t)?))
+        },
+    );
+    engine.register_fn(
+        "a",
+        move |x: Vector, v: Vector, t: INT| -> Fallible<Vector> {
+            Ok(Vector(with_time(&x.0, &v.0, t as f64)?))
+        },
+    );
+    engine
+}
+
+/// The message of an error a rule's run raised, with where it was raised.
+fn runtime(e: &EvalAltResult) -> RuleError {
+    let message = match e {
+        EvalAltResult::ErrorTooManyOperations(_) => format!(
+            "the rule took more than {MAX_OPERATIONS} operations in one step and was stopped: an endless loop?"
+        ),
+        EvalAltResult::ErrorRuntime(value, _) => value.to_string(),
+        other => {
+            let text = other.to_string();
+            match text.find(" (line ") {
+                Some(i) => text[..i].to_string(),
+                None => text,
+            }
+        }
+    };
+    RuleError::at(e.position(), message)
+}
+
+/// The shared state of a rule's `a`: the system, and the evaluations counted.
+struct Forces {
+    system: System<f64>,
+    evaluations: AtomicU64,
+}
+
+impl Forces {
+    fn accelerate(&self, x: &[f64], v: &[f64], t: f64) -> Fallible<Vec<f64>> {
+        let dim = self.system.dim;
+        if x.len() != dim || v.len() != dim {
+            return Err(format!(
+                "a(x, v, t) takes x and v of {dim} numbers each here (got {} and {})",
+                x.len(),
+                v.len()
+            )
+            .into());
+        }
+        let mut out = vec![0.0; dim];
+        self.system.acceleration(t, x, v, &mut out);
+        self.evaluations.fetch_add(1, Ordering::Relaxed);
+        Ok(out)
+    }
+}
+
+impl Rule {
+    /// Compiles a rule and tries it on a unit spring (two steps, in one and in two dimensions), so that a
+    /// mistake that only shows when the rule runs is reported now, with its line and column.
+    pub fn compile(text: &str) -> Result<Rule, RuleError> {
+        if let Some((line, column)) = caret(text) {
+            return Err(RuleError {
+                line: Some(line),
+                column: Some(column),
+                message: "^ is not a power here (it is an exclusive or): write x * x, or x ** 2"
+                    .to_string(),
+            });
+        }
+        let (main_text, start_text) = split(text)?;
+        let checker = engine(|x, _, _| Ok(x.iter().map(|q| -q).collect()));
+        let parse = |t: &str| {
+            checker
+                .compile(t)
+                .map_err(|e| RuleError::at(e.position(), e.err_type().to_string()))
+        };
+        let rule = Rule {
+            text: text.to_string(),
+            main: parse(&main_text)?,
+            start: start_text.as_deref().map(parse).transpose()?,
+        };
+        if !text.contains('x') && !text.contains('v') {
+            return Err(RuleError {
+                line: None,
+                column: None,
+                message: "the rule never assigns x or v: it must move the state".to_string(),
+            });
+        }
+        for dim in [1usize, 2] {
+            let spring = crate::Force::Linear {
+                first: 0,
+                anchor: vec![0.0; dim],
+                omega2: 1.0,
+                gamma: 0.0,
+            };
+            let system = crate::System::new(dim, vec![spring]);
+            let mut run = RuleIntegrator::new(&Arc::new(rule.clone_ast()), &system);
+            let mut state = State::new(vec![1.0; dim], vec![0.5; dim]);
+            Integrator::<f64>::start(&mut run, &system, 0.0, &state);
+            for _ in 0..2 {
+                Integrator::<f64>::step(&mut run, &system, 0.0, 0.1, &mut state);
+                if let Some(why) = &run.failure {
+                    return Err(why.clone());
+                }
+            }
+        }
+        Ok(rule)
+    }
+
+    fn clone_ast(&self) -> Rule {
+        Rule {
+            text: self.text.clone(),
+            main: self.main.clone(),
+            start: self.start.clone(),
+        }
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+/// A rule stepping a run.
+pub struct RuleIntegrator {
+    rule: Arc<Rule>,
+    engine: Engine,
+    forces: Arc<Forces>,
+    scope: Scope<'static>,
+    /// Variables the start block declared: kept from step to step.
+    keep: usize,
+    started: bool,
+    failure: Option<RuleError>,
+}
+
+impl RuleIntegrator {
+    pub fn new(rule: &Arc<Rule>, system: &System<f64>) -> Self {
+        let forces = Arc::new(Forces {
+            system: system.clone(),
+            evaluations: AtomicU64::new(0),
+        });
+        let shared = forces.clone();
+        RuleIntegrator {
+            rule: rule.clone(),
+            engine: engine(move |x, v, t| shared.accelerate(x, v, t)),
+            forces,
+            scope: Scope::new(),
+            keep: 0,
+            started: false,
+            failure: None,
+        }
+    }
+
+    /// One step of the rule on an f64 state, or why it failed.
+    fn apply(&mut self, t: f64, dt: f64, x: &mut [f64], v: &mut [f64]) -> Result<(), RuleError> {
+        let dim = x.len();
+        self.scope.set_value("x", Vector(x.to_vec()));
+        self.scope.set_value("v", Vector(v.to_vec()));
+        self.scope.set_value("t", t);
+        self.scope.set_value("dt", dt);
+        if !self.started {
+            self.started = true;
+            if let Some(start) = &self.rule.start {
+                self.engine
+                    .run_ast_with_scope(&mut self.scope, start)
+                    .map_err(|e| runtime(&e))?;
+            }
+            self.keep = self.scope.len();
+        }
+        let result = self
+            .engine
+            .run_ast_with_scope(&mut self.scope, &self.rule.main);
+        let read = |scope: &Scope, name: &str| -> Result<Vec<f64>, RuleError> {
+            match scope.get_value::<Vector>(name) {
+                Some(Vector(q)) if q.len() == dim => Ok(q),
+                Some(Vector(q)) => Err(RuleError {
+                    line: None,
+                    column: None,
+                    message: format!(
+                        "{name} must stay a vector of {dim} numbers (it became one of {})",
+                        q.len()
+                    ),
+                }),
+                None => Err(RuleError {
+                    line: None,
+                    column: None,
+                    message: format!("{name} must stay a vector (it became something else)"),
+                }),
+            }
+        };
+        result.map_err(|e| runtime(&e))?;
+        let (nx, nv) = (read(&self.scope, "x")?, read(&self.scope, "v")?);
+        x.copy_from_slice(&nx);
+        v.copy_from_slice(&nv);
+        self.scope.rewind(self.keep);
+        Ok(())
+    }
+}
+
+impl<R: Real> Integrator<R> for RuleIntegrator {
+    fn start(&mut self, _: &System<R>, _: R, _: &State<R>) {
+        self.scope = Scope::new();
+        self.scope.push("x", Vector(Vec::new()));
+        self.scope.push("v", Vector(Vec::new()));
+        self.scope.push("t", 0.0 as FLOAT);
+        self.scope.push("dt", 0.0 as FLOAT);
+        self.keep = self.scope.len();
+        self.started = false;
+        self.failure = None;
+        self.forces.evaluations.store(0, Ordering::Relaxed);
+    }
+
+    fn step(&mut self, _: &System<R>, t: R, dt: R, state: &mut State<R>) {
+        if self.failure.is_none() {
+            let mut x: Vec<f64> = state.x.iter().map(|q| q.to_f64()).collect();
+            let mut v: Vec<f64> = state.v.iter().map(|q| q.to_f64()).collect();
+            match self.apply(t.to_f64(), dt.to_f64(), &mut x, &mut v) {
+                Ok(()) => {
+                    for (s, q) in state.x.iter_mut().zip(&x) {
+                        *s = R::from_f64(*q);
+                    }
+                    for (s, q) in state.v.iter_mut().zip(&v) {
+                        *s = R::from_f64(*q);
+                    }
+                    return;
+                }
+                Err(e) => self.failure = Some(e),
+            }
+        }
+        // A failed rule leaves a state that is not finite: the run ends there, and `failure` says why.
+        if let Some(first) = state.x.first_mut() {
+            *first = R::from_f64(f64::NAN);
+        }
+    }
+
+    fn evaluations(&self) -> u64 {
+        self.forces.evaluations.load(Ordering::Relaxed)
+    }
+
+    fn failure(&self) -> Option<String> {
+        self.failure
+            .as_ref()
+            .map(|e| format!("your rule stopped: {e}"))
+    }
+}
