@@ -7,6 +7,26 @@ import { CONTENT_SECURITY_POLICY, HEADERS } from './scripts/policy.ts';
 /** A path in the repository, absolute (the build and the development server resolve from different roots). */
 const here = (path: string) => fileURLToPath(new URL(`./${path}`, import.meta.url));
 
+/** docs/worksheets.md as a page of the site: its text as it is, under the site's policy. */
+function formatPage(): string {
+  const text = readFileSync(here('docs/worksheets.md'), 'utf8');
+  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <link rel="icon" href="data:," />
+    <title>Worksheets: the format · Integrator Lab</title>
+  </head>
+  <body>
+    <main><pre style="white-space: pre-wrap; font: 0.95rem/1.45 ui-monospace, monospace; max-width: 110ch; margin: 1rem auto; padding: 0 1rem">${escaped}</pre></main>
+  </body>
+</html>
+`;
+}
+
 /**
  * The pages' shared markup lives once, in www/partials/: `<!-- include NAME -->` in a page is replaced by
  * www/partials/NAME.html. Every page also gets the site's content security policy as its first meta tag.
@@ -16,10 +36,20 @@ function pages(): Plugin {
     name: 'integrator-lab-pages',
     // In development embed.js is its source, compiled on the fly; the build writes it to the site's root.
     configureServer(server) {
-      server.middlewares.use((req, _res, next) => {
-        if (req.url?.split('?')[0] === '/embed.js') req.url = '/src/embed-element.ts';
+      server.middlewares.use((req, res, next) => {
+        const path = req.url?.split('?')[0];
+        if (path === '/embed.js') req.url = '/src/embed-element.ts';
+        if (path === '/docs/worksheets.html') {
+          res.setHeader('Content-Type', 'text/html; charset=utf-8');
+          res.end(formatPage());
+          return;
+        }
         next();
       });
+    },
+    // docs/worksheets.md, for teachers who write worksheets, is on the site too: its text in a page.
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'docs/worksheets.html', source: formatPage() });
     },
     transformIndexHtml: {
       order: 'pre',

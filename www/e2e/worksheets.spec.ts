@@ -33,20 +33,36 @@ test('a student predicts, is told the likely mistake, answers right, hands in; t
   const errors = watch(page);
   await page.goto('./?worksheet=fiedler');
   await expect(page.locator('#worksheet-title')).toContainText('Integration Basics');
+  // The name comes first (a worksheet may draw each student's numbers from it); the run waits for it.
+  await expect(page.locator('.prediction-cover')).toHaveText('Write your name in the worksheet to begin.');
+  await page.locator('.start-form button[type="submit"]').click();
+  await expect(page.locator('.start-form .problem')).toHaveText('Write your name first.');
   await page.fill('#student-name', 'Ada Lovelace');
-  await page.locator('#student-name').press('Tab');
-  // Task 1 is a prediction: the run is hidden until it is committed.
+  await page.locator('#student-name').press('Enter');
+  await expect(page.locator('.worksheet-who')).toContainText('Working as Ada Lovelace');
+  await expect(page.locator('#task-heading')).toBeFocused();
+  // Task 1 is a prediction: the run, and what would give it away, are hidden until it is committed.
   await expect(page.locator('body')).toHaveClass(/predicting/);
   await expect(page.locator('#scene')).toBeHidden();
+  await expect(page.locator('#scenario-about')).toBeHidden();
+  await expect(page.locator('#export-csv')).toBeHidden();
   await expect(page.locator('.prediction-cover')).toBeVisible();
+  // A hint does not throw away what is typed.
+  await page.fill('#task-answer', '500');
+  await page.locator('#task-hint').click();
+  await expect(page.locator('#task-answer')).toHaveValue('500');
   const wrong = await answer(page, '500');
-  expect(wrong).toContain('That is the exact answer');
+  expect(wrong).toContain('Your prediction: 500. That is the exact answer');
   expect(wrong).toContain('velocity each step began with');
+  expect(wrong).toContain('Now run it and see what happens.');
+  await expect(page.locator('#task-feedback')).toBeFocused();
   await expect(page.locator('body')).not.toHaveClass(/predicting/);
   await expect(page.locator('#scene')).toBeVisible();
-  // Committed: the prediction cannot be changed; the explanation shows.
+  // Committed: the prediction cannot be changed; the explanation comes when asked for, after the run.
   await expect(page.locator('#task-answer')).toHaveAttribute('readonly', '');
-  await expect(page.locator('#task-explanation')).toBeVisible();
+  await expect(page.locator('#task-explanation')).toHaveCount(0);
+  await page.locator('#task-why').click();
+  await expect(page.locator('#task-explanation')).toContainText('450 m');
   // The task's run is the one on screen.
   expect(page.url()).toContain('scenario=constant-force');
   expect(page.url()).toContain('worksheet=fiedler');
@@ -65,10 +81,12 @@ test('a student predicts, is told the likely mistake, answers right, hands in; t
   await page.locator('#task-hint').click();
   await expect(page.locator('#task-hints li')).toHaveCount(2);
   await expect(page.locator('#task-hint')).toBeDisabled();
+  await page.fill('#task-answer', '499,4');
 
-  // Progress survives a reload.
+  // Progress survives a reload, what was typed too.
   await page.reload();
-  await expect(page.locator('#student-name')).toHaveValue('Ada Lovelace');
+  await expect(page.locator('.worksheet-who')).toContainText('Ada Lovelace');
+  await expect(page.locator('#task-answer')).toHaveValue('499,4');
   await expect(page.locator('#worksheet-tasks button').nth(0)).toHaveText('1✗');
   await expect(page.locator('#task-heading')).toHaveText('Task 3 of 6');
 
@@ -78,6 +96,7 @@ test('a student predicts, is told the likely mistake, answers right, hands in; t
   await expect(page.locator('#hand-in-note')).toContainText('unanswered');
   // The CLI grades the same code the same way.
   const graded = execFileSync(CLI, ['worksheet', 'fiedler', '--answers', code], { encoding: 'utf8' });
+  // (Task 3's draft is not an answer: it was never checked.)
   expect(graded).toContain('1. wrong: 500');
   expect(graded).toContain('2. right: 50,0 m');
   expect(graded).toContain('score: 1/5');
@@ -86,7 +105,11 @@ test('a student predicts, is told the likely mistake, answers right, hands in; t
   await page.goto('./teacher.html');
   await page.selectOption('#sheet-choice', 'fiedler');
   const wrapped = code.replace(/(.{40})/g, '$1\n');
-  await page.fill('#codes', `From Ada:\n${wrapped}\nthanks!\n\n${code.slice(0, 50)}`);
+  const quoted = wrapped
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n');
+  await page.fill('#codes', `From Ada:\n${quoted}\nthanks!\n\n${code.slice(0, 50)}`);
   const rows = page.locator('#class-table tbody tr');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0).locator('th')).toHaveText('Ada Lovelace');
@@ -144,7 +167,7 @@ test('every built-in worksheet’s key on the teacher’s page is the CLI’s, f
   await page.fill('#key-name', 'Grace Hopper');
   for (const id of BUILT_IN) {
     await page.selectOption('#sheet-choice', id);
-    const cells = page.locator('#sheet-key tbody tr td:last-child');
+    const cells = page.locator('#sheet-key tbody tr td:nth-child(5)');
     await expect(cells).toHaveCount(cliKey(id, 'Grace Hopper').length);
     expect(await cells.allTextContents(), id).toEqual(cliKey(id, 'Grace Hopper'));
   }
@@ -170,6 +193,9 @@ test('a teacher’s own worksheet: a mistake is reported with its line; a good o
   await page.fill('#sheet-text', text);
   await page.click('#use-text');
   await expect(page.locator('#sheet-problem')).toContainText("line 3: task 1: unknown quantity 'positon'");
+  // Nothing of the worksheet shown before stays to be taken for this one's.
+  await expect(page.locator('#sheet-links')).toBeHidden();
+  await expect(page.locator('#sheet-key tbody tr')).toHaveCount(0);
   await page.fill(
     '#sheet-text',
     `${text.replace('positon', 'position')}\n[[task]]\nsetup = "scenario=spring&methods=euler"\nkind = "explain"\nquestion = "Why?"\n`,
@@ -183,11 +209,16 @@ test('a teacher’s own worksheet: a mistake is reported with its line; a good o
     .split('\n')
     .filter((l) => l.trim().startsWith('answer: '))
     .map((l) => l.trim().slice('answer: '.length));
-  expect(await page.locator('#sheet-key tbody tr td:last-child').allTextContents()).toEqual(expected);
+  expect(await page.locator('#sheet-key tbody tr td:nth-child(5)').allTextContents()).toEqual(expected);
+  // A reload keeps the teacher's own worksheet.
+  await page.reload();
+  await expect(page.locator('#sheet-key caption')).toContainText('Our own spring');
   const link = await page.locator('#sheet-link').getAttribute('href');
   expect(link).toContain('worksheet=text%3A');
   await page.goto(link ?? '');
   await expect(page.locator('#worksheet-title')).toHaveText('Our own spring');
+  await page.fill('#student-name', 'Ada');
+  await page.locator('#student-name').press('Enter');
   await expect(page.locator('#task-heading')).toHaveText('Task 1 of 2');
   expect(errors).toEqual([]);
 });
@@ -220,6 +251,8 @@ test('without storage the page says the answers are not kept; keyboard only, a t
   await expect(page.locator('#worksheet-storage')).toContainText('cannot keep anything');
   await page.locator('#student-name').focus();
   await page.keyboard.type('Kay');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#task-heading')).toBeFocused();
   // Tab to the answer field; type; Enter submits.
   for (
     let i = 0;
@@ -252,6 +285,10 @@ test.describe('on a phone', () => {
 test('axe finds nothing on a worksheet or on the teacher’s page with a class table', async ({ page }) => {
   const errors = watch(page);
   await page.goto('./?worksheet=true-physics');
+  await expect(page.locator('#student-name')).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await page.fill('#student-name', 'Ada');
+  await page.locator('#student-name').press('Enter');
   await expect(page.locator('#task-heading')).toBeVisible();
   expect(await axe(page)).toEqual([]);
   await page.goto('./teacher.html');
@@ -268,7 +305,7 @@ test('a worksheet kept as a file on the site opens by its path; one on another s
   await page.goto('./?worksheet=worksheets/spring-example.toml');
   await expect(page.locator('#worksheet-title')).toHaveText('A spring of your own');
   await page.fill('#student-name', 'Emmy Noether');
-  await page.locator('#student-name').press('Tab');
+  await page.locator('#student-name').press('Enter');
   // Her k, drawn from her name, is in the run's URL and in the CLI's key for the same file and name.
   const key = cliKey('www/public/worksheets/spring-example.toml', 'Emmy Noether');
   const k = /k = (\d+)/.exec(
@@ -281,5 +318,7 @@ test('a worksheet kept as a file on the site opens by its path; one on another s
   expect(await answer(page, String(dt))).toContain('Right');
   await page.goto('./?worksheet=http://example.invalid/sheet.toml');
   await expect(page.locator('#notices')).toContainText('must be on this site');
+  await page.goto('./?worksheet=no/such/sheet.toml');
+  await expect(page.locator('#notices')).toContainText('no/such/sheet.toml was not found on this site');
   expect(errors).toEqual([]);
 });

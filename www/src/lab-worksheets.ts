@@ -46,6 +46,8 @@ export type VerdictId = 'right' | 'wrong' | 'unreadable' | 'not graded' | 'blank
 export interface Checked {
   verdict: VerdictId;
   feedback: string;
+  /** Whether the feedback names a known mistake. */
+  named: boolean;
 }
 
 export interface HandInInfo {

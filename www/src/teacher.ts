@@ -28,13 +28,28 @@ const MARKS: Record<string, string> = {
 
 /** The codes in a pasted text: each from "IL1." to its checksum, line breaks a mail program added removed. */
 export function codesIn(text: string): string[] {
-  return text
+  // A reply quotes lines with "> "; quoted-printable mail breaks long lines with "=" at their ends.
+  const unquoted = text.replace(/^[ \t]*(>[ \t]?)+/gm, '').replace(/=\r?\n/g, '');
+  return unquoted
     .split(/(?=IL1\.)/)
     .filter((piece) => piece.startsWith('IL1.'))
     .map((piece) => {
       const joined = piece.replace(/\s+/g, '');
       return /^IL1\.[A-Za-z0-9_-]*(\.[0-9a-f]{8})?/.exec(joined)?.[0] ?? joined;
     });
+}
+
+/** Where the teacher's own worksheet is kept between visits. */
+const OWN = 'integrator-lab:teacher:own-worksheet';
+
+/** A name as typed, its spaces tidied: how the table and the CSV show it. */
+function tidy(name: string): string {
+  return name.trim().split(/\s+/).join(' ');
+}
+
+/** A name as it identifies a student (case and spaces aside), as the core draws parameters from it. */
+function normal(name: string): string {
+  return tidy(name).toLowerCase();
 }
 
 /** A CSV field, quoted where it must be. */
@@ -88,24 +103,44 @@ class TeacherPage {
       this.grade();
     });
     byId('export-class').addEventListener('click', () => this.exportCsv());
-    this.use(choice.value);
+    let own: string | null = null;
+    try {
+      own = window.localStorage.getItem(OWN);
+    } catch {
+      own = null;
+    }
+    if (own) {
+      byId<HTMLTextAreaElement>('sheet-text').value = own;
+      choice.value = '';
+      this.use(own);
+    } else this.use(choice.value);
   }
 
   /** Opens a worksheet (a built-in id, or TOML text); a malformed one is reported with its line. */
   private use(source: string): void {
     const problem = byId('sheet-problem');
+    const builtIn = /^[a-z0-9-]+$/.test(source);
+    if (!builtIn) this.remember(source);
     let sheet: Sheet;
     try {
       sheet = new Sheet(this.core, source, byId<HTMLInputElement>('key-name').value);
     } catch (e) {
       problem.textContent = `This worksheet cannot be used: ${message(e)}`;
+      // Nothing of the worksheet shown before stays: its key or its link would be taken for this one's.
+      this.sheet?.free();
+      this.sheet = undefined;
+      this.source = '';
+      byId('sheet-key').replaceChildren();
+      byId('key-params').textContent = '';
+      byId('sheet-links').hidden = true;
+      this.grade();
       return;
     }
+    byId('sheet-links').hidden = false;
     problem.textContent = '';
     this.sheet?.free();
     this.sheet = sheet;
     this.source = source;
-    const builtIn = /^[a-z0-9-]+$/.test(source);
     if (builtIn) byId<HTMLTextAreaElement>('sheet-text').value = this.core.worksheetText(source) ?? '';
     const value = builtIn ? source : `text:${encodeText(source)}`;
     byId<HTMLAnchorElement>('sheet-link').href = new URL(
@@ -131,7 +166,7 @@ class TeacherPage {
     byId('key-params').textContent = info.params.length
       ? `Parameters drawn for this name: ${info.params.map(([n, v]) => `${n} = ${v}`).join(', ')}.`
       : 'This worksheet draws no parameters: every student has the same answers.';
-    const head = ['task', 'kind', 'question', 'run', 'answer'].map((h) => {
+    const head = ['task', 'kind', 'question', 'run', 'answer', 'why (shown once answered)'].map((h) => {
       const th = el('th', h);
       th.scope = 'col';
       return th;
@@ -150,6 +185,7 @@ class TeacherPage {
         el('td', t.question, 'question-cell'),
         el('td', undefined, undefined, [run]),
         el('td', key[i] ?? ''),
+        el('td', t.explanation, 'question-cell'),
       ]);
     });
     byId<HTMLTableElement>('sheet-key').replaceChildren(
@@ -163,7 +199,11 @@ class TeacherPage {
   /** Checks every pasted code against the worksheet and draws the class table. */
   private grade(): void {
     const sheet = this.sheet;
-    if (!sheet) return;
+    if (!sheet) {
+      byId('class-table').replaceChildren();
+      byId<HTMLButtonElement>('export-class').disabled = true;
+      return;
+    }
     const tasks = sheet.info.tasks.length;
     const seen = new Map<string, number>();
     this.rows = codesIn(byId<HTMLTextAreaElement>('codes').value).map((code) => {
@@ -176,7 +216,9 @@ class TeacherPage {
       }
       if (handIn.worksheet !== sheet.info.id)
         return empty(
-          `a code for another worksheet (${handIn.worksheet}): open that one to check it`,
+          handIn.worksheet.startsWith('text-')
+            ? 'a code for a worksheet written here or elsewhere, not this one: paste its text under "Write your own" to check it'
+            : `a code for another worksheet (${handIn.worksheet}): choose that one above to check it`,
           handIn.name,
         );
       let mine: Sheet;
@@ -190,12 +232,10 @@ class TeacherPage {
       if (JSON.stringify(handIn.params) !== JSON.stringify(mine.info.params))
         notes.push("its parameters are not the ones drawn for this name: checked with the name's");
       if (handIn.answers.length !== tasks) notes.push(`${handIn.answers.length} answers for ${tasks} tasks`);
-      const key = handIn.name.trim().toLowerCase();
-      seen.set(key, (seen.get(key) ?? 0) + 1);
-      if ((seen.get(key) ?? 0) > 1) notes.push('this name handed in more than once');
+      seen.set(normal(handIn.name), (seen.get(normal(handIn.name)) ?? 0) + 1);
       mine.free();
       return {
-        name: handIn.name,
+        name: tidy(handIn.name),
         cells: graded.checked.map((c, i) => ({
           mark: MARKS[c.verdict] ?? c.verdict,
           verdict: c.verdict,
@@ -205,6 +245,10 @@ class TeacherPage {
         note: notes.join('; '),
       };
     });
+    // A name handed in more than once is marked on every one of its rows.
+    for (const r of this.rows)
+      if ((seen.get(normal(r.name)) ?? 0) > 1)
+        r.note = [r.note, 'this name handed in more than once'].filter(Boolean).join('; ');
     const heads = ['name', ...Array.from({ length: tasks }, (_, i) => `${i + 1}`), 'score', 'note'].map(
       (h) => {
         const th = el('th', h);
@@ -230,11 +274,27 @@ class TeacherPage {
       ]);
     });
     byId<HTMLTableElement>('class-table').replaceChildren(
-      el('caption', this.rows.length ? `${this.rows.length} hand-ins` : 'No codes yet: paste them above.'),
+      el('caption', this.caption()),
       el('thead', undefined, undefined, [el('tr', undefined, undefined, heads)]),
       el('tbody', undefined, undefined, body),
     );
     byId<HTMLButtonElement>('export-class').disabled = this.rows.length === 0;
+  }
+
+  private caption(): string {
+    if (this.rows.length === 0) return 'No codes yet: paste them above.';
+    const read = this.rows.filter((r) => r.score).length;
+    const unread = this.rows.length - read;
+    return `${read} hand-in${read === 1 ? '' : 's'} checked${unread ? `; ${unread} code${unread === 1 ? '' : 's'} not read (see the notes)` : ''}`;
+  }
+
+  /** A worksheet written here, kept in this browser so that a reload does not lose it. */
+  private remember(text: string): void {
+    try {
+      window.localStorage.setItem(OWN, text);
+    } catch {
+      // Not kept: the page works on without it.
+    }
   }
 
   private exportCsv(): void {

@@ -14,7 +14,9 @@ export async function worksheetSource(value: string): Promise<string> {
   if (url.origin !== window.location.origin)
     throw new Error(`a worksheet file must be on this site (${window.location.origin}), not ${url.origin}`);
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`${value}: ${response.status} ${response.statusText}`.trim());
+  // A host answers a missing file with its error page, or its home page: neither is a worksheet.
+  if (!response.ok || (response.headers.get('content-type') ?? '').includes('text/html'))
+    throw new Error(`${value} was not found on this site`);
   return response.text();
 }
 
@@ -40,6 +42,8 @@ interface Progress {
   name: string;
   answers: string[];
   verdicts: (VerdictId | '')[];
+  /** What is typed but not yet checked, a task: kept across hints, moves and reloads. */
+  drafts: string[];
   /** Hints shown, a task. */
   hints: number[];
   current: number;
@@ -71,11 +75,20 @@ const MARK: Record<VerdictId | '', string> = {
   '': '',
 };
 
+function button(text: string, id?: string): HTMLButtonElement {
+  const b = el('button', text);
+  b.type = 'button';
+  if (id) b.id = id;
+  return b;
+}
+
 export class WorksheetPanel {
   private sheet: Sheet;
   private progress: Progress;
   private readonly store = storage();
   private readonly key: string;
+  /** Explanations a predict task's reader asked to see, by task. */
+  private readonly why = new Set<number>();
 
   /** Throws the core's message for a malformed worksheet: the caller shows it. */
   constructor(
@@ -91,18 +104,22 @@ export class WorksheetPanel {
       this.sheet.free();
       this.sheet = new Sheet(core, source, saved.name);
     }
-    const tasks = this.sheet.info.tasks.length;
-    this.progress = {
-      name: saved?.name ?? '',
-      answers: Array.from({ length: tasks }, (_, i) => saved?.answers[i] ?? ''),
-      verdicts: Array.from({ length: tasks }, (_, i) => saved?.verdicts[i] ?? ''),
-      hints: Array.from({ length: tasks }, (_, i) => saved?.hints[i] ?? 0),
-      current: Math.min(Math.max(0, saved?.current ?? 0), tasks - 1),
-    };
+    this.progress = this.fresh(saved);
     document.body.classList.add('worksheet-mode');
     root.hidden = false;
     this.render();
-    this.show(this.progress.current);
+  }
+
+  private fresh(saved?: Progress): Progress {
+    const tasks = this.sheet.info.tasks.length;
+    return {
+      name: saved?.name ?? '',
+      answers: Array.from({ length: tasks }, (_, i) => saved?.answers[i] ?? ''),
+      verdicts: Array.from({ length: tasks }, (_, i) => saved?.verdicts[i] ?? ''),
+      drafts: Array.from({ length: tasks }, (_, i) => saved?.drafts[i] ?? ''),
+      hints: Array.from({ length: tasks }, (_, i) => saved?.hints[i] ?? 0),
+      current: Math.min(Math.max(0, saved?.current ?? 0), tasks - 1),
+    };
   }
 
   private load(): Progress | undefined {
@@ -115,6 +132,7 @@ export class WorksheetPanel {
         name: p.name,
         answers: p.answers.map(String),
         verdicts: Array.isArray(p.verdicts) ? (p.verdicts as (VerdictId | '')[]) : [],
+        drafts: Array.isArray(p.drafts) ? p.drafts.map(String) : [],
         hints: Array.isArray(p.hints) ? p.hints.map(Number) : [],
         current: Number(p.current) || 0,
       };
@@ -143,13 +161,12 @@ export class WorksheetPanel {
     return v === 'right' || v === 'wrong' || v === 'not graded';
   }
 
+  /** The panel: the title, then the name (asked first: a worksheet may draw each student's numbers from it),
+   * then the tasks. */
   private render(): void {
     const info = this.sheet.info;
-    const name = el('input');
-    name.id = 'student-name';
-    name.autocomplete = 'name';
-    name.value = this.progress.name;
-    name.addEventListener('change', () => this.rename(name.value));
+    const heading = el('h2', info.title);
+    heading.id = 'worksheet-title';
     const storageLine = el(
       'p',
       this.store
@@ -158,14 +175,77 @@ export class WorksheetPanel {
       this.store ? 'about' : 'about warn-line',
     );
     storageLine.id = 'worksheet-storage';
+    this.root.replaceChildren(
+      el('p', 'Worksheet', 'kicker'),
+      heading,
+      ...(info.article ? [el('p', `After ${info.article}.`, 'about')] : []),
+      ...(info.about ? [el('p', info.about, 'about')] : []),
+      el('div', undefined, 'worksheet-who'),
+      storageLine,
+      el('div', undefined, 'worksheet-body'),
+    );
+    this.renderWho();
+  }
+
+  /** Who is working: a name to start with, or the name and a way to start over. */
+  private renderWho(): void {
+    const who = this.root.querySelector('.worksheet-who');
+    const body = this.root.querySelector('.worksheet-body');
+    if (!who || !body) return;
+    if (!this.progress.name) {
+      const form = el('form', undefined, 'start-form');
+      form.noValidate = true;
+      const label = el('label', 'Your name');
+      label.htmlFor = 'student-name';
+      const name = el('input');
+      name.id = 'student-name';
+      name.autocomplete = 'name';
+      name.required = true;
+      const why = el(
+        'p',
+        this.sheet.info.params.length
+          ? 'Your teacher reads it from your hand-in, and your numbers in this worksheet are drawn from it.'
+          : 'Your teacher reads it from your hand-in.',
+        'about',
+      );
+      const start = el('button', 'Start');
+      start.type = 'submit';
+      const problem = el('p', undefined, 'problem');
+      problem.setAttribute('role', 'alert');
+      form.append(el('div', undefined, 'field', [label, name, start]), why, problem);
+      form.addEventListener('submit', (e) => {
+        e.preventDefault();
+        if (!name.value.trim()) {
+          problem.textContent = 'Write your name first.';
+          name.focus();
+          return;
+        }
+        this.begin(name.value);
+      });
+      who.replaceChildren(form);
+      body.replaceChildren();
+      document.body.classList.add('predicting');
+      this.cover();
+      return;
+    }
+    const again = button('Start over', 'start-over');
+    again.addEventListener('click', () => {
+      if (again.dataset.armed !== 'yes') {
+        again.dataset.armed = 'yes';
+        again.textContent = 'Press again to clear your answers';
+        return;
+      }
+      this.clear();
+    });
+    who.replaceChildren(
+      el('p', undefined, 'about', [`Working as `, el('strong', this.progress.name), '. ', again]),
+    );
     const nav = el('nav', undefined, 'task-nav');
     nav.setAttribute('aria-label', 'Tasks');
     const list = el('ol');
     list.id = 'worksheet-tasks';
     nav.append(list);
-    const handIn = el('button', 'Hand in');
-    handIn.type = 'button';
-    handIn.id = 'hand-in';
+    const handIn = button('Hand in', 'hand-in');
     handIn.addEventListener('click', () => this.handIn());
     const code = el('textarea', undefined, 'snippet');
     code.id = 'hand-in-code';
@@ -176,22 +256,39 @@ export class WorksheetPanel {
     const codeNote = el('p', undefined, 'about');
     codeNote.id = 'hand-in-note';
     codeNote.setAttribute('role', 'status');
-    const heading = el('h2', info.title);
-    heading.id = 'worksheet-title';
-    const nameLabel = el('label', 'Your name');
-    nameLabel.htmlFor = 'student-name';
-    this.root.replaceChildren(
-      el('p', 'Worksheet', 'kicker'),
-      heading,
-      ...(info.article ? [el('p', `After ${info.article}.`, 'about')] : []),
-      ...(info.about ? [el('p', info.about, 'about')] : []),
-      el('div', undefined, 'field', [nameLabel, name]),
-      storageLine,
+    body.replaceChildren(
       nav,
       el('div', undefined, 'worksheet-task', []),
       el('div', undefined, 'hand-in', [handIn, code, codeNote]),
     );
-    this.renderNav();
+    this.show(this.progress.current, false);
+  }
+
+  /** Fixes the name: the numbers of a worksheet that draws them are the name's from now on. */
+  private begin(name: string): void {
+    let next: Sheet;
+    try {
+      next = new Sheet(this.core, this.source, name);
+    } catch (e) {
+      byId('worksheet-storage').textContent = message(e);
+      return;
+    }
+    this.sheet.free();
+    this.sheet = next;
+    this.progress.name = name.trim().split(/\s+/).join(' ');
+    this.save();
+    this.renderWho();
+    byId('task-heading').focus();
+  }
+
+  /** Clears the answers and the name: another student, or a fresh start. */
+  private clear(): void {
+    this.progress = this.fresh();
+    this.progress.name = '';
+    this.why.clear();
+    this.save();
+    this.renderWho();
+    byId('student-name').focus();
   }
 
   private renderNav(): void {
@@ -200,8 +297,7 @@ export class WorksheetPanel {
     const focused = [...list.querySelectorAll('button')].indexOf(document.activeElement as HTMLButtonElement);
     list.replaceChildren(
       ...this.sheet.info.tasks.map((t, i) => {
-        const b = el('button', `${i + 1}${MARK[this.progress.verdicts[i] ?? '']}`);
-        b.type = 'button';
+        const b = button(`${i + 1}${MARK[this.progress.verdicts[i] ?? '']}`);
         b.setAttribute(
           'aria-label',
           `Task ${i + 1}${t.predict ? ', predict' : ''}${this.progress.verdicts[i] ? `: ${this.progress.verdicts[i]}` : ''}`,
@@ -214,30 +310,35 @@ export class WorksheetPanel {
     if (focused >= 0) list.querySelectorAll('button')[focused]?.focus();
   }
 
-  /** Opens task i: its run in the lab (covered while a prediction is due) and its question here. */
-  show(i: number): void {
+  /** Opens task i: its run in the lab (covered while a prediction is due) and its question here; `focus`
+   * moves the reader to the task's heading. */
+  show(i: number, focus = true): void {
     this.progress.current = i;
     this.save();
-    const task = this.task;
-    this.host.open(task.setup);
+    this.host.open(this.task.setup);
     this.cover();
     this.renderNav();
     this.renderTask();
+    if (focus) byId('task-heading').focus();
   }
 
   /** Hides the run (and what would give the answer away) while the current task's prediction is due. */
   private cover(): void {
-    const due = this.task.predict && !this.committed(this.progress.current);
+    const due = !this.progress.name || (this.task.predict && !this.committed(this.progress.current));
     document.body.classList.toggle('predicting', due);
     const views = document.querySelector('.views');
-    if (views && !views.querySelector('.prediction-cover')) {
-      const cover = el(
-        'p',
-        'The run is hidden until you commit your prediction in the worksheet.',
-        'prediction-cover',
-      );
-      views.prepend(cover);
-    }
+    if (views && !views.querySelector('.prediction-cover'))
+      views.prepend(el('p', undefined, 'prediction-cover'));
+    const cover = views?.querySelector('.prediction-cover');
+    if (cover)
+      cover.textContent = this.progress.name
+        ? 'The run is hidden until you commit your prediction in the worksheet.'
+        : 'Write your name in the worksheet to begin.';
+  }
+
+  /** How an answer reads: a choice by its label. */
+  private shown(answer: string): string {
+    return this.task.options.find(([id]) => id === answer)?.[1] ?? answer;
   }
 
   private renderTask(): void {
@@ -247,7 +348,11 @@ export class WorksheetPanel {
     const locked = task.predict && this.committed(i);
     const form = el('form', undefined, 'task-form');
     form.noValidate = true;
-    const answer = this.progress.answers[i] ?? '';
+    const answer = this.progress.answers[i] || this.progress.drafts[i] || '';
+    const draft = (value: string) => {
+      this.progress.drafts[i] = value;
+      this.save();
+    };
     let read: () => string;
     if (task.kind === 'choice') {
       const group = el('fieldset', undefined, 'radios');
@@ -259,6 +364,7 @@ export class WorksheetPanel {
         radio.value = id;
         radio.checked = answer === id;
         radio.disabled = locked;
+        radio.addEventListener('change', () => draft(id));
         group.append(el('label', undefined, 'option', [radio, ` ${label}`]));
       }
       form.append(group);
@@ -272,12 +378,13 @@ export class WorksheetPanel {
         field.autocomplete = 'off';
       } else field.rows = 4;
       field.readOnly = locked;
+      field.addEventListener('input', () => draft(field.value));
       const label = el('label', task.unit ? `Your answer (${task.unit})` : 'Your answer');
       label.htmlFor = 'task-answer';
       form.append(el('div', undefined, 'field', [label, field]));
       read = () => field.value;
     }
-    const check = el(
+    const submit = el(
       'button',
       locked
         ? 'Committed'
@@ -287,11 +394,12 @@ export class WorksheetPanel {
             ? 'Keep'
             : 'Check',
     );
-    check.type = 'submit';
-    check.disabled = locked;
-    form.append(check);
+    submit.type = 'submit';
+    submit.disabled = locked;
+    form.append(submit);
     const feedback = el('p', undefined, 'feedback');
     feedback.id = 'task-feedback';
+    feedback.tabIndex = -1;
     feedback.setAttribute('role', 'status');
     form.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -301,12 +409,10 @@ export class WorksheetPanel {
     hints.id = 'task-hints';
     const shown = this.progress.hints[i] ?? 0;
     for (const h of task.hints.slice(0, shown)) hints.append(el('li', h));
-    const hint = el(
-      'button',
+    const hint = button(
       task.hints.length > shown ? `Hint (${shown + 1} of ${task.hints.length})` : 'No more hints',
+      'task-hint',
     );
-    hint.type = 'button';
-    hint.id = 'task-hint';
     hint.disabled = task.hints.length <= shown;
     hint.hidden = task.hints.length === 0;
     hint.addEventListener('click', () => {
@@ -315,24 +421,39 @@ export class WorksheetPanel {
       this.renderTask();
       byId('task-hint').focus();
     });
-    const explanation = el('div', undefined, 'explanation', [el('strong', 'Why: '), task.explanation]);
-    explanation.id = 'task-explanation';
-    explanation.hidden = !this.answered(i);
+    const actions = [hint];
+    // An explanation gives the answer away: it comes once the task is answered; after a prediction, when
+    // asked for (the run first).
+    let explanation: HTMLElement[] = [];
+    if (this.answered(i) && (!task.predict || this.why.has(i))) {
+      const why = el('div', undefined, 'explanation', [el('strong', 'Why: '), task.explanation]);
+      why.id = 'task-explanation';
+      explanation = [why];
+    } else if (this.answered(i)) {
+      const ask = button('Why? (after you have run it)', 'task-why');
+      ask.addEventListener('click', () => {
+        this.why.add(i);
+        this.renderTask();
+        byId('task-explanation').focus();
+      });
+      actions.push(ask);
+    }
+    const reopen = button('Set up this run again');
+    reopen.addEventListener('click', () => this.host.open(task.setup));
+    actions.push(reopen);
     const move = (to: number, text: string) => {
-      const b = el('button', text);
-      b.type = 'button';
+      const b = button(text);
       b.disabled = to < 0 || to >= total;
       b.addEventListener('click', () => this.show(to));
       return b;
     };
-    const reopen = el('button', 'Set up this run again');
-    reopen.type = 'button';
-    reopen.addEventListener('click', () => this.host.open(task.setup));
     const heading = el(
       'h3',
       `Task ${i + 1} of ${total}${task.predict ? ' · predict' : ''}${task.kind === 'explain' ? ' · explain' : ''}`,
     );
     heading.id = 'task-heading';
+    heading.tabIndex = -1;
+    for (const node of explanation) node.tabIndex = -1;
     const container = this.root.querySelector('.worksheet-task');
     container?.replaceChildren(
       heading,
@@ -342,14 +463,14 @@ export class WorksheetPanel {
         : []),
       form,
       feedback,
-      el('div', undefined, 'task-actions', [hint, reopen]),
+      el('div', undefined, 'task-actions', actions),
       hints,
-      explanation,
+      ...explanation,
       el('div', undefined, 'task-actions', [move(i - 1, '← Previous'), move(i + 1, 'Next →')]),
     );
     container?.setAttribute('aria-labelledby', 'task-heading');
-    const verdict = this.progress.verdicts[i];
-    if (verdict && answer) this.say(this.sheet.check(i, answer), locked);
+    const given = this.progress.answers[i];
+    if (this.progress.verdicts[i] && given) this.say(this.sheet.check(i, given), given);
   }
 
   private answered(i: number): boolean {
@@ -357,13 +478,18 @@ export class WorksheetPanel {
     return v === 'right' || v === 'not graded' || (v === 'wrong' && this.task.predict);
   }
 
-  private say(checked: Checked, committed: boolean): void {
+  /** The feedback for an answer: the core's; after a prediction, what was predicted and what to do now. */
+  private say(checked: Checked, answer: string): void {
     const feedback = byId('task-feedback');
     feedback.className = `feedback ${checked.verdict.replace(' ', '-')}`;
-    feedback.textContent =
-      committed && this.task.predict && checked.verdict === 'wrong'
-        ? `Your prediction: ${this.progress.answers[this.progress.current]}. ${checked.feedback} Now run it and see.`
-        : checked.feedback;
+    const task = this.task;
+    if (task.predict && (checked.verdict === 'right' || checked.verdict === 'wrong')) {
+      const said =
+        checked.verdict === 'right' || checked.named ? ` ${checked.feedback}` : ' Not what the lab computes.';
+      feedback.textContent = `Your prediction: ${this.shown(answer)}.${said} Now run it and see what happens.`;
+      return;
+    }
+    feedback.textContent = checked.feedback;
   }
 
   private check(answer: string): void {
@@ -372,54 +498,32 @@ export class WorksheetPanel {
     try {
       checked = this.sheet.check(i, answer);
     } catch (e) {
-      checked = { verdict: 'unreadable', feedback: `The answer could not be checked: ${message(e)}` };
+      checked = {
+        verdict: 'unreadable',
+        feedback: `The answer could not be checked: ${message(e)}`,
+        named: false,
+      };
     }
     const readable = checked.verdict !== 'unreadable' && checked.verdict !== 'blank';
     if (readable) {
       this.progress.answers[i] = answer;
       this.progress.verdicts[i] = checked.verdict;
+      this.progress.drafts[i] = '';
       this.save();
-    }
-    const committed = this.task.predict && readable;
-    this.cover();
-    this.renderNav();
-    this.renderTask();
-    if (!readable) this.say(checked, false);
-    if (committed) byId('task-feedback').focus?.();
-  }
-
-  /** A new name draws new parameters: the answers stay, and are checked again against the new run. */
-  private rename(name: string): void {
-    let next: Sheet;
-    try {
-      next = new Sheet(this.core, this.source, name);
-    } catch (e) {
-      byId('worksheet-storage').textContent = message(e);
-      return;
-    }
-    this.sheet.free();
-    this.sheet = next;
-    this.progress.name = name.trim();
-    this.progress.verdicts = this.progress.answers.map((a, i) => (a ? this.sheet.check(i, a).verdict : ''));
-    this.save();
-    // The parameters, and so the run, may have changed: open it again, and keep the reader's place.
-    this.host.open(this.task.setup);
-    this.cover();
-    this.renderNav();
-    this.renderTask();
+      this.cover();
+      this.renderNav();
+      this.renderTask();
+    } else this.say(checked, answer);
+    byId('task-feedback').focus();
   }
 
   private handIn(): void {
     const note = byId('hand-in-note');
     const code = byId<HTMLTextAreaElement>('hand-in-code');
-    if (!this.progress.name) {
-      note.textContent = 'Write your name first: your teacher reads it from the code.';
-      byId('student-name').focus();
-      return;
-    }
     const blank = this.progress.answers.filter((a) => !a.trim()).length;
     code.value = this.sheet.handIn(this.progress.answers);
     code.hidden = false;
+    code.focus();
     code.select();
     note.textContent = `Your result code${blank ? ` (${blank} task${blank === 1 ? '' : 's'} unanswered)` : ''}: copy it into your school's system or an e-mail to your teacher. It holds your name and answers; your teacher's page checks them again.`;
     navigator.clipboard?.writeText(code.value).then(

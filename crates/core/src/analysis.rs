@@ -25,6 +25,10 @@ pub struct Measurement {
 
 /// Runs `method` over the whole setup and measures its largest position error.
 pub fn measure(setup: &Setup, method: impl Into<Method>, precision: Precision) -> Measurement {
+    measure_of(setup, &method.into(), precision)
+}
+
+fn measure_of(setup: &Setup, method: &Method, precision: Precision) -> Measurement {
     let mut run = AnyRun::new(setup, method, precision);
     let mut truth = setup.truth();
     let mut state = setup.initial();
@@ -111,6 +115,10 @@ impl EnergyStats {
 
 /// Steps `method` over the setup, following the total energy at every step.
 pub fn energy_stats(setup: &Setup, method: impl Into<Method>, precision: Precision) -> EnergyStats {
+    energy_stats_of(setup, &method.into(), precision)
+}
+
+fn energy_stats_of(setup: &Setup, method: &Method, precision: Precision) -> EnergyStats {
     let mut run = AnyRun::new(setup, method, precision);
     let mut state = setup.initial();
     let initial = setup.energy(&state).total();
@@ -341,7 +349,10 @@ pub fn amplification(method: MethodId, omega_dt: f64) -> f64 {
 /// so its positions obey `x(n+2) = T x(n+1) − D x(n)`. Four positions past the start-up give the trace T
 /// and determinant D, and the roots of `λ² − Tλ + D` give the growth a step.
 pub fn amplification_on(method: impl Into<Method>, on: &Setup, omega_dt: f64) -> Option<f64> {
-    let method: Method = method.into();
+    amplification_of(&method.into(), on, omega_dt)
+}
+
+fn amplification_of(method: &Method, on: &Setup, omega_dt: f64) -> Option<f64> {
     let info = on.scenario.info();
     let oscillator = info.oscillator?;
     let scenario = info.id;
@@ -360,7 +371,7 @@ pub fn amplification_on(method: impl Into<Method>, on: &Setup, omega_dt: f64) ->
         &[0.0]
     };
     for &v0 in starts {
-        let mut run = Run::<f64>::new(&setup(v0, 6.0 * omega_dt), &method);
+        let mut run = Run::<f64>::new(&setup(v0, 6.0 * omega_dt), method);
         let mut x = [0.0; 6];
         for xi in x.iter_mut() {
             run.step();
@@ -384,7 +395,7 @@ pub fn amplification_on(method: impl Into<Method>, on: &Setup, omega_dt: f64) ->
         });
     }
     // A first-order sequence (the map has one active mode): its ratio is the growth.
-    let mut run = Run::<f64>::new(&setup(0.0, 3.0 * omega_dt), &method);
+    let mut run = Run::<f64>::new(&setup(0.0, 3.0 * omega_dt), method);
     run.advance(2);
     let a = run.state().x[0];
     run.advance(1);
@@ -405,9 +416,9 @@ pub fn stability_limit(method: MethodId) -> StabilityLimit {
 /// unstable value, then bisection pins the boundary to 1e-9. `None` where the scenario is not an oscillator.
 pub fn stability_limit_on(method: impl Into<Method>, on: &Setup) -> Option<StabilityLimit> {
     let method: Method = method.into();
-    amplification_on(&method, on, 0.5)?;
+    amplification_of(&method, on, 0.5)?;
     let stable =
-        |h: f64| amplification_on(&method, on, h).expect("an oscillator") <= UNSTABLE_GROWTH;
+        |h: f64| amplification_of(&method, on, h).expect("an oscillator") <= UNSTABLE_GROWTH;
     let grid = 0.01;
     let points = (STABILITY_SCAN_MAX / grid).round() as u32;
     let Some(first_bad) = (1..=points).find(|&i| !stable(i as f64 * grid)) else {
@@ -431,6 +442,10 @@ pub fn stability_limit_on(method: impl Into<Method>, on: &Setup) -> Option<Stabi
 /// Runs `method` over the whole setup and returns the largest position error against the truth at any step
 /// (infinite if the method diverged).
 pub fn max_error(setup: &Setup, method: impl Into<Method>, precision: Precision) -> f64 {
+    max_error_of(setup, &method.into(), precision)
+}
+
+fn max_error_of(setup: &Setup, method: &Method, precision: Precision) -> f64 {
     let mut run = AnyRun::new(setup, method, precision);
     let mut truth = setup.truth();
     let mut state = setup.initial();

@@ -204,7 +204,10 @@ pub struct Run<R: Real> {
 
 impl<R: Real> Run<R> {
     pub fn new(setup: &Setup, method: impl Into<Method>) -> Self {
-        let method = method.into();
+        Run::of(setup, method.into())
+    }
+
+    fn of(setup: &Setup, method: Method) -> Self {
         let system64 = setup.system();
         let system = System::cast(&system64);
         let state = State::cast(&setup.initial());

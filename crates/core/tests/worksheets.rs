@@ -225,6 +225,9 @@ fn answers_are_read_as_students_write_them() {
     assert!(key.check(&sheet, 3, "euler").feedback.contains("climbs"));
     assert_eq!(verdict(3, "rk4"), Verdict::Unreadable);
     assert_eq!(verdict(4, "It overshoots."), Verdict::NotGraded);
+    // A typographic minus is a minus.
+    assert_eq!(verdict(5, "\u{2212}97,4 %"), Verdict::Right);
+    assert!(exact.named && !key.check(&sheet, 0, "440").named);
     let (_, right, graded) = key.grade(
         &sheet,
         &[
@@ -325,7 +328,17 @@ fn a_malformed_worksheet_is_reported_with_its_line() {
         "{e}"
     );
     let e = error(&task("at = 100\n"));
-    assert!(e.message.contains("after the run's end"), "{e}");
+    assert!(
+        e.message
+            .contains("at = 100 s is after the run's end (until = 90 s)"),
+        "{e}"
+    );
+    let e = error(&task("method = \"rk4\"\n"));
+    assert!(
+        e.message
+            .contains("method 'rk4' is not among the setup's methods (euler)"),
+        "{e}"
+    );
     let random = |table: &str| {
         task("").replacen(
             "title = \"T\"\n",

@@ -42,6 +42,8 @@ struct TaskView {
 struct CheckedView {
     verdict: &'static str,
     feedback: String,
+    /// Whether the feedback names a known mistake.
+    named: bool,
 }
 
 #[derive(Serialize)]
@@ -170,6 +172,7 @@ impl WorksheetRun {
         to_js(&CheckedView {
             verdict: c.verdict.id(),
             feedback: c.feedback,
+            named: c.named,
         })
     }
 
@@ -189,6 +192,7 @@ impl WorksheetRun {
                 .map(|c| CheckedView {
                     verdict: c.verdict.id(),
                     feedback: c.feedback,
+                    named: c.named,
                 })
                 .collect(),
             right,

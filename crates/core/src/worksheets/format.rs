@@ -292,7 +292,9 @@ fn task(raw: &RawTask, line: usize) -> Result<Task, String> {
         step: raw.step,
         levels: raw.levels,
     };
-    let own = || quantity(&base, &setup, methods[0]);
+    let own = || quantity(&base, &setup, &methods);
+    // A mistake may be any method's answer, one the student worked out rather than read off the run.
+    let mistaken: Vec<MethodId> = methods.iter().copied().chain(MethodId::ALL).collect();
     let unit = raw.unit.clone().unwrap_or_default();
     let tolerance = match (raw.tolerance, raw.absolute) {
         (Some(_), Some(_)) => return Err("give tolerance (relative) or absolute, not both".into()),
@@ -330,7 +332,7 @@ fn task(raw: &RawTask, line: usize) -> Result<Task, String> {
                 };
                 Ok(Mistake {
                     quantity: Some(
-                        quantity(&over, &setup, methods[0]).map_err(|e| format!("mistake: {e}"))?,
+                        quantity(&over, &setup, &mistaken).map_err(|e| format!("mistake: {e}"))?,
                     ),
                     option: None,
                     says: m.says.clone(),
@@ -382,7 +384,7 @@ fn task(raw: &RawTask, line: usize) -> Result<Task, String> {
             for o in &options {
                 let fits = match choose {
                     Choose::Nearest => numbers::parse("option", o).is_ok(),
-                    _ => MethodId::from_id(o).is_ok(),
+                    _ => MethodId::from_id(o).is_ok_and(|m| methods.contains(&m)),
                 };
                 if !fits {
                     return Err(match choose {
@@ -438,13 +440,23 @@ fn task(raw: &RawTask, line: usize) -> Result<Task, String> {
 
 /// A quantity from its fields, checked against the setup. `first` is the setup's first method, the
 /// default.
-fn quantity(raw: &RawQuantity, setup: &Setup, first: MethodId) -> Result<Quantity, String> {
+fn quantity(raw: &RawQuantity, setup: &Setup, in_setup: &[MethodId]) -> Result<Quantity, String> {
+    let first = in_setup[0];
     let what = What::from_name(raw.quantity.as_deref().ok_or("it needs a quantity")?)?;
     let method = match raw.method.as_deref() {
         None => Some(first),
         Some("exact") => None,
         Some(id) => Some(MethodId::from_id(id).map_err(|e| e.to_string())?),
     };
+    if let Some(m) = method {
+        if !in_setup.contains(&m) {
+            return Err(format!(
+                "method '{}' is not among the setup's methods ({}): the student could not read it off the run",
+                m.id(),
+                in_setup.iter().map(|m| m.id()).collect::<Vec<_>>().join(", ")
+            ));
+        }
+    }
     let positions = setup.coordinates().positions;
     let coordinate = match raw.coordinate.as_deref() {
         None => 0,

@@ -189,9 +189,10 @@ pub enum Answer {
         /// Each known mistake's value, in order (NaN where its run diverged).
         mistakes: Vec<f64>,
     },
-    /// The correct option's id, and each option's quantity.
+    /// The correct option's id and label, and each option's quantity.
     Choice {
         option: String,
+        label: String,
         values: Vec<f64>,
     },
     Explain,
@@ -208,6 +209,9 @@ impl Answer {
                 ..
             } => format!("{} {unit} ({tolerance})", numbers::significant(*value, 6))
                 .replace("  ", " "),
+            Answer::Choice { option, label, .. } if label != option => {
+                format!("{label} ({option})")
+            }
             Answer::Choice { option, .. } => option.clone(),
             Answer::Explain => "not graded".to_string(),
         }
@@ -254,6 +258,8 @@ impl Verdict {
 pub struct Checked {
     pub verdict: Verdict,
     pub feedback: String,
+    /// Whether the feedback names a known mistake (rather than saying only that the answer is off).
+    pub named: bool,
 }
 
 /// 64-bit FNV-1a: names a text (a pasted worksheet) and seeds a student's parameters. Not a signature.
@@ -334,8 +340,16 @@ impl Worksheet {
                 },
                 Kind::Choice(choice) => {
                     let values = choice_values(choice, &setup, precision).map_err(at)?;
+                    let option = chosen(choice, &values).map_err(at)?;
+                    let label = choice
+                        .options
+                        .iter()
+                        .position(|o| *o == option)
+                        .map(|i| choice.labels[i].clone())
+                        .unwrap_or_else(|| option.clone());
                     Answer::Choice {
-                        option: chosen(choice, &values).map_err(at)?,
+                        option,
+                        label,
                         values,
                     }
                 }
@@ -413,7 +427,9 @@ fn chosen(choice: &Choice, values: &[f64]) -> Result<String, Error> {
 
 /// Reads a number answer: a decimal point or a decimal comma, a fraction, and the unit after it if any.
 pub fn read_number(text: &str, unit: &str) -> Result<f64, String> {
-    let text = text.trim();
+    // A typographic minus (−) is a minus.
+    let text = text.trim().replace('\u{2212}', "-");
+    let text = text.as_str();
     let number = match text.strip_suffix(unit) {
         Some(rest) if !unit.is_empty() => rest.trim_end(),
         _ => text,
@@ -444,7 +460,16 @@ pub fn read_number(text: &str, unit: &str) -> Result<f64, String> {
 impl Key {
     /// Grades one answer to task `i` of `sheet`.
     pub fn check(&self, sheet: &Worksheet, i: usize, answer: &str) -> Checked {
-        let checked = |verdict, feedback: String| Checked { verdict, feedback };
+        let checked = |verdict, feedback: String| Checked {
+            verdict,
+            feedback,
+            named: false,
+        };
+        let named = |feedback: String| Checked {
+            verdict: Verdict::Wrong,
+            feedback,
+            named: true,
+        };
         let (Some(task), Some(key)) = (sheet.tasks.get(i), self.answers.get(i)) else {
             return checked(Verdict::Unreadable, format!("there is no task {}", i + 1));
         };
@@ -484,7 +509,7 @@ impl Key {
                     .zip(mistakes)
                     .find(|(_, v)| check.tolerance.accepts(given, **v));
                 match known {
-                    Some((m, _)) => checked(Verdict::Wrong, m.says.clone()),
+                    Some((m, _)) => named(m.says.clone()),
                     None => checked(
                         Verdict::Wrong,
                         format!(
@@ -520,9 +545,10 @@ impl Key {
                     .mistakes
                     .iter()
                     .find(|m| m.option.as_deref() == Some(picked.as_str()));
-                checked(
-                    Verdict::Wrong,
-                    said.map(|m| m.says.clone()).unwrap_or_else(|| {
+                match said {
+                    Some(m) => named(m.says.clone()),
+                    None => checked(
+                        Verdict::Wrong,
                         format!(
                             "Not {}. Look again{}.",
                             choice.labels[index],
@@ -531,9 +557,9 @@ impl Key {
                             } else {
                                 ", or ask for a hint"
                             }
-                        )
-                    }),
-                )
+                        ),
+                    ),
+                }
             }
             _ => checked(
                 Verdict::Unreadable,

@@ -117,10 +117,17 @@ impl Quantity {
         }
         let step = self.step(setup)?;
         if step > setup.steps() {
-            return Err(format!(
-                "the quantity is read at step {step}, after the run's end (step {})",
-                setup.steps()
-            ));
+            return Err(match self.at {
+                At::Time(t) => format!(
+                    "at = {} s is after the run's end (until = {} s)",
+                    crate::format::number(t),
+                    crate::format::number(setup.until)
+                ),
+                _ => format!(
+                    "step = {step} is after the run's end (step {})",
+                    setup.steps()
+                ),
+            });
         }
         if matches!(self.what, What::StableDt | What::StableOmegaDt) && setup.omega_dt().is_none() {
             return Err(format!(
