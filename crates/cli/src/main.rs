@@ -17,7 +17,8 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use integrator_lab::{analysis, csv, format, scenarios, Error, MethodId, Precision, Setup};
+use integrator_lab::language::{grade, Rule};
+use integrator_lab::{analysis, csv, format, scenarios, Error, Method, MethodId, Precision, Setup};
 
 #[derive(Parser)]
 #[command(
@@ -36,6 +37,10 @@ enum Command {
     Run {
         #[command(flatten)]
         common: Common,
+        /// A rule of your own (a file; see `grade`), stepped as the method `yours` after the --method ones
+        /// (alone when --method is not given).
+        #[arg(long, value_name = "FILE")]
+        rule: Option<String>,
         /// Print step 0, every N-th step and the last.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
         every: u64,
@@ -69,6 +74,25 @@ enum Command {
         /// Only this experiment.
         #[arg(long)]
         id: Option<String>,
+    },
+    /// The report card of a method, a rule of your own or one of the lab's: measured order on the spring and
+    /// under drag, largest stable ω·dt, energy over 100 periods, force evaluations a step, phase-space area,
+    /// which of the lab's methods it equals, and the mistake a wrong rule's numbers point to.
+    Grade {
+        /// A rule of your own, in a file: x, v (vectors), t, dt and a(x, v, t); see README.
+        #[arg(
+            long,
+            value_name = "FILE",
+            conflicts_with = "method",
+            required_unless_present = "method"
+        )]
+        rule: Option<String>,
+        /// One of the lab's methods.
+        #[arg(long, value_name = "ID")]
+        method: Option<String>,
+        /// Also measure the order on this scenario (at its article's settings).
+        #[arg(long, value_name = "ID")]
+        scenario: Option<String>,
     },
     /// A worksheet: each task with its correct answer as the core computes it; with --answers, a student's
     /// answers graded, one line a task, then the score.
@@ -175,21 +199,55 @@ impl Common {
     }
 }
 
-fn run(common: &Common, every: u64) -> Outcome {
+/// A rule from its file, compiled; its mistakes are one line naming the file, line and column.
+fn rule(file: &str) -> Result<Method, Failure> {
+    let text = std::fs::read_to_string(file).map_err(|e| Failure::Input(format!("{file}: {e}")))?;
+    let rule = Rule::compile(&text).map_err(|e| Failure::Input(format!("{file}: {e}")))?;
+    Ok(Method::Rule(std::sync::Arc::new(rule)))
+}
+
+fn grade(file: Option<&str>, method: Option<&str>, scenario: Option<&str>) -> Outcome {
+    let method = match (file, method) {
+        (Some(file), _) => rule(file)?,
+        (None, Some(id)) => MethodId::from_id(id)?.into(),
+        (None, None) => return Err(Failure::Input("give --rule FILE or --method ID".into())),
+    };
+    let card = grade::report(method, scenario)?;
+    let mut out = stdout();
+    for line in card.lines() {
+        writeln!(out, "{line}")?;
+    }
+    Ok(out.flush()?)
+}
+
+fn run(common: &Common, every: u64, with: Option<&str>) -> Outcome {
     let r = common.resolve()?;
+    let mut methods: Vec<Method> = match (with, &common.method) {
+        (Some(_), None) => Vec::new(),
+        _ => r.methods.iter().map(|&m| m.into()).collect(),
+    };
+    if let Some(file) = with {
+        if r.precision != Precision::F64 {
+            return Err(Failure::Input(
+                "a rule runs in f64: drop --precision f32".into(),
+            ));
+        }
+        methods.push(rule(file)?);
+    }
     let mut out = stdout();
     csv::write(
         &r.setup,
-        &r.methods,
+        &methods,
         r.precision,
         every,
         &mut out,
-        &mut |method, t| {
-            eprintln!(
+        &mut |method, t, why| match why {
+            Some(why) => eprintln!("{}: {why}", method.id()),
+            None => eprintln!(
                 "{}: diverged at t = {} (state no longer finite)",
                 method.id(),
                 format::time(t)
-            )
+            ),
         },
     )?;
     Ok(out.flush()?)
@@ -377,7 +435,16 @@ fn main() -> ExitCode {
         }
     };
     let result = match &cli.command {
-        Command::Run { common, every } => run(common, *every),
+        Command::Run {
+            common,
+            every,
+            rule,
+        } => run(common, *every, rule.as_deref()),
+        Command::Grade {
+            rule,
+            method,
+            scenario,
+        } => grade(rule.as_deref(), method.as_deref(), scenario.as_deref()),
         Command::Convergence { common, levels } => convergence(common, *levels),
         Command::List { scenario: None, .. } => list(),
         Command::List {

@@ -492,3 +492,107 @@ fn worksheets_print_their_key_and_grade_answers() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `run --rule FILE` prints the CSV the page exports, the rule as the method `yours`; `grade` prints the
+/// report card; a rule's mistake is one line naming its file, line and column.
+#[test]
+fn rules_run_and_are_graded() {
+    let dir = std::env::temp_dir().join(format!("il-rule-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("symplectic.rhai");
+    std::fs::write(&file, "v = v + a(x, v, t) * dt;\nx = x + v * dt;\n").unwrap();
+    let path = file.to_str().unwrap();
+    let mine = lab(&[
+        "run",
+        "--scenario",
+        "spring",
+        "--dt",
+        "0.1",
+        "--until",
+        "2",
+        "--rule",
+        path,
+    ]);
+    assert!(mine.status.success(), "{}", stderr(&mine));
+    let theirs = lab(&[
+        "run",
+        "--scenario",
+        "spring",
+        "--dt",
+        "0.1",
+        "--until",
+        "2",
+        "--method",
+        "symplectic-euler",
+    ]);
+    assert_eq!(
+        stdout(&mine).replace("\nyours,", "\nsymplectic-euler,"),
+        stdout(&theirs),
+        "a rule that writes symplectic Euler prints its table"
+    );
+    let both = lab(&[
+        "run",
+        "--scenario",
+        "spring",
+        "--until",
+        "1",
+        "--method",
+        "euler",
+        "--rule",
+        path,
+    ]);
+    let out = stdout(&both);
+    assert!(
+        out.contains("\neuler,0,") && out.contains("\nyours,0,"),
+        "{out}"
+    );
+    let f32 = lab(&[
+        "run",
+        "--scenario",
+        "spring",
+        "--precision",
+        "f32",
+        "--rule",
+        path,
+    ]);
+    assert_eq!(f32.status.code(), Some(2));
+    assert!(stderr(&f32).contains("a rule runs in f64"));
+
+    let card = lab(&["grade", "--rule", path]);
+    assert!(card.status.success(), "{}", stderr(&card));
+    let text = stdout(&card);
+    assert!(text.contains("order on spring: order 1.00"), "{text}");
+    assert!(
+        text.contains("largest stable ω·dt on the spring: 2.0000"),
+        "{text}"
+    );
+    assert!(text.contains("phase-space area: kept"), "{text}");
+    assert!(
+        text.contains("equals: Symplectic Euler (symplectic-euler), to round-off"),
+        "{text}"
+    );
+    let card = lab(&["grade", "--method", "euler"]);
+    let text = stdout(&card);
+    assert!(
+        text.contains("phase-space area: not kept (one-step map's determinant 1.25 at ω·dt = 0.5)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("largest stable ω·dt on the spring: none"),
+        "{text}"
+    );
+
+    let bad = dir.join("bad.rhai");
+    std::fs::write(&bad, "v = v + a(x, v, t) * dt;\nx = x + v ^ 2;\n").unwrap();
+    let o = lab(&["grade", "--rule", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("bad.rhai: line 2, column 11: ^ is not a power here"),
+        "{err}"
+    );
+    let o = lab(&["grade"]);
+    assert_eq!(o.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -353,25 +353,53 @@ pub fn amplification_on(method: impl Into<Method>, on: &Setup, omega_dt: f64) ->
 }
 
 fn amplification_of(method: &Method, on: &Setup, omega_dt: f64) -> Option<f64> {
+    let unit = unit_oscillator(on, omega_dt)?;
+    if let Some((trace, det_map)) = map_of(method, &unit, omega_dt) {
+        let disc = trace * trace - 4.0 * det_map;
+        return Some(if disc < 0.0 {
+            det_map.sqrt()
+        } else {
+            let r = disc.sqrt();
+            ((trace + r) / 2.0).abs().max(((trace - r) / 2.0).abs())
+        });
+    }
+    // A first-order sequence (the map has one active mode): its ratio is the growth.
+    let mut run = Run::<f64>::new(&unit(0.0, 3.0 * omega_dt), method);
+    run.advance(2);
+    let a = run.state().x[0];
+    run.advance(1);
+    Some((run.state().x[0] / a).abs())
+}
+
+/// The setup's scenario made an oscillator of ω = 1 at `dt = omega_dt`, as a maker of setups from the
+/// initial velocity and the duration; `None` where the scenario is not an oscillator.
+fn unit_oscillator(on: &Setup, omega_dt: f64) -> Option<impl Fn(f64, f64) -> Setup> {
     let info = on.scenario.info();
     let oscillator = info.oscillator?;
     let scenario = info.id;
     let unit = (oscillator.unit)(&on.params);
-    let setup = |v0: f64, until: f64| {
+    Some(move |v0: f64, until: f64| {
         let mut overrides: Vec<(String, f64)> =
             unit.iter().map(|(n, v)| (n.to_string(), *v)).collect();
         if let Some(name) = oscillator.velocity {
             overrides.push((name.to_string(), v0));
         }
         Setup::new(scenario, &overrides, Some(omega_dt), Some(until)).expect("the unit oscillator")
-    };
-    let starts: &[f64] = if oscillator.velocity.is_some() {
-        &[0.0, 0.37]
-    } else {
-        &[0.0]
-    };
-    for &v0 in starts {
-        let mut run = Run::<f64>::new(&setup(v0, 6.0 * omega_dt), method);
+    })
+}
+
+/// The trace and determinant of `method`'s one-step map on a setup's oscillator (made one of ω = 1) at
+/// `dt = omega_dt`, fitted from its positions; `None` where the scenario is not an oscillator or the map
+/// shows one mode only. The determinant is the factor by which a step scales phase-space area on the state
+/// the method carries: 1 for a symplectic method.
+pub fn spring_map(method: impl Into<Method>, on: &Setup, omega_dt: f64) -> Option<(f64, f64)> {
+    map_of(&method.into(), &unit_oscillator(on, omega_dt)?, omega_dt)
+}
+
+fn map_of(method: &Method, unit: &impl Fn(f64, f64) -> Setup, omega_dt: f64) -> Option<(f64, f64)> {
+    for v0 in [0.0, 0.37] {
+        let setup = unit(v0, 6.0 * omega_dt);
+        let mut run = Run::<f64>::new(&setup, method);
         let mut x = [0.0; 6];
         for xi in x.iter_mut() {
             run.step();
@@ -386,20 +414,9 @@ fn amplification_of(method: &Method, on: &Setup, omega_dt: f64) -> Option<f64> {
         // [x2 −x1; x3 −x2] (T, D) = (x3, x4)
         let trace = (x3 * -x2 - (-x1) * x4) / (x2 * -x2 - (-x1) * x3);
         let det_map = (x2 * x4 - x3 * x3) / (x2 * -x2 - (-x1) * x3);
-        let disc = trace * trace - 4.0 * det_map;
-        return Some(if disc < 0.0 {
-            det_map.sqrt()
-        } else {
-            let r = disc.sqrt();
-            ((trace + r) / 2.0).abs().max(((trace - r) / 2.0).abs())
-        });
+        return Some((trace, det_map));
     }
-    // A first-order sequence (the map has one active mode): its ratio is the growth.
-    let mut run = Run::<f64>::new(&setup(0.0, 3.0 * omega_dt), method);
-    run.advance(2);
-    let a = run.state().x[0];
-    run.advance(1);
-    Some((run.state().x[0] / a).abs())
+    None
 }
 
 /// Growth a step above which a method counts as unstable (round-off in the fit is far below it).

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use crate::format;
-use crate::methods::MethodId;
+use crate::methods::Method;
 use crate::run::{AnyRun, Setup, Stride};
 use crate::{Precision, State};
 
@@ -51,7 +51,7 @@ pub fn position_error(state: &State<f64>, truth: &State<f64>) -> f64 {
 /// One row, with its newline: the state (at the run's precision) against the truth (in f64).
 fn row(
     setup: &Setup,
-    method: MethodId,
+    method: &Method,
     precision: Precision,
     step: u64,
     state: &State<f64>,
@@ -83,11 +83,11 @@ fn row(
 
 fn write_method<W: Write>(
     setup: &Setup,
-    method: MethodId,
+    method: &Method,
     precision: Precision,
     stride: Stride,
     out: &mut W,
-    on_divergence: &mut dyn FnMut(MethodId, f64),
+    on_divergence: &mut dyn FnMut(&Method, f64, Option<String>),
 ) -> io::Result<()> {
     let mut run = AnyRun::new(setup, method, precision);
     let mut truth = setup.truth();
@@ -107,7 +107,7 @@ fn write_method<W: Write>(
             if !stride.records(run.steps()) {
                 emit(&run, out)?;
             }
-            on_divergence(method, (run.steps() + 1) as f64 * setup.dt);
+            on_divergence(method, (run.steps() + 1) as f64 * setup.dt, run.failure());
             return Ok(());
         }
         if stride.records(run.steps()) {
@@ -117,27 +117,41 @@ fn write_method<W: Write>(
     Ok(())
 }
 
-/// Writes the whole table, a row every `every` steps (0 counts as 1).
-pub fn write<W: Write>(
+/// Writes the whole table, a row every `every` steps (0 counts as 1). `on_divergence` hears of each method
+/// that stopped early: when, and (for a student's rule that failed) why.
+pub fn write<W: Write, M: Clone + Into<Method>>(
     setup: &Setup,
-    methods: &[MethodId],
+    methods: &[M],
     precision: Precision,
     every: u64,
     out: &mut W,
-    on_divergence: &mut dyn FnMut(MethodId, f64),
+    on_divergence: &mut dyn FnMut(&Method, f64, Option<String>),
 ) -> io::Result<()> {
     let stride = Stride::new(every, setup.steps());
     writeln!(out, "{}", header(setup))?;
-    for &method in methods {
-        write_method(setup, method, precision, stride, out, on_divergence)?;
+    for method in methods {
+        let method: Method = method.clone().into();
+        write_method(setup, &method, precision, stride, out, on_divergence)?;
     }
     Ok(())
 }
 
 /// The whole table as a string, for the page's "Export CSV".
-pub fn to_string(setup: &Setup, methods: &[MethodId], precision: Precision, every: u64) -> String {
+pub fn to_string<M: Clone + Into<Method>>(
+    setup: &Setup,
+    methods: &[M],
+    precision: Precision,
+    every: u64,
+) -> String {
     let mut out = Vec::new();
-    write(setup, methods, precision, every, &mut out, &mut |_, _| {})
-        .expect("writing to memory cannot fail");
+    write(
+        setup,
+        methods,
+        precision,
+        every,
+        &mut out,
+        &mut |_, _, _| {},
+    )
+    .expect("writing to memory cannot fail");
     String::from_utf8(out).expect("the table is UTF-8")
 }

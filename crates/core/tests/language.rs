@@ -1,15 +1,21 @@
-//! "Your method": rules written as students write them run as the lab's methods do, bit for bit where they
-//! are the same method; mistakes are reported with their line and column; a runaway rule is stopped.
+//! "Your method": rules written as students write them run as the lab's methods do, to round-off where they
+//! are the same method; the report card measures what a rule is and names the mistake behind a wrong one;
+//! mistakes in the text are reported with their line and column; a runaway rule is stopped.
 
 use std::sync::Arc;
 
-use integrator_lab::language::Rule;
-use integrator_lab::{Method, MethodId, Run, Setup};
+use integrator_lab::analysis::Verdict;
+use integrator_lab::language::{grade, Rule, TEMPLATES};
+use integrator_lab::{Method, MethodId, Run, Setup, StabilityLimit};
 
 fn rule(text: &str) -> Method {
     Method::Rule(Arc::new(
-        Rule::compile(text).unwrap_or_else(|e| panic!("{e}")),
+        Rule::compile(text).unwrap_or_else(|e| panic!("{e}\n{text}")),
     ))
+}
+
+fn error(text: &str) -> String {
+    Rule::compile(text).expect_err("a mistake").to_string()
 }
 
 /// The positions and velocities of a run at every step.
@@ -24,22 +30,165 @@ fn trajectory(setup: &Setup, method: impl Into<Method>) -> Vec<(Vec<f64>, Vec<f6
 }
 
 #[test]
-fn a_rule_steps_as_the_method_it_writes_bit_for_bit() {
+fn the_simplest_rules_step_bit_for_bit_as_their_methods() {
     let setup = Setup::new("orbit", &[], Some(0.1), Some(10.0)).unwrap();
-    let cases = [
-        (
-            MethodId::Euler,
-            "let a0 = a(x, v, t);\nx = x + v * dt;\nv = v + a0 * dt;",
-        ),
-        (
-            MethodId::SymplecticEuler,
-            "v = v + a(x, v, t) * dt;\nx = x + v * dt;",
-        ),
-    ];
-    for (m, text) in cases {
+    for m in [MethodId::Euler, MethodId::SymplecticEuler] {
+        let text = TEMPLATES.iter().find(|(id, _)| *id == m).unwrap().1;
         let (mine, theirs) = (trajectory(&setup, rule(text)), trajectory(&setup, m));
         assert_eq!(mine.len(), theirs.len());
         let first = mine.iter().zip(&theirs).position(|(a, b)| a != b);
         assert_eq!(first, None, "{} differs from step {first:?}", m.id());
     }
+}
+
+/// Every method a rule can write: its template's card says it equals the method, measures the method's
+/// order on the spring, finds the method's stability limit, and keeps phase-space area exactly where the
+/// method is symplectic.
+#[test]
+fn every_template_is_graded_as_the_method_it_writes() {
+    for (m, text) in TEMPLATES {
+        let card = grade::report(rule(text), None).unwrap_or_else(|e| panic!("{}: {e}", m.id()));
+        let info = m.info();
+        assert_eq!(card.equals, Some(m), "{}: {:?}", m.id(), card.lines());
+        // Explicit Euler's card says what its rule does; the others have nothing to point to.
+        match m {
+            MethodId::Euler => assert!(card.mistake.unwrap().contains("this is explicit Euler")),
+            _ => assert_eq!(card.mistake, None, "{}", m.id()),
+        }
+        let order = card.orders[0]
+            .1
+            .order()
+            .unwrap_or_else(|| panic!("{}: {:?}", m.id(), card.orders));
+        let stated = info.order.unwrap() as f64;
+        assert!(
+            (order - stated).abs() < 0.1,
+            "{}: order {order}, states {stated}",
+            m.id()
+        );
+        match (card.stability, info.stability) {
+            (StabilityLimit::Below(a), StabilityLimit::Below(b)) => {
+                assert!((a - b).abs() < 1e-5, "{}: {a} against {b}", m.id())
+            }
+            (a, b) => assert_eq!(a, b, "{}", m.id()),
+        }
+        assert_eq!(
+            (card.area - 1.0).abs() < 1e-9,
+            info.symplectic,
+            "{}: area {}",
+            m.id(),
+            card.area
+        );
+    }
+}
+
+#[test]
+fn a_wrong_rule_is_told_the_mistake_its_numbers_point_to() {
+    let said = |text: &str| {
+        grade::report(rule(text), None)
+            .unwrap()
+            .mistake
+            .unwrap_or_default()
+    };
+    assert!(said("x = x + v * dt;\nv = v + a(x - v * dt, v, t) * dt;")
+        .contains("this is explicit Euler"));
+    assert!(said(
+        "x = x + v * dt + 0.5 * a(x, v, t) * dt * dt;\nlet a1 = a(x, v, t);\nv = v + 0.5 * (a1 + a1) * dt;"
+    )
+    .contains("used a(x) after x moved"));
+    assert!(said(
+        "let a0 = a(x, v, t);\nx = x + v * dt + 0.5 * a0 * dt * dt;\nlet a1 = a(x, v, t + dt);\nv = v + (a0 + a1) * dt;"
+    )
+    .contains("without halving"));
+    // What looks like a slip (a·dt² without its ½, and v kicked with the old a) is symplectic Euler itself.
+    let card = grade::report(
+        rule("let a0 = a(x, v, t);\nx = x + v * dt + a0 * dt * dt;\nv = v + a0 * dt;"),
+        None,
+    )
+    .unwrap();
+    assert_eq!(card.equals, Some(MethodId::SymplecticEuler));
+    assert!(said("v = v + a(x, v, t) * dt;\nx = x + v * dt * dt;").contains("dt twice"));
+    // Not consistent: the step does not vanish with dt.
+    assert!(said("v = v + a(x, v, t) * dt;\nx = x + v * 0.01;").contains("not consistent"));
+    // Another order of symplectic Euler is no mistake.
+    let card = grade::report(rule("x = x + v * dt;\nv = v + a(x, v, t) * dt;"), None).unwrap();
+    assert_eq!(card.mistake, None);
+    assert!(card.known.unwrap().contains("x first"));
+    assert!((card.area - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn the_labs_own_methods_have_report_cards_too() {
+    let card = grade::report(MethodId::Rk4, Some("pendulum")).unwrap();
+    assert_eq!(card.orders.len(), 3);
+    assert!(
+        card.orders
+            .iter()
+            .all(|(_, v)| matches!(v, Verdict::Order(p) if (p - 4.0).abs() < 0.15)),
+        "{:?}",
+        card.orders
+    );
+    assert_eq!(card.evaluations, 4.0);
+    assert_eq!(card.equals, None);
+    assert_eq!(card.mistake, None);
+}
+
+#[test]
+fn mistakes_in_the_text_name_line_and_column() {
+    assert_eq!(
+        error("v = v + a(x, v, t) * dt;\nx = x + v ^ 2;"),
+        "line 2, column 11: ^ is not a power here (it is an exclusive or): write x * x, or x ** 2"
+    );
+    assert!(
+        error("v = v + a(x, v, t) * dt\nx = x + v * dt;").starts_with("line 2, column 1:"),
+        "{}",
+        error("v = v + a(x, v, t) * dt\nx = x + v * dt;")
+    );
+    let e = error("v = v + b(x, v, t) * dt;\nx = x + v * dt;");
+    assert!(e.starts_with("line 1, column 9:") && e.contains("b"), "{e}");
+    let e = error("v = v + a(x, v, t) * dt;\nx = x + v[3] * dt;");
+    assert!(
+        e.contains("index 3 is outside this vector of 1 numbers"),
+        "{e}"
+    );
+    let e = error("start {\n  let xp = x;\nv = v + a(x, v, t) * dt;");
+    assert!(
+        e.starts_with("line 1, column 1: the start block is not closed"),
+        "{e}"
+    );
+    let e = error("v = v * v;\nx = x + v * dt;");
+    assert!(e.contains("vector * vector is not defined here"), "{e}");
+    let e = error("x = 1.0;");
+    assert!(e.contains("x must stay a vector"), "{e}");
+}
+
+#[test]
+fn a_runaway_rule_is_stopped_and_a_rule_that_blows_up_diverges() {
+    let e = error("while true { }\nx = x + v * dt;");
+    assert!(e.contains("more than 100000 operations in one step"), "{e}");
+    // A rule that loops only later in a run: stopped there, and the run says why.
+    let late = rule("start { let n = 0; }\nn = n + 1;\nif n > 5 { while true { } }\nv = v + a(x, v, t) * dt;\nx = x + v * dt;");
+    let setup = Setup::new("spring", &[], Some(0.1), Some(2.0)).unwrap();
+    let mut run = Run::<f64>::new(&setup, late);
+    assert_eq!(run.advance(20), 5);
+    assert!(
+        run.failure().unwrap().contains("an endless loop?"),
+        "{:?}",
+        run.failure()
+    );
+    // Dividing by zero makes the state infinite: the run diverges, as any method's would.
+    let mut run = Run::<f64>::new(&setup, rule("v = v + a(x, v, t) * dt;\nx = x / (t - t);"));
+    assert_eq!(run.advance(20), 0);
+    assert_eq!(run.diverged_at(), Some(1));
+    assert_eq!(run.failure(), None);
+}
+
+#[test]
+fn a_start_block_keeps_its_variables_and_a_steps_own_are_its_own() {
+    // Counts its steps in a start-block variable; a step's `let` is declared afresh each step.
+    let counting = rule("start { let n = 0; }\nlet k = 1;\nn = n + k;\nv = v + a(x, v, t) * dt;\nx = x + v * dt;\nif n == 1000 { x = x * 0; x[0] = 42; }");
+    let setup = Setup::new("spring", &[], Some(0.001), Some(1.0)).unwrap();
+    let mut run = Run::<f64>::new(&setup, counting);
+    assert_eq!(run.advance(1000), 1000);
+    assert_eq!(run.state().x[0], 42.0);
+    assert_eq!(run.evaluations(), 1000);
 }

@@ -16,6 +16,8 @@
 //! stopped with a message), and reaches nothing but its inputs: the language has no input or output, no
 //! modules, no clock. `^` is refused where it is written: it is not a power (`**` is).
 
+pub mod grade;
+
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -27,6 +29,44 @@ use crate::{Real, State, System};
 
 /// The most operations a rule may take in one step.
 pub const MAX_OPERATIONS: u64 = 100_000;
+
+/// Every method of the lab that a rule can express, as a rule (the page offers some as starting points;
+/// the report card's tests check each equals its method). Implicit Euler and the kinematic integrators need
+/// more than `a(x, v, t)`: a rule cannot write them.
+pub const TEMPLATES: [(crate::MethodId, &str); 8] = [
+    (
+        crate::MethodId::Euler,
+        "// Explicit Euler: x moves with the old velocity, v with the old acceleration.\nlet a0 = a(x, v, t);\nx = x + v * dt;\nv = v + a0 * dt;\n",
+    ),
+    (
+        crate::MethodId::SymplecticEuler,
+        "// Symplectic Euler: v first, then x with the new v.\nv = v + a(x, v, t) * dt;\nx = x + v * dt;\n",
+    ),
+    (
+        crate::MethodId::Verlet,
+        "// Position Verlet: x(n+1) = 2x(n) − x(n−1) + a·dt², started with one constant-acceleration step.\nstart {\n  let first = true;\n  let xp = x;\n  let acc = a(x, v, t);\n}\nlet next = if first { x + v * dt + 0.5 * acc * dt * dt } else { 2 * x - xp + acc * dt * dt };\nfirst = false;\nlet estimate = (next - x) / dt + 0.5 * acc * dt;\nxp = x;\nx = next;\nacc = a(x, estimate, t + dt);\nv = (x - xp) / dt + 0.5 * acc * dt;\n",
+    ),
+    (
+        crate::MethodId::VelocityVerlet,
+        "// Velocity Verlet: move with the old acceleration, kick with the average of old and new.\nlet a0 = a(x, v, t);\nx = x + v * dt + a0 * (0.5 * dt * dt);\nv = v + a0 * dt;\nlet a1 = a(x, v, t + dt);\nv = v + (a1 - a0) * (0.5 * dt);\n",
+    ),
+    (
+        crate::MethodId::Leapfrog,
+        "// Leapfrog: v lives half a step off x; the first kick is half a step.\nstart {\n  let first = true;\n}\nlet kick = if first { 0.5 * dt } else { dt };\nfirst = false;\nv = v + a(x, v, t) * kick;\nx = x + v * dt;\n",
+    ),
+    (
+        crate::MethodId::Midpoint,
+        "// Midpoint (RK2): step with the slopes at the middle of the step.\nlet a0 = a(x, v, t);\nlet xm = x + v * (0.5 * dt);\nlet vm = v + a0 * (0.5 * dt);\nlet am = a(xm, vm, t + 0.5 * dt);\nx = x + vm * dt;\nv = v + am * dt;\n",
+    ),
+    (
+        crate::MethodId::Rk4,
+        "// Classic Runge–Kutta 4.\nlet h = 0.5 * dt;\nlet k1x = v;\nlet k1v = a(x, v, t);\nlet k2x = v + k1v * h;\nlet k2v = a(x + k1x * h, v + k1v * h, t + h);\nlet k3x = v + k2v * h;\nlet k3v = a(x + k2x * h, v + k2v * h, t + h);\nlet k4x = v + k3v * dt;\nlet k4v = a(x + k3x * dt, v + k3v * dt, t + dt);\nx = x + (k1x + 2 * k2x + 2 * k3x + k4x) * (dt / 6);\nv = v + (k1v + 2 * k2v + 2 * k3v + k4v) * (dt / 6);\n",
+    ),
+    (
+        crate::MethodId::ForestRuth,
+        "// Forest–Ruth: velocity Verlet over w1·dt, w0·dt, w1·dt.\nlet w1 = 1.0 / (2.0 - 2.0 ** (1.0 / 3.0));\nlet w0 = 1.0 - 2.0 * w1;\nlet s = t;\nlet i = 0;\nwhile i < 3 {\n  let h = if i == 1 { w0 * dt } else { w1 * dt };\n  let a0 = a(x, v, s);\n  x = x + v * h + a0 * (0.5 * h * h);\n  v = v + a0 * h;\n  let a1 = a(x, v, s + h);\n  v = v + (a1 - a0) * (0.5 * h);\n  s = s + h;\n  i = i + 1;\n}\n",
+    ),
+];
 
 /// A rule's text compiled: its steps, and its start block if it has one.
 pub struct Rule {
