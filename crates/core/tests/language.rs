@@ -109,6 +109,20 @@ fn a_wrong_rule_is_told_the_mistake_its_numbers_point_to() {
     assert!(said("v = v + a(x, v, t) * dt;\nx = x + v * dt * dt;").contains("dt twice"));
     // Not consistent: the step does not vanish with dt.
     assert!(said("v = v + a(x, v, t) * dt;\nx = x + v * 0.01;").contains("not consistent"));
+    // A method of its own (Heun's) is no mistake: the card describes it.
+    let heun = grade::report(
+        rule("let a0 = a(x, v, t);\nlet xp = x + v * dt;\nlet vp = v + a0 * dt;\nlet a1 = a(xp, vp, t + dt);\nx = x + (v + vp) * (0.5 * dt);\nv = v + (a0 + a1) * (0.5 * dt);"),
+        None,
+    )
+    .unwrap();
+    assert_eq!((heun.equals, heun.mistake.as_deref()), (None, None));
+    assert!((heun.orders[0].1.order().unwrap() - 2.0).abs() < 0.05);
+    // Its map stretches area by 1 + h⁴/4 a step (h = 0.5), as every two-stage second-order Runge–Kutta's.
+    assert!(
+        (heun.area - (1.0 + 0.5f64.powi(4) / 4.0)).abs() < 1e-12,
+        "{}",
+        heun.area
+    );
     // Another order of symplectic Euler is no mistake.
     let card = grade::report(rule("x = x + v * dt;\nv = v + a(x, v, t) * dt;"), None).unwrap();
     assert_eq!(card.mistake, None);
