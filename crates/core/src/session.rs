@@ -10,7 +10,7 @@
 
 use crate::csv::{self, position_error};
 use crate::run::{AnyRun, Setup, Stride, TruthRun};
-use crate::{format, Error, MethodId, Precision, State};
+use crate::{format, Error, Method, Precision, State};
 
 /// How many numbers all histories of a session may hold together (32 MB of f64).
 pub const HISTORY_BUDGET: usize = 4_000_000;
@@ -143,9 +143,9 @@ fn push_row(history: &mut History, setup: &Setup, t: f64, state: &State<f64>, tr
 impl Session {
     /// A session of `runs` — each a method, with a step of its own or `None` for the setup's — in
     /// `precision`. The setup's step is the truth's grid.
-    pub fn new(
+    pub fn new<M: Clone + Into<Method>>(
         setup: Setup,
-        runs: &[(MethodId, Option<f64>)],
+        runs: &[(M, Option<f64>)],
         precision: Precision,
     ) -> Result<Session, Error> {
         if runs.is_empty() {
@@ -153,7 +153,7 @@ impl Session {
         }
         let own: Vec<Option<Setup>> = runs
             .iter()
-            .map(|&(_, dt)| match dt {
+            .map(|(_, dt)| match *dt {
                 Some(dt) if dt != setup.dt => setup.with_dt(dt).map(Some),
                 _ => Ok(None),
             })
@@ -165,7 +165,7 @@ impl Session {
         let tracks = runs
             .iter()
             .zip(own)
-            .map(|(&(method, _), own)| {
+            .map(|((method, _), own)| {
                 let clock = own.map(|own| Clock {
                     truth: own.truth(),
                     truth_state: own.initial(),
@@ -177,7 +177,7 @@ impl Session {
                     None => (&setup, stride.rows()),
                 };
                 Track {
-                    run: AnyRun::new(run_setup, method, precision),
+                    run: AnyRun::new(run_setup, method.clone(), precision),
                     history: History::new(columns, rows),
                     current: vec![0.0; 2 * dim],
                     clock,
@@ -338,7 +338,8 @@ impl Session {
     /// a method mid-run sees it join at the same time, with its history from t = 0, as if it had run all
     /// along (it has: stepping is deterministic). Refused when the session's histories would outgrow their
     /// budget, or it compares runs at several steps; the page then starts afresh.
-    pub fn insert(&mut self, at: usize, method: MethodId) -> Result<(), Error> {
+    pub fn insert(&mut self, at: usize, method: impl Into<Method>) -> Result<(), Error> {
+        let method: Method = method.into();
         if self.tracks.iter().any(|t| t.clock.is_some()) {
             return Err(Error::Inconsistent(
                 "a comparison of runs at several steps takes no further method".into(),
@@ -491,10 +492,8 @@ impl Session {
         }
     }
 
-    pub fn method(&self, track: usize) -> Option<MethodId> {
-        self.tracks
-            .get(track)
-            .and_then(|t| t.run.method().builtin())
+    pub fn method(&self, track: usize) -> Option<&Method> {
+        self.tracks.get(track).map(|t| t.run.method())
     }
 
     /// A track's step: its own, or the session's.
@@ -539,9 +538,9 @@ impl Session {
         let tables = dts
             .iter()
             .map(|&dt| {
-                let methods: Vec<MethodId> = (0..self.tracks.len())
+                let methods: Vec<Method> = (0..self.tracks.len())
                     .filter(|&k| self.track_dt(k) == dt)
-                    .filter_map(|k| self.method(k))
+                    .filter_map(|k| self.method(k).cloned())
                     .collect();
                 let setup = self.setup.with_dt(dt)?;
                 Ok(csv::to_string(&setup, &methods, self.precision, every))
