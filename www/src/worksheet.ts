@@ -485,7 +485,11 @@ export class WorksheetPanel {
     const task = this.task;
     if (task.predict && (checked.verdict === 'right' || checked.verdict === 'wrong')) {
       const said =
-        checked.verdict === 'right' || checked.named ? ` ${checked.feedback}` : ' Not what the lab computes.';
+        checked.verdict === 'right'
+          ? ' Right.'
+          : checked.named
+            ? ` ${checked.feedback}`
+            : ' Not what the lab computes.';
       feedback.textContent = `Your prediction: ${this.shown(answer)}.${said} Now run it and see what happens.`;
       return;
     }
