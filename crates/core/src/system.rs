@@ -187,9 +187,23 @@ impl<R: Real> Force<R> {
         }
     }
 
-    /// Adds `∂a/∂x` to `jx` and `∂a/∂v` to `jv` (row-major, n × n). Returns false for a term with no analytic
-    /// Jacobian (the double pendulum), which the caller then differentiates numerically.
-    pub fn add_jacobian(&self, x: &[R], jx: &mut [R], jv: &mut [R]) -> bool {
+    /// How far from the diagonal this term's Jacobian reaches, on `n` coordinates: 0 where each coordinate's
+    /// acceleration depends on that coordinate only, 1 for neighbours (the chain, the plane's pair), n − 1
+    /// where any may depend on any.
+    pub fn half_bandwidth(&self, n: usize) -> usize {
+        match self {
+            Force::Uniform { .. } | Force::Pulse { .. } | Force::Linear { .. } => 0,
+            Force::Pendulum { .. } => 0,
+            Force::InverseSquare { .. } | Force::Chain { .. } => 1,
+            Force::DoublePendulum { .. } => n.saturating_sub(1),
+        }
+        .min(n.saturating_sub(1))
+    }
+
+    /// Adds `∂a/∂x` to `jx` and `∂a/∂v` to `jv` (each kept as its band: see [`Force::half_bandwidth`]).
+    /// Returns false for a term with no analytic Jacobian (the double pendulum), which the caller then
+    /// differentiates numerically.
+    pub fn add_jacobian(&self, x: &[R], jx: &mut Band<R>, jv: &mut Band<R>) -> bool {
         let n = x.len();
         match self {
             Force::Uniform { .. } | Force::Pulse { .. } => {}
@@ -200,8 +214,8 @@ impl<R: Real> Force<R> {
                 gamma,
             } => {
                 for i in *first..*first + anchor.len() {
-                    jx[i * n + i] -= *omega2;
-                    jv[i * n + i] -= *gamma;
+                    jx.add(i, i, -*omega2);
+                    jv.add(i, i, -*gamma);
                 }
             }
             Force::InverseSquare { gm } => {
@@ -213,19 +227,19 @@ impl<R: Real> Force<R> {
                 for i in 0..2 {
                     for j in 0..2 {
                         let delta = if i == j { R::ONE / r3 } else { R::ZERO };
-                        jx[i * n + j] -= *gm * (delta - three * x[i] * x[j] / r5);
+                        jx.add(i, j, -(*gm * (delta - three * x[i] * x[j] / r5)));
                     }
                 }
             }
-            Force::Pendulum { g_over_l } => jx[0] -= *g_over_l * x[0].cos(),
+            Force::Pendulum { g_over_l } => jx.add(0, 0, -(*g_over_l * x[0].cos())),
             Force::DoublePendulum { .. } => return false,
             Force::Chain { k_over_m } => {
                 for i in 1..n {
-                    jx[i * n + i - 1] += *k_over_m;
-                    jx[i * n + i] -= *k_over_m;
+                    jx.add(i, i - 1, *k_over_m);
+                    jx.add(i, i, -*k_over_m);
                     if i + 1 < n {
-                        jx[i * n + i + 1] += *k_over_m;
-                        jx[i * n + i] -= *k_over_m;
+                        jx.add(i, i + 1, *k_over_m);
+                        jx.add(i, i, -*k_over_m);
                     }
                 }
             }
@@ -440,6 +454,56 @@ pub enum Switching {
     InsideSteps,
 }
 
+/// A square matrix kept as its band: the entries within `half` of the diagonal, row by row (all of them when
+/// `half` is n − 1). The chain's Jacobian is tridiagonal: kept so, implicit Euler's step costs in proportion to
+/// the number of masses, not its cube.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Band<R> {
+    pub n: usize,
+    pub half: usize,
+    pub(crate) data: Vec<R>,
+}
+
+impl<R: Real> Band<R> {
+    pub fn new(n: usize, half: usize) -> Self {
+        let half = half.min(n.saturating_sub(1));
+        Band {
+            n,
+            half,
+            data: vec![R::ZERO; n * (2 * half + 1)],
+        }
+    }
+
+    /// Where entry (i, j) is kept; `None` outside the band.
+    #[inline]
+    fn index(&self, i: usize, j: usize) -> Option<usize> {
+        (i.abs_diff(j) <= self.half).then(|| i * (2 * self.half + 1) + self.half + j - i)
+    }
+
+    /// Entry (i, j): zero outside the band.
+    #[inline]
+    pub fn get(&self, i: usize, j: usize) -> R {
+        self.index(i, j).map_or(R::ZERO, |k| self.data[k])
+    }
+
+    /// Adds to entry (i, j), which must lie in the band (a term's `half_bandwidth` says it does).
+    #[inline]
+    pub fn add(&mut self, i: usize, j: usize, value: R) {
+        let k = self.index(i, j).expect("an entry inside the band");
+        self.data[k] += value;
+    }
+
+    #[inline]
+    pub fn set(&mut self, i: usize, j: usize, value: R) {
+        let k = self.index(i, j).expect("an entry inside the band");
+        self.data[k] = value;
+    }
+
+    pub fn clear(&mut self) {
+        self.data.iter_mut().for_each(|z| *z = R::ZERO);
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct System<R> {
     /// Number of position coordinates (and of velocity coordinates).
@@ -492,6 +556,15 @@ impl<R: Real> System<R> {
 
     pub fn linear(&self) -> bool {
         self.forces.iter().all(Force::linear)
+    }
+
+    /// How far from the diagonal the system's Jacobian reaches (see [`Force::half_bandwidth`]).
+    pub fn half_bandwidth(&self) -> usize {
+        self.forces
+            .iter()
+            .map(|f| f.half_bandwidth(self.dim))
+            .max()
+            .unwrap_or(0)
     }
 
     /// Writes the total acceleration at `(t, x, v)` into `a`.
@@ -558,8 +631,8 @@ mod tests {
             let n = system.dim;
             let x: Vec<f64> = (0..n).map(|i| 0.7 + 0.3 * i as f64).collect();
             let v: Vec<f64> = (0..n).map(|i| -0.2 + 0.1 * i as f64).collect();
-            let mut jx = vec![0.0; n * n];
-            let mut jv = vec![0.0; n * n];
+            let mut jx = Band::new(n, system.half_bandwidth());
+            let mut jv = Band::new(n, system.half_bandwidth());
             for f in &system.forces {
                 assert!(f.add_jacobian(&x, &mut jx, &mut jv));
             }
@@ -580,8 +653,9 @@ mod tests {
                 for i in 0..n {
                     let dx = (ap[i] - am[i]) / (2.0 * eps);
                     let dv = (bp[i] - bm[i]) / (2.0 * eps);
-                    assert!((jx[i * n + j] - dx).abs() < 1e-5 * (1.0 + dx.abs()));
-                    assert!((jv[i * n + j] - dv).abs() < 1e-5 * (1.0 + dv.abs()));
+                    // Outside the band the derivative is zero: the bandwidth is right.
+                    assert!((jx.get(i, j) - dx).abs() < 1e-5 * (1.0 + dx.abs()));
+                    assert!((jv.get(i, j) - dv).abs() < 1e-5 * (1.0 + dv.abs()));
                 }
             }
         }

@@ -1,4 +1,5 @@
 use super::{always, Integrator, MethodInfo, StabilityLimit};
+use crate::system::Band;
 use crate::{articles, Real, State, System};
 
 /// Implicit (backward) Euler.
@@ -12,7 +13,10 @@ use crate::{articles, Real, State, System};
 /// Newton's method with the Jacobian `I − dt (dt ∂a/∂x + ∂a/∂v)`. When every force is affine in (x, v) one
 /// Newton step from v0 is the exact solve; otherwise Newton iterates until the update is below a few ulps
 /// (at most 50 iterations). Terms without an analytic Jacobian (the double pendulum) are differentiated by
-/// central differences.
+/// central differences. The Jacobian and the Newton matrix are kept as their band (the chain's is
+/// tridiagonal), and a diagonally dominant Newton matrix (the chain's always is) is solved within its band
+/// without pivoting, so a step costs in proportion to the number of coordinates; any other is solved by
+/// Gaussian elimination with partial pivoting.
 ///
 /// Order 1; at least one force evaluation a step (one a Newton iteration, plus 2n for a numerical Jacobian);
 /// not symplectic: it removes energy, so the dog on a rod spirals in by 1/√(1 + ω²dt²) a step, and it is
@@ -22,10 +26,15 @@ pub struct ImplicitEuler<R> {
     v1: Vec<R>,
     a: Vec<R>,
     residual: Vec<R>,
-    jx: Vec<R>,
-    jv: Vec<R>,
+    jx: Band<R>,
+    jv: Band<R>,
     /// Newton matrix, factorised in place.
-    m: Vec<R>,
+    m: Band<R>,
+    /// The Newton matrix written out, for a solve with pivoting (sized when a system needs it).
+    dense: Vec<R>,
+    /// The step `m` holds a factorisation for, where the forces are linear (their Jacobian is constant, so
+    /// one factorisation serves every step of the run).
+    factored: Option<R>,
     probe: Vec<R>,
     a_plus: Vec<R>,
     a_minus: Vec<R>,
@@ -42,9 +51,12 @@ impl<R: Real> ImplicitEuler<R> {
             v1: z(dim),
             a: z(dim),
             residual: z(dim),
-            jx: z(dim * dim),
-            jv: z(dim * dim),
-            m: z(dim * dim),
+            // Sized for the system at `start`, once its bandwidth is known.
+            jx: Band::new(dim, 0),
+            jv: Band::new(dim, 0),
+            m: Band::new(dim, 0),
+            dense: Vec::new(),
+            factored: None,
             probe: z(dim),
             a_plus: z(dim),
             a_minus: z(dim),
@@ -55,8 +67,8 @@ impl<R: Real> ImplicitEuler<R> {
     /// ∂a/∂x and ∂a/∂v at (t1, x1, v1), analytic where the forces give them, else by central differences.
     fn jacobian(&mut self, system: &System<R>, t1: R) {
         let n = system.dim;
-        self.jx.iter_mut().for_each(|j| *j = R::ZERO);
-        self.jv.iter_mut().for_each(|j| *j = R::ZERO);
+        self.jx.clear();
+        self.jv.clear();
         let mut analytic = true;
         for force in &system.forces {
             analytic &= force.add_jacobian(&self.x1, &mut self.jx, &mut self.jv);
@@ -64,8 +76,8 @@ impl<R: Real> ImplicitEuler<R> {
         if analytic {
             return;
         }
-        self.jx.iter_mut().for_each(|j| *j = R::ZERO);
-        self.jv.iter_mut().for_each(|j| *j = R::ZERO);
+        self.jx.clear();
+        self.jv.clear();
         let eps = R::EPSILON.sqrt();
         for wrt_v in [false, true] {
             for j in 0..n {
@@ -88,10 +100,72 @@ impl<R: Real> ImplicitEuler<R> {
                 }
                 let jac = if wrt_v { &mut self.jv } else { &mut self.jx };
                 for i in 0..n {
-                    jac[i * n + j] = (self.a_plus[i] - self.a_minus[i]) / (h + h);
+                    if i.abs_diff(j) <= jac.half {
+                        jac.set(i, j, (self.a_plus[i] - self.a_minus[i]) / (h + h));
+                    }
                 }
             }
         }
+    }
+}
+
+/// Whether every row's diagonal entry outweighs the rest of the row: elimination then needs no pivoting and
+/// stays within the band. (Slots of the band outside the matrix hold zeros.)
+fn diagonally_dominant<R: Real>(m: &Band<R>) -> bool {
+    let w = 2 * m.half + 1;
+    m.data.chunks_exact(w).all(|row| {
+        let off = row
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| k != m.half)
+            .fold(R::ZERO, |s, (_, z)| s + z.abs());
+        row[m.half].abs() > off
+    })
+}
+
+/// Factorises `m` in place within its band, without pivoting (for a diagonally dominant `m`): U above the
+/// diagonal, the reciprocals of its diagonal on it (a substitution then multiplies rather than divides), the
+/// elimination's multipliers below. Entry (r, c) of the band is `data[r·w + half + c − r]`.
+fn factor_band<R: Real>(m: &mut Band<R>) {
+    let (n, b) = (m.n, m.half);
+    let w = 2 * b + 1;
+    let at = |r: usize, c: usize| r * w + b + c - r;
+    let data = &mut m.data;
+    for col in 0..n {
+        let inverse = R::ONE / data[at(col, col)];
+        data[at(col, col)] = inverse;
+        let last = (col + b).min(n - 1);
+        for row in col + 1..=last {
+            let f = data[at(row, col)] * inverse;
+            data[at(row, col)] = f;
+            if f != R::ZERO {
+                for k in col + 1..=last {
+                    let u = data[at(col, k)];
+                    data[at(row, k)] -= f * u;
+                }
+            }
+        }
+    }
+}
+
+/// Solves `m · z = rhs` in place (rhs becomes z) with `m` as [`factor_band`] left it.
+fn substitute_band<R: Real>(m: &Band<R>, rhs: &mut [R]) {
+    let (n, b) = (m.n, m.half);
+    let w = 2 * b + 1;
+    let at = |r: usize, c: usize| r * w + b + c - r;
+    let data = &m.data;
+    for col in 0..n {
+        let r = rhs[col];
+        for row in col + 1..=(col + b).min(n - 1) {
+            rhs[row] -= data[at(row, col)] * r;
+        }
+    }
+    for row in (0..n).rev() {
+        let mut s = rhs[row];
+        for k in row + 1..=(row + b).min(n - 1) {
+            s -= data[at(row, k)] * rhs[k];
+        }
+        rhs[row] = s * data[at(row, row)];
     }
 }
 
@@ -135,7 +209,15 @@ fn solve<R: Real>(m: &mut [R], rhs: &mut [R]) {
 }
 
 impl<R: Real> Integrator<R> for ImplicitEuler<R> {
-    fn start(&mut self, _: &System<R>, _: R, _: &State<R>) {
+    fn start(&mut self, system: &System<R>, _: R, _: &State<R>) {
+        let (n, half) = (system.dim, system.half_bandwidth());
+        if self.m.n != n || self.m.half != half {
+            self.jx = Band::new(n, half);
+            self.jv = Band::new(n, half);
+            self.m = Band::new(n, half);
+            self.dense = vec![R::ZERO; n * n];
+        }
+        self.factored = None;
         self.evaluations = 0;
     }
 
@@ -155,15 +237,38 @@ impl<R: Real> Integrator<R> for ImplicitEuler<R> {
             for k in 0..n {
                 self.residual[k] = state.v[k] + self.a[k] * dt - self.v1[k];
             }
-            self.jacobian(system, t1);
-            for i in 0..n {
-                for j in 0..n {
-                    let identity = if i == j { R::ONE } else { R::ZERO };
-                    self.m[i * n + j] =
-                        identity - dt * (dt * self.jx[i * n + j] + self.jv[i * n + j]);
+            let banded = if self.factored == Some(dt) {
+                true
+            } else {
+                self.factored = None;
+                self.jacobian(system, t1);
+                // I − dt (dt ∂a/∂x + ∂a/∂v), band by band (the three share one layout).
+                for ((m, &jx), &jv) in self.m.data.iter_mut().zip(&self.jx.data).zip(&self.jv.data) {
+                    *m = -dt * (dt * jx + jv);
                 }
+                let (w, half) = (2 * self.m.half + 1, self.m.half);
+                for i in 0..n {
+                    self.m.data[i * w + half] += R::ONE;
+                }
+                let dominant = diagonally_dominant(&self.m);
+                if dominant {
+                    factor_band(&mut self.m);
+                    if linear {
+                        self.factored = Some(dt);
+                    }
+                }
+                dominant
+            };
+            if banded {
+                substitute_band(&self.m, &mut self.residual);
+            } else {
+                for i in 0..n {
+                    for j in 0..n {
+                        self.dense[i * n + j] = self.m.get(i, j);
+                    }
+                }
+                solve(&mut self.dense, &mut self.residual);
             }
-            solve(&mut self.m, &mut self.residual);
             let (mut change, mut size) = (R::ZERO, R::ONE);
             for k in 0..n {
                 self.v1[k] += self.residual[k];
@@ -209,6 +314,37 @@ pub(super) fn build<R: Real>(dim: usize) -> Box<dyn Integrator<R>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Within the band, without pivoting, a diagonally dominant tridiagonal system is solved as the dense
+    /// elimination solves it.
+    #[test]
+    fn the_band_solve_agrees_with_the_dense_one() {
+        let n = 7;
+        let mut band = Band::new(n, 1);
+        let mut dense = vec![0.0; n * n];
+        for i in 0..n {
+            for j in i.saturating_sub(1)..=(i + 1).min(n - 1) {
+                let v = if i == j { 4.0 + i as f64 } else { -1.0 - 0.1 * (i + j) as f64 };
+                band.set(i, j, v);
+                dense[i * n + j] = v;
+            }
+        }
+        assert!(diagonally_dominant(&band));
+        let rhs: Vec<f64> = (0..n).map(|i| (i as f64).sin() + 0.5).collect();
+        let (mut a, mut b) = (rhs.clone(), rhs.clone());
+        factor_band(&mut band);
+        substitute_band(&band, &mut a);
+        solve(&mut dense, &mut b);
+        for (p, q) in a.iter().zip(&b) {
+            assert!((p - q).abs() < 1e-14, "{p} {q}");
+        }
+        // A matrix whose diagonal does not dominate goes to the solve with pivoting.
+        let mut weak = Band::new(2, 1);
+        for (i, j, v) in [(0, 0, 0.0), (0, 1, 2.0), (1, 0, 1.0), (1, 1, 1.0)] {
+            weak.set(i, j, v);
+        }
+        assert!(!diagonally_dominant(&weak));
+    }
 
     #[test]
     fn gaussian_elimination_solves_with_pivoting() {
