@@ -30,6 +30,9 @@ node_modules/.bin/tsc --noEmit -p tsconfig.json
 node_modules/.bin/tsc --noEmit -p tsconfig.node.json
 node_modules/.bin/biome check www scripts vite.config.ts playwright.config.ts
 
+echo "== fuzz, short: 10,000 random specs through the core, 100 random URLs and a minute of random input on the page"
+bash scripts/fuzz.sh --short
+
 results=$(mktemp -d)
 echo "== vitest"
 node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile="$results/vitest.json"

@@ -1,0 +1,291 @@
+// The page under random input, against the built site (npm run fuzz; CI runs it with --short):
+//
+//  1. Random URLs: keys the page reads and others, values from NaN, ±inf, fractions, empty strings, huge and
+//     negative numbers to words. Each must load with no uncaught error and no console error, never blank (a
+//     status line or a notice), and every key the page drops from its canonical URL named in a notice
+//     (tracking keys aside, which are dropped silently).
+//  2. Random clicks, keys, slider moves and field edits on the lab, an embedded figure and a worksheet:
+//     zero uncaught errors.
+//
+// Counts are printed; the exit status is 1 if any check failed. Usage: node scripts/fuzz-page.mjs
+// [--urls N] [--seconds S] [--short] (short: 100 URLs, 60 s of random input; default 2,000 and 600).
+
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+
+const args = process.argv.slice(2);
+const short = args.includes('--short');
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const URLS = option('--urls', short ? 100 : 2000);
+const SECONDS = option('--seconds', short ? 60 : 600);
+const PORT = 4175;
+const LAB = `http://127.0.0.1:${PORT}`;
+
+/** A reproducible random sequence (mulberry32). */
+let seed = 20261122;
+function random() {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const pick = (list) => list[Math.floor(random() * list.length)];
+
+const SCENARIOS = [
+  'spring',
+  'damped-spring',
+  'constant-force',
+  'projectile',
+  'lunar-lander',
+  'orbit',
+  'kepler',
+  'two-springs',
+  'drag',
+  'pendulum',
+  'double-pendulum',
+  'spring-chain',
+  'nope',
+  '',
+];
+const METHODS = [
+  'euler',
+  'symplectic-euler',
+  'implicit-euler',
+  'verlet',
+  'velocity-verlet',
+  'leapfrog',
+  'midpoint',
+  'rk4',
+  'kinematic',
+  'kinematic-average',
+  'forest-ruth',
+  'rk5',
+  '',
+];
+const VALUES = [
+  '',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '-1',
+  '0',
+  '1/0',
+  '0/0',
+  '1/60',
+  '0.0001',
+  '1e-300',
+  '5e-324',
+  '123456789',
+  'abc',
+  '%',
+  '%%20',
+  '1,5',
+  ' 2',
+  '−3',
+  '\u00e9',
+  'x'.repeat(300),
+];
+const KEYS = [
+  'scenario',
+  'methods',
+  'runs',
+  'dt',
+  'until',
+  'precision',
+  'speed',
+  'coord',
+  'views',
+  'theme',
+  'controls',
+  'autoplay',
+  'sync',
+  'k',
+  'm',
+  'b',
+  'F',
+  'g',
+  'GM',
+  'e',
+  'n',
+  'L',
+  'theta0',
+  'x0',
+  'v0',
+  'zeta',
+  'utm_source',
+  'fbclid',
+  'gclid',
+  'worksheet',
+  '',
+];
+const TRACKING = /^(utm_.*|fbclid|gclid)$/;
+
+function value(key) {
+  if (key === 'scenario') return pick(SCENARIOS);
+  if (key === 'methods')
+    return Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(METHODS)).join(',');
+  if (key === 'runs') return `${pick(METHODS)}@${pick(VALUES)},${pick(METHODS)}@0.05`;
+  if (key === 'precision') return pick(['f32', 'f64', 'f16', '']);
+  if (key === 'views') return pick(['scene,energy', 'table', 'bogus', '']);
+  if (key === 'worksheet') return pick(['fiedler', 'nope', 'text:abc', '']);
+  return random() < 0.5 ? pick(VALUES) : String((random() - 0.3) * 10 ** Math.floor(random() * 8 - 3));
+}
+
+function randomQuery() {
+  const pairs = [];
+  for (let i = 0, n = 1 + Math.floor(random() * 5); i < n; i++) {
+    const key = pick(KEYS);
+    pairs.push([key, value(key)]);
+  }
+  return pairs;
+}
+
+const server = spawn(
+  'node_modules/.bin/vite',
+  ['preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
+  {
+    stdio: 'ignore',
+  },
+);
+await new Promise((r) => setTimeout(r, 1500));
+const flags = JSON.parse(readFileSync(new URL('./chromium.json', import.meta.url), 'utf8'));
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_BIN ?? flags.executablePath,
+  args: flags.args,
+});
+let failed = 0;
+try {
+  // 1. URLs.
+  const page = await browser.newPage({ viewport: { width: 1024, height: 800 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  const problems = { errors: 0, blank: 0, unnamed: 0 };
+  for (let i = 0; i < URLS; i++) {
+    const pairs = randomQuery();
+    const query = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+    const path = pick(['/', '/', '/embed.html']);
+    errors.length = 0;
+    await page.goto(`${LAB}${path}?${query}`);
+    await page
+      .waitForFunction(
+        () =>
+          /step|Loading/.test(document.querySelector('#status')?.textContent ?? '') ||
+          document.querySelector('#notices p'),
+        null,
+        { timeout: 10_000 },
+      )
+      .catch(() => {});
+    const status = (await page.textContent('#status').catch(() => '')) ?? '';
+    const notices = (await page.locator('#notices p').allTextContents()).join(' | ');
+    if (errors.length) {
+      problems.errors++;
+      failed++;
+      console.log(`errors on ${path}?${query}: ${errors.join('; ')}`);
+    }
+    if (!status.trim() && !notices.trim()) {
+      problems.blank++;
+      failed++;
+      console.log(`blank: ${path}?${query}`);
+    }
+    // Every key the page read and dropped is named in a notice (the full page only: a figure keeps its look
+    // keys in its own URL).
+    if (path === '/') {
+      const kept = new URLSearchParams(new URL(page.url()).search);
+      const dropped = [...new Set(pairs.map(([k]) => k))].filter(
+        (k) =>
+          k && !kept.has(k) && !TRACKING.test(k) && !['views', 'controls', 'autoplay', 'sync'].includes(k),
+      );
+      const unnamed = dropped.filter((k) => !notices.includes(k));
+      if (unnamed.length) {
+        problems.unnamed++;
+        failed++;
+        console.log(
+          `dropped without a notice (${unnamed.join(', ')}): ?${query} → ${page.url()} [${notices}]`,
+        );
+      }
+    }
+  }
+  console.log(
+    `URLs: ${URLS}; with an error: ${problems.errors}; blank: ${problems.blank}; a dropped key not named: ${problems.unnamed}`,
+  );
+  await page.close();
+
+  // 2. Random input.
+  const places = [
+    `${LAB}/?scenario=spring-chain&n=20&methods=euler,rk4,implicit-euler`,
+    `${LAB}/embed.html?scenario=orbit&methods=euler,symplectic-euler&controls=full&views=scene,energy,table`,
+    `${LAB}/?worksheet=fiedler`,
+  ];
+  let uncaught = 0;
+  let actions = 0;
+  const end = Date.now() + SECONDS * 1000;
+  for (let p = 0; Date.now() < end; p = (p + 1) % places.length) {
+    const tab = await browser.newPage({ viewport: { width: pick([390, 1024]), height: 800 } });
+    tab.on('pageerror', (e) => {
+      uncaught++;
+      console.log(`uncaught on ${places[p]}: ${e.message}`);
+    });
+    tab.on('popup', (popup) => popup.close().catch(() => {}));
+    await tab.goto(places[p]);
+    if (places[p].includes('worksheet')) {
+      await tab.fill('#student-name', 'Monkey').catch(() => {});
+      await tab.press('#student-name', 'Enter').catch(() => {});
+    }
+    const stop = Math.min(end, Date.now() + 20_000);
+    while (Date.now() < stop) {
+      actions++;
+      const kind = random();
+      try {
+        if (kind < 0.45) {
+          const targets = tab.locator(
+            'button:visible, summary:visible, input[type=checkbox]:visible, input[type=radio]:visible',
+          );
+          const n = await targets.count();
+          if (n) await targets.nth(Math.floor(random() * n)).click({ timeout: 500, force: false });
+        } else if (kind < 0.65) {
+          await tab.keyboard.press(pick(['Space', 'ArrowRight', 'Tab', 'Enter', 'Escape', 'Shift+Tab']));
+        } else if (kind < 0.85) {
+          const fields = tab.locator('input[type=text]:visible, input:not([type]):visible, textarea:visible');
+          const n = await fields.count();
+          if (n) {
+            const f = fields.nth(Math.floor(random() * n));
+            if (await f.isEditable()) {
+              await f.fill(pick(VALUES), { timeout: 500 });
+              await f.press('Enter', { timeout: 500 });
+            }
+          }
+        } else {
+          const selects = tab.locator('select:visible');
+          const n = await selects.count();
+          if (n) {
+            const s = selects.nth(Math.floor(random() * n));
+            const options = await s.locator('option').evaluateAll((o) => o.map((x) => x.value));
+            if (options.length) await s.selectOption(pick(options), { timeout: 500 });
+          }
+          const ranges = tab.locator('input[type=range]:visible');
+          const r = await ranges.count();
+          if (r) await ranges.nth(Math.floor(random() * r)).fill(String(random() * 4), { timeout: 500 });
+        }
+      } catch {
+        // An element that went away or stayed busy: the next action goes on.
+      }
+    }
+    await tab.close();
+  }
+  console.log(
+    `random input: ${SECONDS} s, ${actions} actions on the lab, a figure and a worksheet; uncaught errors: ${uncaught}`,
+  );
+  failed += uncaught;
+} finally {
+  await browser.close();
+  server.kill();
+}
+process.exit(failed > 0 ? 1 : 0);
