@@ -8,26 +8,14 @@
 //     the network, gzipped); ten figures on a host page with two on screen: each visible figure's script
 //     time a frame (in its own frame), and the frames the others draw.
 
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { METHOD_IDS, openSite } from './site.mjs';
 
-const METHODS = [
-  'euler',
-  'symplectic-euler',
-  'implicit-euler',
-  'verlet',
-  'velocity-verlet',
-  'leapfrog',
-  'midpoint',
-  'rk4',
-  'kinematic',
-  'kinematic-average',
-  'forest-ruth',
-];
+const METHODS = METHOD_IDS;
 const PORT = 4174;
 const DIST = 'www/dist';
 
@@ -75,19 +63,8 @@ async function transferred(browser, lab, viewport, visit) {
 }
 
 // 2 and 3. In Chromium, against the built site.
-const server = spawn(
-  'node_modules/.bin/vite',
-  ['preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
-  {
-    stdio: 'ignore',
-  },
-);
-await new Promise((r) => setTimeout(r, 1500));
-const flags = JSON.parse(readFileSync(new URL('./chromium.json', import.meta.url), 'utf8'));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_BIN ?? flags.executablePath,
-  args: flags.args,
-});
+const site = await openSite(PORT);
+const browser = site.browser;
 try {
   const lab = `http://127.0.0.1:${PORT}`;
   const first = await transferred(browser, lab, { width: 1280, height: 900 }, async (page) => {
@@ -130,8 +107,7 @@ try {
   );
   await embeds(browser);
 } finally {
-  await browser.close();
-  server.kill();
+  await site.close();
 }
 
 // 4. wasm (Node) against native on the same runs, interleaved (native, wasm, native, wasm…) so that the

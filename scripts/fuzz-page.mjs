@@ -10,9 +10,7 @@
 // Counts are printed; the exit status is 1 if any check failed. Usage: node scripts/fuzz-page.mjs
 // [--urls N] [--seconds S] [--short] (short: 100 URLs, 60 s of random input; default 2,000 and 600).
 
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { chromium } from '@playwright/test';
+import { METHOD_IDS, openSite } from './site.mjs';
 
 const args = process.argv.slice(2);
 const short = args.includes('--short');
@@ -23,7 +21,6 @@ const option = (name, fallback) => {
 const URLS = option('--urls', short ? 100 : 2000);
 const SECONDS = option('--seconds', short ? 60 : 600);
 const PORT = 4175;
-const LAB = `http://127.0.0.1:${PORT}`;
 
 /** A reproducible random sequence (mulberry32). */
 let seed = 20261122;
@@ -51,21 +48,7 @@ const SCENARIOS = [
   'nope',
   '',
 ];
-const METHODS = [
-  'euler',
-  'symplectic-euler',
-  'implicit-euler',
-  'verlet',
-  'velocity-verlet',
-  'leapfrog',
-  'midpoint',
-  'rk4',
-  'kinematic',
-  'kinematic-average',
-  'forest-ruth',
-  'rk5',
-  '',
-];
+const METHODS = [...METHOD_IDS, 'rk5', ''];
 const VALUES = [
   '',
   'NaN',
@@ -145,19 +128,9 @@ function randomQuery() {
   return pairs;
 }
 
-const server = spawn(
-  'node_modules/.bin/vite',
-  ['preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
-  {
-    stdio: 'ignore',
-  },
-);
-await new Promise((r) => setTimeout(r, 1500));
-const flags = JSON.parse(readFileSync(new URL('./chromium.json', import.meta.url), 'utf8'));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_BIN ?? flags.executablePath,
-  args: flags.args,
-});
+const site = await openSite(PORT);
+const browser = site.browser;
+const LAB = site.lab;
 let failed = 0;
 try {
   // 1. URLs.
@@ -285,7 +258,6 @@ try {
   );
   failed += uncaught;
 } finally {
-  await browser.close();
-  server.kill();
+  await site.close();
 }
 process.exit(failed > 0 ? 1 : 0);

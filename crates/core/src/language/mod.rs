@@ -218,44 +218,26 @@ fn engine(
     engine.set_max_expr_depths(64);
     engine.set_max_string_size(1_000);
     engine.register_type_with_name::<Vector>("vector");
-    engine.register_indexer_get(|v: &mut Vector, i: INT| -> Fallible<FLOAT> {
+    /// The slot of `v` at index `i`, or why there is none.
+    fn slot(v: &mut Vector, i: INT) -> Fallible<&mut f64> {
+        let n = v.0.len();
         usize::try_from(i)
             .ok()
-            .and_then(|i| v.0.get(i).copied())
+            .and_then(|i| v.0.get_mut(i))
             .ok_or_else(|| {
-                format!(
-                    "index {i} is outside this vector of {} numbers (they run from 0)",
-                    v.0.len()
-                )
-                .into()
+                format!("index {i} is outside this vector of {n} numbers (they run from 0)").into()
             })
+    }
+    engine.register_indexer_get(|v: &mut Vector, i: INT| -> Fallible<FLOAT> {
+        slot(v, i).map(|s| *s)
     });
     engine.register_indexer_set(|v: &mut Vector, i: INT, value: FLOAT| -> Fallible<()> {
-        let n = v.0.len();
-        let slot = usize::try_from(i).ok().and_then(|i| v.0.get_mut(i));
-        match slot {
-            Some(s) => {
-                *s = value;
-                Ok(())
-            }
-            None => Err(format!(
-                "index {i} is outside this vector of {n} numbers (they run from 0)"
-            )
-            .into()),
-        }
+        *slot(v, i)? = value;
+        Ok(())
     });
     engine.register_indexer_set(|v: &mut Vector, i: INT, value: INT| -> Fallible<()> {
-        let n = v.0.len();
-        match usize::try_from(i).ok().and_then(|i| v.0.get_mut(i)) {
-            Some(s) => {
-                *s = value as f64;
-                Ok(())
-            }
-            None => Err(format!(
-                "index {i} is outside this vector of {n} numbers (they run from 0)"
-            )
-            .into()),
-        }
+        *slot(v, i)? = value as f64;
+        Ok(())
     });
     engine.register_fn("len", |v: &mut Vector| v.0.len() as INT);
     engine.register_fn("vector", |n: INT| {

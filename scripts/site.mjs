@@ -1,0 +1,45 @@
+// What the page scripts (bench-page.mjs, fuzz-page.mjs) share: the lab's method ids, and the built site
+// served by Vite's preview server with a headless Chromium to drive it.
+
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+
+export const METHOD_IDS = [
+  'euler',
+  'symplectic-euler',
+  'implicit-euler',
+  'verlet',
+  'velocity-verlet',
+  'leapfrog',
+  'midpoint',
+  'rk4',
+  'kinematic',
+  'kinematic-average',
+  'forest-ruth',
+];
+
+/** Serves www/dist on `port` and launches Chromium: `{ lab, browser, close }`. */
+export async function openSite(port) {
+  const server = spawn(
+    'node_modules/.bin/vite',
+    ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  await new Promise((r) => setTimeout(r, 1500));
+  const flags = JSON.parse(readFileSync(new URL('./chromium.json', import.meta.url), 'utf8'));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_BIN ?? flags.executablePath,
+    args: flags.args,
+  });
+  return {
+    lab: `http://127.0.0.1:${port}`,
+    browser,
+    close: async () => {
+      await browser.close();
+      server.kill();
+    },
+  };
+}
