@@ -85,6 +85,18 @@ describe('the URL state', () => {
     expect(notices[0]).toContain('scenario=sprung');
   });
 
+  it('says so when runs= leaves a methods= beside it unused', () => {
+    const { state, notices } = parseQuery(
+      '?scenario=spring&methods=rk4,verlet&runs=euler@0.05',
+      catalogue,
+      check,
+    );
+    expect(state.methods).toEqual(['euler']);
+    expect(notices).toContain('Ignored methods=rk4,verlet: runs= gives the methods, each at its own dt.');
+    // The page's own links never carry both.
+    expect(parseQuery(toQuery(state), catalogue, check).notices).toEqual([]);
+  });
+
   it('reads (method, dt) runs, and writes them back', () => {
     const { state, notices } = parseQuery(
       '?scenario=spring&runs=euler@0.1,euler@1/20,rk5@0.1,rk4@-1',

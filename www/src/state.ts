@@ -152,7 +152,13 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
       else if (state.until / dt > catalogue.maxSteps) notices.push(`Ignored run '${item}': too many steps.`);
       else state.runs.push({ method, dt });
     }
-    if (state.runs.length > 0) state.methods = [...new Set(state.runs.map((r) => r.method))];
+    if (state.runs.length > 0) {
+      // runs= replaces methods=: a methods= beside it is not used, and the reader is told so.
+      const methods = query.get('methods');
+      if (methods !== null)
+        notices.push(`Ignored methods=${methods}: runs= gives the methods, each at its own dt.`);
+      state.methods = [...new Set(state.runs.map((r) => r.method))];
+    }
   }
 
   const precision = query.get('precision');
