@@ -148,6 +148,18 @@ impl Session {
         runs: &[(M, Option<f64>)],
         precision: Precision,
     ) -> Result<Session, Error> {
+        let runs: Vec<(Method, Option<f64>)> =
+            runs.iter().map(|(m, dt)| (m.clone().into(), *dt)).collect();
+        Session::of(setup, &runs, precision)
+    }
+
+    /// The body of [`Session::new`], not generic: its code is made once, in this crate (a generic body would be
+    /// made again in each crate that calls it, every integrator with it).
+    fn of(
+        setup: Setup,
+        runs: &[(Method, Option<f64>)],
+        precision: Precision,
+    ) -> Result<Session, Error> {
         if runs.is_empty() {
             return Err(Error::NoMethods);
         }
@@ -339,7 +351,11 @@ impl Session {
     /// along (it has: stepping is deterministic). Refused when the session's histories would outgrow their
     /// budget, or it compares runs at several steps; the page then starts afresh.
     pub fn insert(&mut self, at: usize, method: impl Into<Method>) -> Result<(), Error> {
-        let method: Method = method.into();
+        self.insert_of(at, method.into())
+    }
+
+    /// The body of [`Session::insert`], not generic (see [`Session::of`]).
+    fn insert_of(&mut self, at: usize, method: Method) -> Result<(), Error> {
         if self.tracks.iter().any(|t| t.clock.is_some()) {
             return Err(Error::Inconsistent(
                 "a comparison of runs at several steps takes no further method".into(),
