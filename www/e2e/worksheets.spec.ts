@@ -273,6 +273,7 @@ test.describe('on a phone', () => {
   test('the task comes first and nothing scrolls sideways; axe finds nothing', async ({ page }) => {
     const errors = watch(page);
     await page.goto('./?worksheet=van-verth');
+    await expect(page.locator('#worksheet-title')).toBeVisible();
     const task = await page.locator('#worksheet').boundingBox();
     const views = await page.locator('.views').boundingBox();
     expect(task && views && task.y < views.y).toBe(true);

@@ -329,6 +329,7 @@ export class App implements Actions {
   start(playing: boolean): void {
     this.playing = playing;
     this.controls.syncTransport(playing);
+    this.controls.enableTransport();
     this.frameLoop = (now: number) => {
       // Not live (off screen, a hidden tab): no steps, no drawing, no frames until woken.
       if (this.options.live?.() === false) {

@@ -224,6 +224,12 @@ export class Controls {
     }
   }
 
+  /** The transport and the exports answer from now on (the page has its run and has started it). */
+  enableTransport(): void {
+    for (const id of ['play', 'step', 'reset', 'end', 'export-csv', 'export-png'])
+      byId<HTMLButtonElement>(id).disabled = false;
+  }
+
   /** Puts the state into every control. */
   /** The dt and until of the state last shown, against which a new value is checked. */
   private synced = { dt: 1, until: 1 };
