@@ -94,7 +94,12 @@ export function failure(e: unknown): string {
   if (e instanceof WebAssembly.RuntimeError) {
     let panic: string | undefined;
     try {
-      panic = core?.bindings.lastPanic();
+      // The second build keeps a panic's message; the usual one leaves the hook out to stay small.
+      const bindings: object | undefined = core?.bindings;
+      panic =
+        bindings && 'lastPanic' in bindings && typeof bindings.lastPanic === 'function'
+          ? (bindings.lastPanic() as string | undefined)
+          : undefined;
     } catch {
       panic = undefined;
     }

@@ -143,6 +143,13 @@ pub fn to_string<M: Clone + Into<Method>>(
     precision: Precision,
     every: u64,
 ) -> String {
+    let methods: Vec<Method> = methods.iter().map(|m| m.clone().into()).collect();
+    table(setup, &methods, precision, every)
+}
+
+/// The body of [`to_string`], made once (a generic body is made again wherever it is called).
+#[inline(never)]
+fn table(setup: &Setup, methods: &[Method], precision: Precision, every: u64) -> String {
     let mut out = Vec::new();
     write(
         setup,

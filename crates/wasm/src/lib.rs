@@ -27,12 +27,15 @@ pub mod worksheets;
 
 /// Points of the exact solution sampled for a scene's frame (see `Setup::truth_bounds`).
 const SCENE_SAMPLES: u64 = 4000;
+#[cfg(feature = "full")]
 thread_local! {
     /// The message of the last panic, kept for the page: a panic traps the instance, and the page then shows
-    /// this message with its offer to start again (see `lastPanic`).
+    /// this message with its offer to start again (see `lastPanic`). The second build keeps it; the usual
+    /// one, which embeds load, leaves the hook out to stay small (a trap there reads "unreachable").
     static LAST_PANIC: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
+#[cfg(feature = "full")]
 #[wasm_bindgen(start)]
 pub fn start() {
     std::panic::set_hook(Box::new(|info| {
@@ -52,6 +55,7 @@ pub fn start() {
 
 /// The message of the last panic in this instance, if any: "panicked at FILE:LINE:COLUMN: MESSAGE". It can
 /// be read after the trap that followed it (it touches no object the trap left borrowed).
+#[cfg(feature = "full")]
 #[wasm_bindgen(js_name = lastPanic)]
 pub fn last_panic() -> Option<String> {
     LAST_PANIC.with(|last| last.borrow().clone())
