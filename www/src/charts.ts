@@ -3,7 +3,6 @@
 // explodes (see range.ts).
 
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
 import { axis, envelope, padded, positiveOnly, widthOf } from './chart-axes';
 import { markerHook } from './chart-markers';
 import { throughPoints } from './chart-paths';

@@ -224,7 +224,8 @@ export class Controls {
     }
   }
 
-  /** The transport and the exports answer from now on (the page has its run and has started it). */
+  /** The transport and the exports answer from now on (the page has its run and has started it). The pages'
+   * markup has them disabled until then, so that a click made while the core still loads never goes unheard. */
   enableTransport(): void {
     for (const id of ['play', 'step', 'reset', 'end', 'export-csv', 'export-png'])
       byId<HTMLButtonElement>(id).disabled = false;

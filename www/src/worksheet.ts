@@ -3,6 +3,7 @@
 // the run is shown; "Check" asks the core; hints come on request; progress stays in this browser where it
 // can; "Hand in" gives the result code. The core computes and checks every answer: nothing here does.
 
+import './classroom.css';
 import { byId, el, message } from './dom';
 import { type Checked, Sheet, type TaskInfo, type VerdictId, type WorksheetBindings } from './lab-worksheets';
 
