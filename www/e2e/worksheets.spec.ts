@@ -223,6 +223,23 @@ test('a teacher’s own worksheet: a mistake is reported with its line; a good o
   expect(errors).toEqual([]);
 });
 
+test('a worksheet page downloads the worksheets build and no other, and still shows the methods’ facts', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  const wasm: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('.wasm')) wasm.push(new URL(r.url()).pathname.split('/').pop() ?? '');
+  });
+  await page.goto('./?worksheet=lecture');
+  await page.fill('#student-name', 'Ada');
+  await page.locator('#student-name').press('Enter');
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await expect(page.locator('small.facts[data-method="verlet"]')).toContainText('order 2');
+  expect(wasm.map((f) => f.replace(/-[^-]+$/, ''))).toEqual(['lab_worksheets_bg']);
+  expect(errors).toEqual([]);
+});
+
 test('a worksheet that cannot be read says so, and the lab goes on', async ({ page }) => {
   const errors = watch(page);
   await page.goto('./?worksheet=no-such-sheet');

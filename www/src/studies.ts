@@ -38,7 +38,9 @@ const pending = new Map<number, Pending>();
 let asked = 0;
 async function answerInPage(name: StudyName, args: unknown[]): Promise<unknown> {
   const { loadFull, studiesOf } = await import('./lab-full');
-  const studies = studiesOf(await loadFull());
+  // The build the page steps with, where it has the studies (the second, or the worksheets' third): loading
+  // the second again beside the third would download it twice.
+  const studies = studiesOf(secondBuild() ?? (await loadFull()));
   return (studies[name] as (...a: unknown[]) => unknown)(...args);
 }
 
