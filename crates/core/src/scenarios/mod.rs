@@ -224,7 +224,7 @@ impl Params {
     /// scenario, caught by the tests that build every scenario.
     pub fn get(&self, name: &str) -> f64 {
         let info = get(self.scenario)
-            .expect("params of a known scenario")
+            .unwrap_or_else(|e| panic!("params of a known scenario: {e}"))
             .info();
         let i = info
             .params
@@ -237,7 +237,7 @@ impl Params {
     /// `(name, value)` pairs.
     pub fn iter(&self) -> impl Iterator<Item = (&'static str, f64)> + '_ {
         let info = get(self.scenario)
-            .expect("params of a known scenario")
+            .unwrap_or_else(|e| panic!("params of a known scenario: {e}"))
             .info();
         info.params
             .iter()
@@ -266,17 +266,46 @@ pub struct Coordinates {
     pub velocities: Vec<String>,
 }
 
+impl Coordinates {
+    /// The names a scenario's info lists (the chain's depend on its parameters: it makes its own).
+    fn of(info: &ScenarioInfo) -> Self {
+        Coordinates {
+            positions: info.positions.iter().map(|s| s.to_string()).collect(),
+            velocities: info.velocities.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+}
+
+impl Params {
+    /// The defaults with overrides by name, each checked against its range (the checks a scenario makes of
+    /// the combination are [`Scenario::validate`]'s). Not generic: one body for every scenario.
+    fn read(info: &ScenarioInfo, overrides: &[(String, f64)]) -> Result<Self, Error> {
+        let mut values: Vec<f64> = info.params.iter().map(|p| p.default).collect();
+        for (name, value) in overrides {
+            let i = info
+                .params
+                .iter()
+                .position(|p| p.name == name)
+                .ok_or_else(|| Error::UnknownParameter {
+                    scenario: info.id,
+                    name: name.clone(),
+                })?;
+            values[i] = info.params[i].check(*value)?;
+        }
+        Ok(Params {
+            scenario: info.id,
+            values,
+        })
+    }
+}
+
 /// One scenario of the articles.
 pub trait Scenario: Sync {
     fn info(&self) -> &'static ScenarioInfo;
 
     /// Coordinate names; they depend on the parameters only for the chain.
     fn coordinates(&self, _params: &Params) -> Coordinates {
-        let info = self.info();
-        Coordinates {
-            positions: info.positions.iter().map(|s| s.to_string()).collect(),
-            velocities: info.velocities.iter().map(|s| s.to_string()).collect(),
-        }
+        Coordinates::of(self.info())
     }
 
     /// Checks what the ranges alone cannot (a burn that ends before it starts).
@@ -298,29 +327,14 @@ pub trait Scenario: Sync {
     /// Reads parameter overrides by name; the rest keep their defaults. Unknown names, non-finite values,
     /// values out of range and inconsistent combinations are errors.
     fn params(&self, overrides: &[(String, f64)]) -> Result<Params, Error> {
-        let info = self.info();
-        let mut values: Vec<f64> = info.params.iter().map(|p| p.default).collect();
-        for (name, value) in overrides {
-            let i = info
-                .params
-                .iter()
-                .position(|p| p.name == name)
-                .ok_or_else(|| Error::UnknownParameter {
-                    scenario: info.id,
-                    name: name.clone(),
-                })?;
-            values[i] = info.params[i].check(*value)?;
-        }
-        let params = Params {
-            scenario: info.id,
-            values,
-        };
+        let params = Params::read(self.info(), overrides)?;
         self.validate(&params)?;
         Ok(params)
     }
 
     fn default_params(&self) -> Params {
-        self.params(&[]).expect("defaults are valid")
+        self.params(&[])
+            .unwrap_or_else(|e| panic!("defaults are valid: {e}"))
     }
 }
 
