@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the core for the browser three times: the usual build `lab`, which every page loads; the second,
-# `lab_full` (feature `full`: studies, facts, experiments, f32), which the page loads when it needs it; and
-# `lab_worksheets` (the second's and the classroom worksheets), for a page with a worksheet and teacher.html.
+# Builds the core for the browser four times: the usual build `lab`, which every page loads; the second,
+# `lab_full` (feature `full`: studies, facts, experiments, f32), which the page loads when it needs it;
+# `lab_worksheets` (the second's and the classroom worksheets), for a page with a worksheet and teacher.html;
+# and `lab_language` (the second's and "your method": a student's rule), loaded only when a rule is in use.
 # Each: cargo → wasm-bindgen (--target web) → wasm-opt from npm's binaryen.
 # Output: www/src/pkg/ (generated, not committed).
 set -euo pipefail
@@ -26,3 +27,4 @@ build() { # NAME [CARGO FEATURES]
 build lab
 build lab_full --features full
 build lab_worksheets --features worksheets
+build lab_language --features language

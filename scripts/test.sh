@@ -13,12 +13,13 @@ cargo clippy --workspace --all-targets -- -D warnings
 cargo clippy -p integrator-lab-wasm --target wasm32-unknown-unknown --all-targets -- -D warnings
 cargo clippy -p integrator-lab-wasm --target wasm32-unknown-unknown --all-targets --features full -- -D warnings
 cargo clippy -p integrator-lab-wasm --target wasm32-unknown-unknown --all-targets --features worksheets -- -D warnings
+cargo clippy -p integrator-lab-wasm --target wasm32-unknown-unknown --all-targets --features language -- -D warnings
 cargo clippy -p integrator-lab --no-default-features --lib -- -D warnings
 echo "== cargo test"
 cargo test --workspace
 echo "== wasm-bindgen tests (wasm32 under Node), of the usual build and of the fullest"
 cargo test --target wasm32-unknown-unknown -p integrator-lab-wasm
-cargo test --target wasm32-unknown-unknown -p integrator-lab-wasm --features worksheets
+cargo test --target wasm32-unknown-unknown -p integrator-lab-wasm --features worksheets,language
 
 echo "== build: wasm (the TypeScript imports its bindings), the static site, the CLI the browser tests use"
 bash scripts/build-wasm.sh

@@ -11,12 +11,14 @@ import {
   failure,
   formatSignificant,
   formatTime,
+  type MethodInfo,
   NeedsSecondBuild,
   type ScenarioInfo,
   Simulation,
   useSecondBuild,
 } from './lab';
 import { short } from './numbers';
+import { registerStyles } from './palette';
 import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec } from './state';
 import { type TrackLabel, trackLabels } from './tracks';
 import { type Shown, Views } from './views';
@@ -222,7 +224,20 @@ export class App implements Actions {
 
   scenario(id: string): void {
     const fresh = defaultsFor(this.catalogue, id, this.state.methods);
-    this.apply({ ...fresh, speed: this.state.speed, precision: this.state.precision });
+    this.apply({ ...fresh, speed: this.state.speed, precision: this.state.precision, rule: this.state.rule });
+  }
+
+  /**
+   * Methods the page has learnt since it started (a rule, once the language build has loaded): each gets its
+   * look and its toggle, and runs like the lab's own from then on.
+   */
+  learn(methods: MethodInfo[]): void {
+    const fresh = methods.filter((m) => !this.catalogue.methods.some((x) => x.id === m.id));
+    if (fresh.length === 0) return;
+    this.catalogue.methods.push(...fresh);
+    registerStyles(fresh);
+    for (const m of fresh) this.controls.addMethod(m);
+    this.controls.sync(this.state, this.sim?.positions ?? [], this.tracks());
   }
 
   view(next: Partial<LabState>, rebuild: boolean): void {
@@ -319,7 +334,10 @@ export class App implements Actions {
       this.playing = false;
       this.toEnd = false;
       notice(`The core stopped with an error: ${failure(e)}. The run has been reset.`, 'error');
-      this.apply(defaultsFor(this.catalogue, this.state.scenario, this.state.methods));
+      this.apply({
+        ...defaultsFor(this.catalogue, this.state.scenario, this.state.methods),
+        rule: this.state.rule,
+      });
     }
   }
 

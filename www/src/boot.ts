@@ -6,6 +6,7 @@ import { message, notice } from './dom';
 import {
   type Catalogue,
   checkParameter,
+  checkRule,
   loadCore,
   needsSecondBuild,
   readNumber,
@@ -15,7 +16,7 @@ import {
 import { registerStyles } from './palette';
 import { type CoreChecks, type Parsed, parseQuery } from './state';
 
-export const CORE: CoreChecks = { checkParameter, readNumber, readTime };
+export const CORE: CoreChecks = { checkParameter, readNumber, readTime, checkRule };
 
 /** Reports uncaught errors and rejections in the page's notices. */
 export function reportErrors(): void {
@@ -27,15 +28,23 @@ export function reportErrors(): void {
 
 /**
  * The core's catalogue and the URL's state, or undefined (with a notice) when the core cannot load. The
- * usual build, the second with `second` (the full page, which shows its studies at once) or the third with
- * `worksheets`; at least the second when the URL's run needs it (f32).
+ * usual build, the second with `second` (the full page, which shows its studies at once), the third with
+ * `worksheets`, the fourth with `language` (a rule in the URL); at least the second when the URL's run
+ * needs it (f32).
  */
 export async function openCore(
-  options: { second?: boolean; worksheets?: boolean } = {},
+  options: { second?: boolean; worksheets?: boolean; language?: boolean } = {},
 ): Promise<{ catalogue: Catalogue; parsed: Parsed } | undefined> {
   let catalogue: Catalogue;
   try {
-    catalogue = await loadCore(options);
+    try {
+      catalogue = await loadCore(options);
+    } catch (e) {
+      // Without the language the lab still runs its own methods; the rule stays in the URL and the editor.
+      if (!options.language) throw e;
+      notice(`Your method needs a part of the core that could not be loaded (${message(e)}).`, 'error');
+      catalogue = await loadCore({ ...options, language: false });
+    }
   } catch (e) {
     notice(`The physics core could not be loaded: ${message(e)}`, 'error');
     return undefined;

@@ -109,6 +109,12 @@ export class Controls {
     return byId<HTMLSelectElement>('split').value;
   }
 
+  /** A toggle for a method the page has learnt since it started (a rule: see `App.learn`). */
+  addMethod(m: MethodInfo): void {
+    const methods = byId('methods');
+    methods.insertBefore(this.methodToggle(m), methods.querySelector('.write-own'));
+  }
+
   private methodToggle(m: MethodInfo): HTMLElement {
     const box = el('input');
     box.type = 'checkbox';
@@ -212,9 +218,14 @@ export class Controls {
     for (const m of this.catalogue.methods) {
       const facts = document.querySelector<HTMLElement>(`small.facts[data-method="${m.id}"]`);
       if (!facts) continue;
-      const here = order.get(m.id) ?? '';
-      const evals = `${m.evaluations} eval${m.evaluations === '1' ? '' : 's'}`;
       const limit = stability[m.id];
+      const here = order.get(m.id);
+      // A rule states nothing: its report card measures what it is.
+      if (here === undefined) {
+        facts.textContent = m.stability;
+        continue;
+      }
+      const evals = `${m.evaluations} eval${m.evaluations === '1' ? '' : 's'}`;
       facts.textContent = `${here}, ${evals}`;
       const label = facts.closest('label');
       if (label)

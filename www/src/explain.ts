@@ -5,7 +5,7 @@
 import { byId, el, message } from './dom';
 import { type Catalogue, formatTime, type OrdersOn } from './lab';
 import { swatch } from './palette';
-import { type LabState, toSpec } from './state';
+import { type LabState, setupSpec } from './state';
 import { ask } from './studies';
 
 /** "ω·dt = 0.387 (ω = 3.87 rad/s, dt = 0.1 s)", or why there is none. */
@@ -27,6 +27,15 @@ export function renderHow(
   const items = methods.flatMap((id) => {
     const m = catalogue.methods.find((x) => x.id === id);
     if (!m) return [];
+    const stated = order.get(id);
+    // A rule states nothing: what it is, its report card measures.
+    if (stated === undefined)
+      return [
+        el('li', undefined, 'how', [
+          el('strong', undefined, undefined, [swatch(id), ` ${m.name}`]),
+          ` (${m.source}): ${m.rule}. Its order, its stability and its energy: ${m.stability}.`,
+        ]),
+      ];
     const limit = stability[id];
     const g = growth.get(id);
     const now =
@@ -46,7 +55,7 @@ export function renderHow(
     return [
       el('li', undefined, 'how', [
         el('strong', undefined, undefined, [swatch(id), ` ${m.name}`]),
-        ` (${order.get(id) ?? ''} here, ${m.evaluations} force evaluation${m.evaluations === '1' ? '' : 's'} a step${m.symplectic ? ', symplectic' : ''}): `,
+        ` (${stated} here, ${m.evaluations} force evaluation${m.evaluations === '1' ? '' : 's'} a step${m.symplectic ? ', symplectic' : ''}): `,
         el('code', m.rule),
         el('br'),
         `${m.energy}${where}${now}`,
@@ -76,7 +85,8 @@ export class Explainer {
   /** Asks for the facts of `state` and shows them when they come. */
   show(state: LabState): void {
     const asked = ++this.asked;
-    const spec = toSpec(state);
+    // The facts are of the lab's methods, on the setup: a rule has none to ask for.
+    const spec = setupSpec(state);
     const key = `${state.scenario} ${JSON.stringify(state.params)}`;
     let stability = this.limits.get(key);
     if (!stability) {

@@ -4,6 +4,7 @@
 
 import { message } from './dom';
 import type { FullBindings } from './lab-full';
+import type { LanguageBindings } from './lab-language';
 import type { WorksheetBindings } from './lab-worksheets';
 import init, * as usual from './pkg/lab.js';
 import usualUrl from './pkg/lab_bg.wasm?url';
@@ -23,6 +24,7 @@ interface Core {
 
 let core: Core | undefined;
 let second: FullBindings | undefined;
+let language: LanguageBindings | undefined;
 
 function loaded(): Core {
   if (!core) throw new Error('the core is not loaded');
@@ -30,14 +32,17 @@ function loaded(): Core {
 }
 
 /**
- * Loads the core once: the usual build, the second (`second`: the full page), or the third (`worksheets`:
- * a page with a worksheet, the teacher's page). In the page from its URL; in Node tests from the bytes.
+ * Loads the core once: the usual build, the second (`second`: the full page), the third (`worksheets`: a
+ * page with a worksheet, the teacher's page) or the fourth (`language`: a page whose URL holds a rule). In
+ * the page from its URL; in Node tests from the bytes.
  */
 export async function loadCore(
-  options: { second?: boolean; worksheets?: boolean; bytes?: BufferSource } = {},
+  options: { second?: boolean; worksheets?: boolean; language?: boolean; bytes?: BufferSource } = {},
 ): Promise<Catalogue> {
   if (options.worksheets) {
     await useWorksheetBuild(options.bytes);
+  } else if (options.language) {
+    await useLanguageBuild(options.bytes);
   } else if (options.second) {
     await useSecondBuild(options.bytes);
   } else {
@@ -73,8 +78,28 @@ export async function useWorksheetBuild(bytes?: BufferSource): Promise<Worksheet
   return third;
 }
 
-/** The second build (or the third, which has all it has), where the page has loaded it: the studies answer
- * their cheap questions with it. */
+/**
+ * Steps with the fourth build from now on: the second's, and "your method". Returns its bindings; the
+ * caller reads its catalogue, which lists a rule as the method `yours`.
+ */
+export async function useLanguageBuild(bytes?: BufferSource): Promise<LanguageBindings> {
+  const { loadLanguage } = await import('./lab-language');
+  const fourth = await loadLanguage(bytes);
+  if (core?.bindings !== fourth) {
+    core = { bindings: fourth, memory: fourth.wasmMemory() as WebAssembly.Memory, second: true };
+    second = fourth;
+    language = fourth;
+  }
+  return fourth;
+}
+
+/** The fourth build, where the page has loaded it. */
+export function languageBuild(): LanguageBindings | undefined {
+  return language;
+}
+
+/** The second build (or the third or fourth, which have all it has), where the page has loaded it: the
+ * studies answer their cheap questions with it. */
 export function secondBuild(): FullBindings | undefined {
   return second;
 }
@@ -106,6 +131,12 @@ export function failure(e: unknown): string {
     return panic ? `the core panicked: ${panic}` : `the core stopped: ${e.message}`;
   }
   return message(e);
+}
+
+/** What is wrong with a rule, in words with its line and column, or undefined when it runs (or when the
+ * page has not loaded the language build, which alone runs rules). */
+export function checkRule(text: string): string | undefined {
+  return (language?.checkRule(text) as { text: string } | undefined)?.text;
 }
 
 /** The core's message for a bad parameter value, or undefined when it is fine. */
@@ -254,6 +285,11 @@ export class Simulation {
 
   divergedAt(track: number): number | undefined {
     return this.lab.divergedAt(track);
+  }
+
+  /** Why a track's method stopped, where it failed in a way of its own (a rule that raised an error). */
+  failure(track: number): string | undefined {
+    return this.lab.failure(track) ?? undefined;
   }
 
   evaluations(track: number): number {

@@ -4,7 +4,7 @@
 import './style.css';
 import { App } from './app';
 import { CORE, openCore, reportErrors } from './boot';
-import { byId, message, notice } from './dom';
+import { byId, el, message, notice } from './dom';
 import { EmbedPanel } from './embed-snippets';
 import { wireCopyLink } from './export';
 import { type Catalogue, useWorksheetBuild } from './lab';
@@ -14,6 +14,7 @@ import { ConvergencePanel, ExperimentsPanel, StabilityPanel } from './panels';
 import { defaultsFor, parseQuery, scenarioInfo, toQuery, toSpec } from './state';
 import { applyTheme } from './theme';
 import { WorksheetPanel, worksheetSource } from './worksheet';
+import type { YourMethodPanel } from './your-method';
 
 async function main(): Promise<void> {
   reportErrors();
@@ -24,9 +25,12 @@ async function main(): Promise<void> {
   applyTheme(look.theme);
   const themeChoice = byId<HTMLSelectElement>('theme');
   themeChoice.value = look.theme;
-  // A worksheet needs the core's third build; the full page otherwise steps with the second.
-  const sheet = new URLSearchParams(window.location.search).get('worksheet');
-  const core = await openCore({ second: true, worksheets: sheet !== null });
+  // A worksheet needs the core's third build, a rule the fourth; the full page otherwise steps with the
+  // second. Beside a worksheet no rule runs: its tasks are about the lab's methods.
+  const query = new URLSearchParams(window.location.search);
+  const sheet = query.get('worksheet');
+  const rule = sheet === null && query.get('rule') !== null;
+  const core = await openCore({ second: true, worksheets: sheet !== null, language: rule });
   if (!core) return;
   const { catalogue, parsed } = core;
   for (const text of parsed.notices) notice(text);
@@ -44,12 +48,15 @@ async function main(): Promise<void> {
   const experiments = new ExperimentsPanel(catalogue, CORE, byId('experiments'), byId('current-experiment'));
   const embed = new EmbedPanel(() => scenarioInfo(catalogue, app.current.scenario).title);
   const stability = new StabilityPanel(() => app.omegaDt);
+  const yourMethod = sheet === null ? wireYourMethod(app, rule) : undefined;
+  if (sheet !== null) byId('your-method').hidden = true;
   app.onApply = (state) => {
     // Beside a worksheet the experiment card is hidden (its measurement would give answers away): it is
     // not measured either.
     if (sheet === null) experiments.show(state);
     embed.update();
     stability.follow();
+    void yourMethod?.then((panel) => panel?.syncButtons());
   };
   if (!app.apply(parsed.state)) {
     notice(`Using the article's settings for ${parsed.state.scenario} instead.`);
@@ -59,6 +66,50 @@ async function main(): Promise<void> {
   app.start(!window.matchMedia('(prefers-reduced-motion: reduce)').matches && sheet === null);
   new ConvergencePanel(() => toSpec(app.current));
   wireCopyLink();
+}
+
+/**
+ * The "Your method" editor: its code and the core's language build load when it first opens (at once where
+ * the URL holds a rule). A button among the methods opens it. Resolves to the panel once it is made.
+ */
+function wireYourMethod(app: App, open: boolean): Promise<YourMethodPanel | undefined> {
+  const panel = byId<HTMLDetailsElement>('your-method');
+  let made: Promise<YourMethodPanel> | undefined;
+  const make = () => {
+    made ??= import('./your-method').then(({ YourMethodPanel }) => new YourMethodPanel(app, panel));
+    return made;
+  };
+  let resolve: (p: YourMethodPanel | undefined) => void = () => {};
+  const ready = new Promise<YourMethodPanel | undefined>((r) => {
+    resolve = r;
+  });
+  const opened = () =>
+    make().then(
+      async (p) => {
+        resolve(p);
+        await p.open();
+        return p;
+      },
+      (e: unknown) => {
+        notice(`The editor could not be loaded: ${message(e)}`, 'error');
+        return undefined;
+      },
+    );
+  panel.addEventListener('toggle', () => {
+    if (panel.open) void opened();
+  });
+  const write = el('button', 'Write your own method…', 'write-own');
+  write.type = 'button';
+  write.addEventListener('click', () => {
+    panel.open = true;
+    panel.scrollIntoView({ block: 'start' });
+    void opened().then((p) => {
+      if (p) byId('rule-text').focus();
+    });
+  });
+  byId('methods').append(write);
+  if (open) panel.open = true;
+  return ready;
 }
 
 /** Opens the URL's worksheet beside the lab; a worksheet that cannot be read is said so, and the lab goes on. */

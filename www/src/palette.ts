@@ -17,7 +17,8 @@ export type Marker =
   | 'star'
   | 'hexagon'
   | 'bowtie'
-  | 'pentagon';
+  | 'pentagon'
+  | 'dart';
 
 export const BACKGROUND: Record<Theme, string> = { light: '#FFFFFF', dark: '#15181D' };
 
@@ -70,6 +71,7 @@ export const COLOURS: Record<Theme, string[]> = {
     '#7B4A12',
     '#4527A0',
     '#6B7A00',
+    '#1A1AE6',
   ],
   dark: [
     '#FF8A65',
@@ -83,6 +85,7 @@ export const COLOURS: Record<Theme, string[]> = {
     '#D7A97A',
     '#B388FF',
     '#DCE775',
+    '#5C6BFF',
   ],
 };
 
@@ -98,6 +101,7 @@ export const MARKERS: Marker[] = [
   'hexagon',
   'bowtie',
   'pentagon',
+  'dart',
 ];
 
 export const TRUTH_COLOUR: Record<Theme, string> = { light: '#777777', dark: '#9A9A9A' };
@@ -186,6 +190,14 @@ function outline(shape: Marker): [number, number][] {
       return ring(6, () => 1.1);
     case 'pentagon':
       return ring(5, () => 1.15);
+    case 'dart':
+      // An arrowhead with a notch in its tail: a student's rule (the last look).
+      return [
+        [0, -1.25],
+        [1.05, 0.95],
+        [0, 0.35],
+        [-1.05, 0.95],
+      ];
     case 'bowtie':
       // Two triangles point to point, drawn as one crossed outline (filled by the non-zero rule).
       return [

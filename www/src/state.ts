@@ -20,7 +20,13 @@ export interface LabState {
   /** dt, until and parameters as the reader typed them (`1/30`) with the value read from each: written back
    * as typed while the value is still the one read. */
   typed: Record<string, { text: string; value: number }>;
+  /** A student's rule (`rule=`), which the method `yours` steps with; '' for none. Kept while `yours` is
+   * off, so that the editor and the permalink keep it. */
+  rule: string;
 }
+
+/** The id a student's rule runs under beside the lab's methods. */
+export const YOURS = 'yours';
 
 type Read = { value: number } | { why: string };
 
@@ -32,6 +38,9 @@ export interface CoreChecks {
   readNumber(name: string, text: string): Read;
   /** dt (positive) or until (not negative), as the CLI reads them. */
   readTime(name: 'dt' | 'until', text: string): Read;
+  /** What is wrong with a rule, in words with its line and column, or undefined when it runs. Only a page
+   * with the core's language build can say; the others run no rules. */
+  checkRule?(text: string): string | undefined;
 }
 
 export const DEFAULT_SCENARIO = 'spring';
@@ -58,6 +67,7 @@ export function defaultsFor(catalogue: Catalogue, scenario: string, methods = DE
     coord: '',
     runs: [],
     typed: {},
+    rule: '',
   };
 }
 
@@ -77,6 +87,7 @@ const RESERVED = [
   'speed',
   'coord',
   'worksheet',
+  'rule',
   ...LOOK_KEYS,
 ];
 
@@ -104,13 +115,33 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
   const state = defaultsFor(catalogue, scenario);
   const info = scenarioInfo(catalogue, scenario);
 
+  // The rule is kept as written, whatever becomes of `yours`: the editor shows it (its mistakes marked) and
+  // the permalink carries it on.
+  state.rule = query.get('rule') ?? '';
+  const known = new Set(catalogue.methods.map((m) => m.id));
+  if (known.has(YOURS)) {
+    const problem = state.rule === '' ? 'there is no rule= to run' : core.checkRule?.(state.rule);
+    if (problem !== undefined) known.delete(YOURS);
+    const asked = [query.get('methods'), query.get('runs')].join(',').split(',');
+    if (problem !== undefined && asked.some((m) => m.trim().split('@')[0] === YOURS))
+      notices.push(
+        `Ignored method '${YOURS}': ${state.rule === '' ? problem : `your rule has a mistake (${problem}); it is in the editor`}.`,
+      );
+  }
+  const unknown = (m: string) =>
+    m === YOURS && !catalogue.methods.some((x) => x.id === YOURS)
+      ? `Ignored method '${YOURS}': this page does not run your method (the lab's page does).`
+      : m === YOURS
+        ? undefined
+        : `Ignored method '${m}': no such method.`;
+
   const methodsText = query.get('methods');
   if (methodsText !== null) {
-    const known = new Set(catalogue.methods.map((m) => m.id));
     const asked = methodsText.split(',').map((m) => m.trim());
     const good = asked.filter((m, i) => known.has(m) && asked.indexOf(m) === i);
     for (const m of asked.filter((m) => !known.has(m) && m !== '')) {
-      notices.push(`Ignored method '${m}': no such method.`);
+      const why = unknown(m);
+      if (why !== undefined) notices.push(why);
     }
     if (good.length > 0) {
       state.methods = good;
@@ -142,13 +173,14 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
 
   const runsText = query.get('runs');
   if (runsText !== null) {
-    const known = new Set(catalogue.methods.map((m) => m.id));
     for (const item of runsText.split(',').filter((x) => x.trim() !== '')) {
       const [method = '', dtText = ''] = item.split('@');
       const read = core.readTime('dt', dtText);
       const dt = 'value' in read ? read.value : undefined;
-      if (!known.has(method)) notices.push(`Ignored run '${item}': no method '${method}'.`);
-      else if (dt === undefined) notices.push(`Ignored run '${item}': its dt must be a positive number.`);
+      if (!known.has(method)) {
+        const why = method === YOURS ? unknown(method) : `Ignored run '${item}': no method '${method}'.`;
+        if (why !== undefined) notices.push(why);
+      } else if (dt === undefined) notices.push(`Ignored run '${item}': its dt must be a positive number.`);
       else if (state.until / dt > catalogue.maxSteps) notices.push(`Ignored run '${item}': too many steps.`);
       else state.runs.push({ method, dt });
     }
@@ -225,6 +257,7 @@ export function toQuery(state: LabState): string {
   for (const [name, value] of Object.entries(state.params)) query.set(name, text(name, value));
   if (state.speed !== 1) query.set('speed', String(state.speed));
   if (state.coord !== '') query.set('coord', state.coord);
+  if (state.rule !== '') query.set('rule', state.rule);
   return `?${query.toString().replaceAll('%2C', ',').replaceAll('%40', '@').replaceAll('%2F', '/')}`;
 }
 
@@ -237,5 +270,16 @@ export function toSpec(state: LabState): RunSpec {
     dt: state.dt,
     until: state.until,
     precision: state.precision,
+    ...(runsRule(state) ? { rule: state.rule } : {}),
   };
+}
+
+/** Whether the state runs the student's rule. */
+export function runsRule(state: LabState): boolean {
+  return state.methods.includes(YOURS) || state.runs.some((r) => r.method === YOURS);
+}
+
+/** The setup alone, with none of the methods: what the methods' facts are asked on (a rule has none). */
+export function setupSpec(state: LabState): RunSpec {
+  return toSpec({ ...state, methods: [], runs: [] });
 }

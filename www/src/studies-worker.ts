@@ -1,18 +1,37 @@
-// The studies worker: the second build of the core, answering the page's studies one at a time, so that a
-// convergence study or an experiment's measurement never blocks the page. Messages: see studies.ts.
+// The studies worker: the second build of the core (and the fourth, once a question is about a student's
+// rule), answering the page's studies one at a time, so that a convergence study, an experiment's
+// measurement or a report card never blocks the page. Messages: see studies.ts.
 
-import { loadFull, type Studies, studiesOf } from './lab-full';
-import type { Answer, Asked } from './studies';
+import type { LanguageStudies } from './lab-language';
+import type { Answer, Asked, StudyName } from './studies';
 
-const ready = loadFull().then(studiesOf);
+type Answering = Record<StudyName, (...a: unknown[]) => unknown>;
+
+let full: Promise<Answering> | undefined;
+let language: Promise<Answering> | undefined;
+
+/** The studies a question needs: the fourth build for a rule (and for everything after it: it has all the
+ * second has), else the second. Each is loaded on the first question that needs it. */
+function studies(needsLanguage: boolean): Promise<Answering> {
+  if (needsLanguage || language) {
+    language ??= import('./lab-language').then(
+      async ({ loadLanguage, languageStudiesOf }) =>
+        languageStudiesOf(await loadLanguage()) as LanguageStudies as unknown as Answering,
+    );
+    return language;
+  }
+  full ??= import('./lab-full').then(
+    async ({ loadFull, studiesOf }) => studiesOf(await loadFull()) as unknown as Answering,
+  );
+  return full;
+}
 
 self.addEventListener('message', async (e: MessageEvent<Asked>) => {
   const { id, name, args } = e.data;
   let answer: Answer;
   try {
-    const studies = await ready;
-    const study = studies[name] as (...a: unknown[]) => ReturnType<Studies[typeof name]>;
-    answer = { id, value: study(...args) };
+    const answering = await studies(e.data.language);
+    answer = { id, value: answering[name](...args) };
   } catch (err) {
     // A trap leaves the instance unusable (its borrow flags stay set): the page then starts a new worker.
     answer = {

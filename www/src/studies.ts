@@ -1,19 +1,22 @@
-// The page's way to the studies (lab-full.ts): asked of a worker that runs the second build of the core, so
-// that the page never waits on one. Where no worker can start (a sandboxed embed has an opaque origin, which
-// may not start one), or it fails to load, they are asked of the second build loaded into the page instead.
-// The cheap ones (facts, lists) are answered in the page when it has the second build already.
+// The page's way to the studies (lab-full.ts, and lab-language.ts for a rule): asked of a worker that runs
+// the second build of the core (the fourth, for a question about a student's rule), so that the page never
+// waits on one. Where no worker can start (a sandboxed embed has an opaque origin, which may not start
+// one), or it fails to load, they are asked of a build loaded into the page instead. The cheap ones (facts,
+// lists) are answered in the page when it has the second build already.
 
-import { secondBuild } from './lab';
-import type { Studies } from './lab-full';
+import { languageBuild, secondBuild } from './lab';
+import type { LanguageStudies } from './lab-language';
 
-export type StudyName = keyof Studies;
-type Value<K extends StudyName> = ReturnType<Studies[K]>;
+export type StudyName = keyof LanguageStudies;
+type Value<K extends StudyName> = ReturnType<LanguageStudies[K]>;
 
 /** A question to the worker, and its answer. */
 export interface Asked {
   id: number;
   name: StudyName;
   args: unknown[];
+  /** Whether it needs the fourth build: a report card, or a spec that runs a rule. */
+  language: boolean;
 }
 export type Answer = { id: number; value: unknown } | { id: number; error: string; trapped: boolean };
 
@@ -32,16 +35,31 @@ const CHEAP: ReadonlySet<StudyName> = new Set([
   'experimentList',
 ]);
 
-/** The worker: undefined until first needed (or after a trap), null where none can run. */
+/** Whether a question needs the fourth build: a report card, or a spec with a rule in it. */
+export function needsLanguage(name: StudyName, args: unknown[]): boolean {
+  return (
+    name === 'reportCard' ||
+    args.some((a) => typeof a === 'object' && a !== null && 'rule' in a && typeof a.rule === 'string')
+  );
+}
+
+/** The studies worker: undefined until first needed (or after a trap), null where none can run. */
 let worker: Worker | null | undefined;
 const pending = new Map<number, Pending>();
 let asked = 0;
 async function answerInPage(name: StudyName, args: unknown[]): Promise<unknown> {
-  const { loadFull, studiesOf } = await import('./lab-full');
-  // The build the page steps with, where it has the studies (the second, or the worksheets' third): loading
-  // the second again beside the third would download it twice.
-  const studies = studiesOf(secondBuild() ?? (await loadFull()));
-  return (studies[name] as (...a: unknown[]) => unknown)(...args);
+  let studies: object;
+  if (needsLanguage(name, args)) {
+    const { loadLanguage, languageStudiesOf } = await import('./lab-language');
+    studies = languageStudiesOf(languageBuild() ?? (await loadLanguage()));
+  } else {
+    const { loadFull, studiesOf } = await import('./lab-full');
+    // The build the page steps with, where it has the studies (the second, third or fourth): loading the
+    // second again beside another would download it twice.
+    studies = studiesOf(secondBuild() ?? (await loadFull()));
+  }
+  const study = (studies as Record<StudyName, (...a: unknown[]) => unknown>)[name];
+  return study(...args);
 }
 
 function settle(answer: Answer): void {
@@ -82,14 +100,18 @@ function start(): Worker | null {
 }
 
 /** Asks one study; resolves with its value or rejects with the core's message. */
-export function ask<K extends StudyName>(name: K, ...args: Parameters<Studies[K]>): Promise<Value<K>> {
-  if (secondBuild() && CHEAP.has(name)) return answerInPage(name, args) as Promise<Value<K>>;
+export function ask<K extends StudyName>(
+  name: K,
+  ...args: Parameters<LanguageStudies[K]>
+): Promise<Value<K>> {
+  if (secondBuild() && CHEAP.has(name) && !needsLanguage(name, args))
+    return answerInPage(name, args) as Promise<Value<K>>;
   if (worker === undefined) worker = start();
   const w = worker;
   if (w === null) return answerInPage(name, args) as Promise<Value<K>>;
   return new Promise((resolve, reject) => {
     const id = ++asked;
     pending.set(id, { name, args, resolve: resolve as (v: unknown) => void, reject });
-    w.postMessage({ id, name, args } satisfies Asked);
+    w.postMessage({ id, name, args, language: needsLanguage(name, args) } satisfies Asked);
   });
 }

@@ -93,6 +93,8 @@ export interface RunSpec {
   dt: number;
   until: number;
   precision: Precision;
+  /** A student's rule, which the method `yours` steps with (the core's fourth build only). */
+  rule?: string;
 }
 
 /** A table written by the core: each cell as the CSV writes the same number. */

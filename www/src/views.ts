@@ -259,7 +259,14 @@ export class Views {
     if (!charts) return;
     const notes = shown.tracks.flatMap((l, k) => {
       const at = sim.divergedAt(k);
-      return at === undefined ? [] : [`${l.label} diverged at t = ${short(at)} s: drawn up to there.`];
+      if (at === undefined) return [];
+      // A rule that raised an error stopped there, and says why; any other method's state blew up.
+      const why = sim.failure(k);
+      return [
+        why === undefined
+          ? `${l.label} diverged at t = ${short(at)} s: drawn up to there.`
+          : `${l.label} stopped at t = ${short(at)} s (${why}): drawn up to there.`,
+      ];
     });
     const offScale = new Set([...charts.position.offScale, ...charts.energy.offScale]);
     for (const m of offScale) {

@@ -263,9 +263,9 @@ pub fn verdict(points: &[Measurement]) -> Verdict {
 }
 
 /// One method's convergence study and what it says.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Study {
-    pub method: MethodId,
+    pub method: Method,
     pub points: Vec<Measurement>,
     pub verdict: Verdict,
 }
@@ -275,9 +275,20 @@ pub const MAX_STUDY_STEPS: f64 = 5e6;
 
 /// Convergence studies of several methods over `levels` levels (clamped to 2…12), refused with a message
 /// when they would take more than [`MAX_STUDY_STEPS`] steps in all.
-pub fn study(
+pub fn study<M: Clone + Into<Method>>(
     setup: &Setup,
-    methods: &[MethodId],
+    methods: &[M],
+    precision: Precision,
+    levels: u32,
+) -> Result<Vec<Study>, Error> {
+    let methods: Vec<Method> = methods.iter().map(|m| m.clone().into()).collect();
+    study_of(setup, &methods, precision, levels)
+}
+
+/// The body of [`study`], made once (not again in each crate that calls it).
+fn study_of(
+    setup: &Setup,
+    methods: &[Method],
     precision: Precision,
     levels: u32,
 ) -> Result<Vec<Study>, Error> {
@@ -293,10 +304,10 @@ pub fn study(
     }
     methods
         .iter()
-        .map(|&method| {
+        .map(|method| {
             let points = convergence(setup, method, precision, levels)?;
             Ok(Study {
-                method,
+                method: method.clone(),
                 verdict: verdict(&points),
                 points,
             })

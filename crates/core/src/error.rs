@@ -39,6 +39,8 @@ pub enum Error {
     NoMethods,
     /// Two parameters that cannot hold together, such as a burn that ends before it starts.
     Inconsistent(String),
+    /// A student's rule that cannot run (see `language`), or `yours` asked for without one.
+    Rule(String),
 }
 
 impl fmt::Display for Error {
@@ -102,6 +104,7 @@ impl fmt::Display for Error {
             ),
             Error::NoMethods => write!(f, "no method given"),
             Error::Inconsistent(message) => f.write_str(message),
+            Error::Rule(message) => write!(f, "your method: {message}"),
         }
     }
 }

@@ -531,6 +531,12 @@ impl Session {
         Some(t.run.diverged_at()? as f64 * self.track_dt(track))
     }
 
+    /// Why a track's method stopped, where it failed in a way of its own (a student's rule that raised an
+    /// error): the page says so beside "diverged".
+    pub fn failure(&self, track: usize) -> Option<String> {
+        self.tracks.get(track)?.run.failure()
+    }
+
     /// Force evaluations a method has made.
     pub fn evaluations(&self, track: usize) -> u64 {
         self.tracks.get(track).map_or(0, |t| t.run.evaluations())

@@ -206,3 +206,53 @@ fn a_start_block_keeps_its_variables_and_a_steps_own_are_its_own() {
     assert_eq!(run.state().x[0], 42.0);
     assert_eq!(run.evaluations(), 1000);
 }
+
+#[test]
+fn a_rule_is_listed_as_yours_with_a_look_no_method_has() {
+    use integrator_lab::language::ABOUT;
+    assert_eq!(
+        rule("v = v + a(x, v, t) * dt;\nx = x + v * dt;").id(),
+        ABOUT.id
+    );
+    assert!(MethodId::ALL
+        .iter()
+        .all(|m| m.info().style != ABOUT.style && m.id() != ABOUT.id));
+}
+
+/// The page's convergence study takes a rule beside the lab's methods: the RK4 template measures order 4
+/// on the pendulum (nonlinear, where no closed form helps), as RK4 itself does, and the study carries it as
+/// `yours`.
+#[test]
+fn a_convergence_study_measures_a_rule_beside_the_labs_methods() {
+    use integrator_lab::analysis::study;
+    use integrator_lab::Precision;
+    let text = TEMPLATES
+        .iter()
+        .find(|(id, _)| *id == MethodId::Rk4)
+        .unwrap()
+        .1;
+    let setup = Setup::new("pendulum", &[], Some(0.1), Some(4.0)).unwrap();
+    let studies = study(
+        &setup,
+        &[rule(text), MethodId::Rk4.into()],
+        Precision::F64,
+        5,
+    )
+    .unwrap();
+    assert_eq!(studies[0].method.id(), "yours");
+    for s in &studies {
+        match s.verdict {
+            Verdict::Order(p) => assert!((p - 4.0).abs() <= 0.1, "{}: {p}", s.method.id()),
+            other => panic!("{}: {other:?}", s.method.id()),
+        }
+    }
+    // Both measure the same errors, to round-off.
+    for (a, b) in studies[0].points.iter().zip(&studies[1].points) {
+        assert!(
+            (a.error - b.error).abs() <= 1e-12 + 1e-9 * b.error,
+            "{} vs {}",
+            a.error,
+            b.error
+        );
+    }
+}

@@ -7,19 +7,23 @@
 //! the core. Errors reach JS as exceptions carrying the core's one-line messages; a panic traps, and its
 //! message is kept for the page to read (`lastPanic`).
 //!
-//! The crate is built three times: as usual; with the feature `full` (the [`studies`], each method's
-//! facts, f32 runs), which the page loads only when it needs them; and with `worksheets` as well, which
-//! only a page that opens a worksheet and the teacher's page load.
+//! The crate is built four times: as usual; with the feature `full` (the [`studies`], each method's
+//! facts, f32 runs), which the page loads only when it needs them; with `worksheets` as well, which only a
+//! page that opens a worksheet and the teacher's page load; and with `language` (the second's, and "your
+//! method": a student's rule, its checks and its report card), which the page loads only when a rule is in
+//! use.
 
 use std::collections::BTreeMap;
 
 use integrator_lab::session::{Table, TableRow};
 use integrator_lab::{
-    articles, format, run, scenarios, Error, MethodId, Precision, Session, Setup,
+    articles, format, run, scenarios, Error, Method, MethodId, Precision, Session, Setup,
 };
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "language")]
+pub mod language;
 #[cfg(feature = "full")]
 pub mod studies;
 #[cfg(feature = "worksheets")]
@@ -167,7 +171,8 @@ pub fn catalogue() -> Result<JsValue, JsError> {
             short: a.short,
         })
         .collect();
-    let methods = MethodId::ALL
+    #[allow(unused_mut)] // the language build lists a rule as well
+    let mut methods: Vec<MethodView> = MethodId::ALL
         .iter()
         .map(|m| {
             let i = m.info();
@@ -185,6 +190,8 @@ pub fn catalogue() -> Result<JsValue, JsError> {
             }
         })
         .collect();
+    #[cfg(feature = "language")]
+    methods.push(language::about());
     let scenarios = scenarios::all()
         .iter()
         .map(|s| {
@@ -297,6 +304,8 @@ struct Spec {
     dt: Option<f64>,
     until: Option<f64>,
     precision: Option<String>,
+    /// A student's rule, which the method `yours` steps with (the language build only).
+    rule: Option<String>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -306,29 +315,68 @@ struct RunPair {
     dt: f64,
 }
 
-type Runs = Vec<(MethodId, Option<f64>)>;
+type Runs = Vec<(Method, Option<f64>)>;
+
+/// A spec as core types: the setup, the (method, own dt) pairs, the precision, and the student's rule as a
+/// method, where the spec has one.
+struct Resolved {
+    setup: Setup,
+    runs: Runs,
+    precision: Precision,
+    yours: Option<Method>,
+}
+
+/// The method `yours` steps with: the spec's rule, compiled (only the language build can).
+#[cfg(feature = "language")]
+fn compile(rule: &str) -> Result<Method, Error> {
+    language::method(rule)
+}
+
+#[cfg(not(feature = "language"))]
+fn compile(_: &str) -> Result<Method, Error> {
+    Err(Error::Rule(
+        "this build of the core has no language for rules: the lab's page loads the one that has"
+            .to_string(),
+    ))
+}
+
+/// A method by its id: one of the lab's, or `yours` (the spec's rule).
+fn method_of(id: &str, yours: Option<&Method>) -> Result<Method, Error> {
+    if id == "yours" {
+        return yours.cloned().ok_or_else(|| {
+            Error::Rule("there is no rule to run: write one in the editor".to_string())
+        });
+    }
+    Ok(MethodId::from_id(id)?.into())
+}
 
 impl Spec {
-    /// The spec as core types: the setup, the (method, own dt) pairs, the precision.
-    fn resolve(self) -> Result<(Setup, Runs, Precision), Error> {
+    /// The spec as core types.
+    fn resolve(self) -> Result<Resolved, Error> {
         let overrides: Vec<(String, f64)> = self.params.into_iter().collect();
         let setup = Setup::new(&self.scenario, &overrides, self.dt, self.until)?;
         let precision = match self.precision.as_deref() {
             None => Precision::F64,
             Some(p) => Precision::from_id(p)?,
         };
+        let yours = self.rule.as_deref().map(compile).transpose()?;
         let runs = if self.runs.is_empty() {
             self.methods
                 .iter()
-                .map(|m| Ok((MethodId::from_id(m)?, None)))
+                .map(|m| Ok((method_of(m, yours.as_ref())?, None)))
                 .collect::<Result<_, Error>>()?
         } else {
             self.runs
                 .iter()
-                .map(|r| Ok((MethodId::from_id(&r.method)?, Some(r.dt))))
+                .map(|r| Ok((method_of(&r.method, yours.as_ref())?, Some(r.dt))))
                 .collect::<Result<_, Error>>()?
         };
-        Ok((setup, runs, precision))
+        Ok(Resolved {
+            setup,
+            runs,
+            precision,
+            yours,
+        })
     }
 }
 
@@ -357,9 +405,10 @@ fn table_view(table: Table) -> TableView {
     }
 }
 
-/// A core [`Session`]: methods stepping one setup side by side, with their histories and the truth's.
+/// A core [`Session`]: methods stepping one setup side by side, with their histories and the truth's; and
+/// the spec's rule, which `insert` may add as `yours`.
 #[wasm_bindgen]
-pub struct Lab(Session);
+pub struct Lab(Session, Option<Method>);
 
 /// The JS-facing API; every method forwards to the session.
 #[wasm_bindgen]
@@ -369,8 +418,9 @@ impl Lab {
     #[wasm_bindgen(constructor)]
     pub fn new(spec: JsValue) -> Result<Lab, JsError> {
         let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
-        let (setup, runs, precision) = spec.resolve().map_err(js_error)?;
-        Ok(Lab(Session::new(setup, &runs, precision).map_err(js_error)?))
+        let r = spec.resolve().map_err(js_error)?;
+        let session = Session::new(r.setup, &r.runs, r.precision).map_err(js_error)?;
+        Ok(Lab(session, r.yours))
     }
 
     /// Advances by up to `steps` steps of the lab's dt (never past the end). Returns the steps taken.
@@ -381,7 +431,7 @@ impl Lab {
     /// Adds a method as track `at`, caught up to the current step; throws the core's message where it
     /// cannot (the page then starts afresh).
     pub fn insert(&mut self, at: usize, method: &str) -> Result<(), JsError> {
-        let method = MethodId::from_id(method).map_err(js_error)?;
+        let method = method_of(method, self.1.as_ref()).map_err(js_error)?;
         self.0.insert(at, method).map_err(js_error)
     }
 
@@ -460,6 +510,11 @@ impl Lab {
     #[wasm_bindgen(js_name = divergedAt)]
     pub fn diverged_at(&self, track: usize) -> Option<f64> {
         self.0.diverged_at(track)
+    }
+
+    /// Why a track's method stopped, where it failed in a way of its own (a rule that raised an error).
+    pub fn failure(&self, track: usize) -> Option<String> {
+        self.0.failure(track)
     }
 
     /// Force evaluations a method has made.

@@ -3,7 +3,7 @@
 //! scenario. The usual build leaves all of it out, so that an embed or a first visit loads less.
 
 use integrator_lab::analysis::{self, stability_limit};
-use integrator_lab::{experiments, MethodId};
+use integrator_lab::{experiments, Method, MethodId};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -57,7 +57,7 @@ struct OrdersView {
 #[wasm_bindgen(js_name = ordersOn)]
 pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
     let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
-    let (setup, _, _) = spec.resolve().map_err(js_error)?;
+    let setup = spec.resolve().map_err(js_error)?.setup;
     to_js(&OrdersView {
         forces: setup.class().describe(),
         omega_dt: setup.omega_dt(),
@@ -80,7 +80,7 @@ pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = stabilityOn)]
 pub fn stability_on(spec: JsValue) -> Result<JsValue, JsError> {
     let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
-    let (setup, _, _) = spec.resolve().map_err(js_error)?;
+    let setup = spec.resolve().map_err(js_error)?.setup;
     let limits: Vec<(&'static str, String)> = MethodId::ALL
         .iter()
         .filter_map(|&m| Some((m.id(), analysis::stability_limit_on(m, &setup)?.text())))
@@ -169,8 +169,9 @@ struct ConvergenceView {
 #[wasm_bindgen]
 pub fn convergence(spec: JsValue, levels: u32) -> Result<JsValue, JsError> {
     let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
-    let (setup, runs, precision) = spec.resolve().map_err(js_error)?;
-    let methods: Vec<MethodId> = runs.iter().map(|&(m, _)| m).collect();
+    let r = spec.resolve().map_err(js_error)?;
+    let (setup, precision) = (r.setup, r.precision);
+    let methods: Vec<Method> = r.runs.into_iter().map(|(m, _)| m).collect();
     let studies = analysis::study(&setup, &methods, precision, levels).map_err(js_error)?;
     let class = setup.class();
     let out: Vec<ConvergenceView> = studies
@@ -179,7 +180,12 @@ pub fn convergence(spec: JsValue, levels: u32) -> Result<JsValue, JsError> {
             method: s.method.id(),
             fitted_order: s.verdict.order(),
             verdict: s.verdict.text(),
-            stated: (s.method.info().order_on)(&class).text(),
+            // A rule states nothing: what it is, is measured.
+            stated: s
+                .method
+                .builtin()
+                .map(|m| (m.info().order_on)(&class).text())
+                .unwrap_or_default(),
             dt: s.points.iter().map(|p| p.dt).collect(),
             evaluations: s.points.iter().map(|p| p.evaluations as f64).collect(),
             error: s.points.iter().map(|p| p.error).collect(),

@@ -16,6 +16,8 @@ struct Spec<'a> {
     until: f64,
     precision: &'a str,
     params: std::collections::BTreeMap<&'a str, f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule: Option<&'a str>,
 }
 
 fn spec(scenario: &str, methods: &[&str], dt: f64, until: f64, precision: &str) -> JsValue {
@@ -26,6 +28,22 @@ fn spec(scenario: &str, methods: &[&str], dt: f64, until: f64, precision: &str) 
         until,
         precision,
         params: Default::default(),
+        rule: None,
+    })
+    .unwrap()
+}
+
+/// A spec with a student's rule, which `yours` steps with.
+#[allow(dead_code)] // the usual build's tests use it only to be refused
+fn with_rule(scenario: &str, methods: &[&str], dt: f64, until: f64, rule: &str) -> JsValue {
+    serde_wasm_bindgen::to_value(&Spec {
+        scenario,
+        methods,
+        dt,
+        until,
+        precision: "f64",
+        params: Default::default(),
+        rule: Some(rule),
     })
     .unwrap()
 }
@@ -99,6 +117,89 @@ fn the_usual_build_refuses_f32_plainly() {
             .unwrap(),
     );
     assert_eq!(err, "precision 'f32' is not in this build of the core");
+}
+
+/// Only the language build runs rules; the others say so, in the core's words.
+#[cfg(not(feature = "language"))]
+#[wasm_bindgen_test]
+fn builds_without_the_language_refuse_a_rule_plainly() {
+    let rule = "v = v + a(x, v, t) * dt;\nx = x + v * dt;";
+    let err = message(
+        Lab::new(with_rule("spring", &["yours"], 0.1, 1.0, rule))
+            .err()
+            .unwrap(),
+    );
+    assert!(
+        err.starts_with("your method: this build of the core has no language"),
+        "{err}"
+    );
+}
+
+/// The language build steps a rule as `yours` beside the lab's methods: symplectic Euler written as a rule
+/// records the same history as the method, to the bit; `insert` adds it back; the catalogue lists it; a
+/// mistake is reported with its line and column; its report card says which method it is.
+#[cfg(feature = "language")]
+#[wasm_bindgen_test]
+fn the_language_build_runs_checks_and_grades_a_rule() {
+    use integrator_lab::language::{ABOUT, TEMPLATES};
+    use integrator_lab_wasm::language::{check_rule, report_card, rule_templates};
+    let text = TEMPLATES
+        .iter()
+        .find(|(m, _)| *m == MethodId::SymplecticEuler)
+        .unwrap()
+        .1;
+    let mut lab = Lab::new(with_rule(
+        "orbit",
+        &["symplectic-euler", "yours"],
+        0.05,
+        5.0,
+        text,
+    ))
+    .unwrap();
+    lab.advance(100);
+    assert_eq!(lab.method(1).as_deref(), Some("yours"));
+    for c in 0..9 {
+        assert_eq!(column(&lab, 0, c), column(&lab, 1, c), "column {c}");
+    }
+    lab.remove(1).unwrap();
+    lab.insert(1, "yours").unwrap();
+    assert_eq!(column(&lab, 0, 1), column(&lab, 1, 1));
+    assert_eq!(lab.failure(1), None);
+
+    let methods = Reflect::get(&catalogue().unwrap(), &"methods".into()).unwrap();
+    let last = js_sys::Array::from(&methods).pop();
+    assert_eq!(
+        Reflect::get(&last, &"id".into())
+            .unwrap()
+            .as_string()
+            .as_deref(),
+        Some(ABOUT.id)
+    );
+    assert_eq!(
+        js_sys::Array::from(&rule_templates().unwrap()).length() as usize,
+        TEMPLATES.len()
+    );
+
+    assert!(check_rule(text).unwrap().is_undefined());
+    let problem = check_rule("v = v + a(x, v, t) * dt;\nx = x + v ^ 2;").unwrap();
+    let field = |k: &str| Reflect::get(&problem, &k.into()).unwrap();
+    assert_eq!(field("line").as_f64(), Some(2.0));
+    assert_eq!(field("column").as_f64(), Some(11.0));
+    let err = message(
+        Lab::new(with_rule("spring", &["yours"], 0.1, 1.0, "x = x +;"))
+            .err()
+            .unwrap(),
+    );
+    assert!(err.starts_with("your method: line 1, column"), "{err}");
+
+    let card = report_card(text, None).unwrap();
+    assert_eq!(
+        Reflect::get(&card, &"equals".into())
+            .unwrap()
+            .as_string()
+            .as_deref(),
+        Some("symplectic-euler")
+    );
 }
 
 /// The second build's studies answer with the core's own figures: Fiedler's 450 m, the experiments' list.

@@ -68,6 +68,31 @@ pub const TEMPLATES: [(crate::MethodId, &str); 8] = [
     ),
 ];
 
+/// How the lab lists a rule beside its own methods: under the id `yours`, with a look (DESIGN's "Colours
+/// and lines") that none of its methods has. What a rule is (its order, its stability, its energy) is not
+/// stated but measured: its report card ([`grade::report`]).
+pub struct About {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub evaluations: &'static str,
+    pub rule: &'static str,
+    pub source: &'static str,
+    pub stability: &'static str,
+    pub energy: &'static str,
+    pub style: u8,
+}
+
+pub const ABOUT: About = About {
+    id: "yours",
+    name: "Your method",
+    evaluations: "as many as the rule calls a(x, v, t)",
+    rule: "the rule written in the editor",
+    source: "written by you",
+    stability: "measured by its report card",
+    energy: "measured by its report card over 100 periods",
+    style: 11,
+};
+
 /// A rule's text compiled: its steps, and its start block if it has one.
 pub struct Rule {
     text: String,

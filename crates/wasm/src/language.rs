@@ -1,0 +1,103 @@
+//! The language build's "your method" (feature `language`): a student's rule checked as it is typed, the
+//! starting templates, the rule as the method `yours` in a spec, and its report card. Converts only.
+
+use integrator_lab::language::{grade, Rule, ABOUT, TEMPLATES};
+use integrator_lab::{Error, Method};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::{js_error, to_js, MethodView};
+
+/// How the catalogue lists a rule beside the lab's methods.
+pub(crate) fn about() -> MethodView {
+    MethodView {
+        id: ABOUT.id,
+        name: ABOUT.name,
+        order: None,
+        evaluations: ABOUT.evaluations,
+        symplectic: false,
+        rule: ABOUT.rule,
+        source: ABOUT.source.to_string(),
+        stability: ABOUT.stability.to_string(),
+        energy: ABOUT.energy,
+        style: ABOUT.style,
+    }
+}
+
+/// A rule's text as the method `yours`, or the mistake in it.
+pub(crate) fn method(text: &str) -> Result<Method, Error> {
+    Rule::compile(text)
+        .map(|rule| Method::Rule(std::sync::Arc::new(rule)))
+        .map_err(|e| Error::Rule(e.to_string()))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProblemView {
+    /// 1-based, where known.
+    line: Option<usize>,
+    column: Option<usize>,
+    message: String,
+    /// The whole message, with its line and column: "line 2, column 5: …".
+    text: String,
+}
+
+/// What is wrong with a rule (its line and column where known), or undefined when it compiles and runs.
+#[wasm_bindgen(js_name = checkRule)]
+pub fn check_rule(text: &str) -> Result<JsValue, JsError> {
+    match Rule::compile(text) {
+        Ok(_) => Ok(JsValue::UNDEFINED),
+        Err(e) => to_js(&ProblemView {
+            line: e.line,
+            column: e.column,
+            text: e.to_string(),
+            message: e.message,
+        }),
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TemplateView {
+    method: &'static str,
+    name: &'static str,
+    text: &'static str,
+}
+
+/// Every method of the lab's that a rule can write, as a rule: the editor's starting points.
+#[wasm_bindgen(js_name = ruleTemplates)]
+pub fn rule_templates() -> Result<JsValue, JsError> {
+    let list: Vec<TemplateView> = TEMPLATES
+        .iter()
+        .map(|(m, text)| TemplateView {
+            method: m.id(),
+            name: m.info().name,
+            text,
+        })
+        .collect();
+    to_js(&list)
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CardView {
+    /// The card as the CLI prints it, one fact a line.
+    lines: Vec<String>,
+    /// The lab's method it equals to round-off, where it is one.
+    equals: Option<&'static str>,
+    /// The mistake its numbers point to, for a wrong rule.
+    mistake: Option<String>,
+}
+
+/// The report card of a rule (measured on the spring and under drag, and on `scenario` where given): up to
+/// a second or two of work, which the page asks of its studies worker.
+#[wasm_bindgen(js_name = reportCard)]
+pub fn report_card(text: &str, scenario: Option<String>) -> Result<JsValue, JsError> {
+    let card =
+        grade::report(method(text).map_err(js_error)?, scenario.as_deref()).map_err(js_error)?;
+    to_js(&CardView {
+        lines: card.lines(),
+        equals: card.equals.map(|m| m.id()),
+        mistake: card.mistake.clone(),
+    })
+}

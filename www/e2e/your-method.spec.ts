@@ -1,0 +1,202 @@
+// "Your method" in Chromium: the editor loads the core's language build only when it opens, marks a
+// mistake at its line and column as it is typed, runs the rule as `yours` beside the lab's methods with the
+// numbers the CLI's `run --rule` prints, puts the rule in the URL, grades it in the studies worker, and
+// stops a runaway rule with a message while the page goes on. A figure never downloads the language.
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { allDigits, axe, CLI, watch } from './helpers';
+
+const SYMPLECTIC = 'v = v + a(x, v, t) * dt;\nx = x + v * dt;\n';
+
+/** The wasm files a page requests (the workers' too), by build. */
+function wasmRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.context().on('request', (r) => {
+    const m = /\/(lab[a-z_]*)_bg-[^/]*\.wasm$/.exec(r.url());
+    if (m?.[1]) asked.push(m[1]);
+  });
+  return asked;
+}
+
+/** The last CSV row of each method, by column name. */
+function lastRows(csv: string): Map<string, Record<string, string>> {
+  const [header, ...lines] = csv.trim().split('\n');
+  const names = header!.split(',');
+  const out = new Map<string, Record<string, string>>();
+  for (const line of lines) {
+    const fields = line.split(',');
+    out.set(fields[0]!, Object.fromEntries(names.map((n, i) => [n, fields[i]!])));
+  }
+  return out;
+}
+
+test('the editor opens on demand, marks a mistake where it is, and runs the rule as the CLI does', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  const wasm = wasmRequests(page);
+  await page.goto('./?scenario=damped-spring&methods=euler,symplectic-euler&dt=0.01&until=2&precision=f64');
+  await expect(page.locator('#status')).toContainText('step');
+  // A first visit does not download the language.
+  expect(wasm).not.toContain('lab_language');
+
+  await page.getByRole('button', { name: 'Write your own method…' }).click();
+  const text = page.locator('#rule-text');
+  await expect(text).toBeFocused();
+  // It starts from symplectic Euler, written as a rule.
+  await expect(text).toHaveValue(/\nv = v \+ a\(x, v, t\) \* dt;\nx = x \+ v \* dt;\n$/);
+  expect(wasm).toContain('lab_language');
+  await expect(page.locator('#rule-problem')).toHaveText('The rule compiles and runs.');
+
+  // A mistake is named with its line and column, and underlined there, as it is typed.
+  await text.fill('v = v + a(x, v, t) * dt;\nx = x + v ^ 2;\n');
+  const problem = page.locator('#rule-problem');
+  await expect(problem).toContainText('line 2, column 11: ^ is not a power here');
+  await expect(text).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#rule-marks mark')).toHaveText('^');
+  // Run refuses it, and the run on screen goes on without it.
+  await page.click('#rule-run');
+  await expect(page.locator('input[name="method"][value="yours"]')).not.toBeChecked();
+
+  // Fixed and run with Ctrl+Enter: `yours` joins the run, and the URL holds the rule.
+  await text.fill(SYMPLECTIC);
+  await expect(problem).toHaveText('The rule compiles and runs.');
+  await text.press('Control+Enter');
+  await expect(page.locator('input[name="method"][value="yours"]')).toBeChecked();
+  const url = new URL(page.url());
+  expect(url.searchParams.get('methods')).toBe('euler,symplectic-euler,yours');
+  expect(url.searchParams.get('rule')).toBe(SYMPLECTIC);
+
+  // Run to the end: the numbers on screen are the CLI's `run --rule`, digit for digit, and the rule steps
+  // as symplectic Euler does, to the bit.
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('finished');
+  await allDigits(page);
+  const file = join(mkdtempSync(join(tmpdir(), 'rule-')), 'rule.txt');
+  writeFileSync(file, SYMPLECTIC);
+  const csv = execFileSync(
+    CLI,
+    [
+      'run',
+      '--scenario',
+      'damped-spring',
+      '--method',
+      'euler,symplectic-euler',
+      '--rule',
+      file,
+      '--dt',
+      '0.01',
+      '--until',
+      '2',
+    ],
+    { encoding: 'utf8' },
+  );
+  const last = lastRows(csv);
+  const headers = await page.locator('#numbers thead th').allTextContents();
+  const shown = async (method: string) => {
+    const cells = await page.locator(`#numbers tr[data-method="${method}"] td`).allTextContents();
+    return Object.fromEntries(headers.slice(1).map((h, i) => [h, cells[i] ?? '']));
+  };
+  const yours = await shown('yours');
+  for (const name of ['step', 't', 'x', 'v', 'energy', 'error']) {
+    expect(yours[name], name).toBe(last.get('yours')![name]);
+  }
+  expect(yours.x).toBe((await shown('symplectic-euler')).x);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
+  expect(readFileSync((await download.path())!, 'utf8')).toBe(csv);
+
+  // Taken off the run, the rule stays in the editor and the link.
+  await page.click('#rule-off');
+  await expect(page.locator('input[name="method"][value="yours"]')).not.toBeChecked();
+  expect(new URL(page.url()).searchParams.get('rule')).toBe(SYMPLECTIC);
+  await expect(text).toHaveValue(SYMPLECTIC);
+  expect(errors).toEqual([]);
+});
+
+test('the report card is measured in the studies worker and names what the rule is, or its mistake', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await page.goto(`./?methods=rk4,yours&rule=${encodeURIComponent(SYMPLECTIC)}`);
+  await expect(page.locator('#your-method')).toHaveAttribute('open', '');
+  await expect(page.locator('#rule-text')).toHaveValue(SYMPLECTIC);
+  await page.click('#rule-grade');
+  const card = page.locator('#rule-card');
+  await expect(card).toContainText('equals: Symplectic Euler (symplectic-euler), to round-off', {
+    timeout: 30_000,
+  });
+  await expect(card).toContainText('order on spring: order 1.00');
+  await expect(card).toContainText('phase-space area: kept');
+  expect(workers.filter((u) => u.includes('studies-worker'))).toHaveLength(1);
+  // The card is the CLI's `grade`, line for line.
+  const file = join(mkdtempSync(join(tmpdir(), 'rule-')), 'rule.txt');
+  writeFileSync(file, SYMPLECTIC);
+  const graded = execFileSync(CLI, ['grade', '--rule', file], { encoding: 'utf8' }).trim().split('\n');
+  expect(await card.locator('li').allTextContents()).toEqual(graded);
+
+  // A wrong velocity Verlet: the card names the mistake its numbers point to.
+  const wrong =
+    'let a0 = a(x, v, t);\nx = x + v * dt + 0.5 * a0 * dt * dt;\nlet a1 = a(x, v, t + dt);\nv = v + (a0 + a1) * dt;\n';
+  await page.locator('#rule-text').fill(wrong);
+  await page.click('#rule-grade');
+  await expect(card).toContainText(
+    'mistake: the kick adds the old and the new acceleration without halving',
+    {
+      timeout: 30_000,
+    },
+  );
+  expect(await axe(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a runaway rule is stopped with its line, and a rule with a mistake in the URL waits in the editor', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  const runaway =
+    'start { let n = 0; }\nn = n + 1;\nif n > 5 { while true { } }\nv = v + a(x, v, t) * dt;\nx = x + v * dt;\n';
+  await page.goto(`./?scenario=orbit&methods=rk4,yours&rule=${encodeURIComponent(runaway)}`);
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('finished', { timeout: 30_000 });
+  await expect(page.locator('#divergence')).toContainText(
+    'yours stopped at t = 0.6 s (your rule stopped: line 3, column',
+  );
+  await expect(page.locator('#divergence')).toContainText('an endless loop?');
+  // The others ran to the end.
+  await allDigits(page);
+  await expect(page.locator('#numbers tr[data-method="rk4"] td').first()).toHaveText('630');
+
+  // A rule that does not compile: the lab runs without it, says why, and shows it marked in the editor.
+  const broken = 'v = v + a(x, v, t) * dt\nx = x + v * dt;\n';
+  await page.goto(`./?methods=euler,yours&rule=${encodeURIComponent(broken)}`);
+  await expect(page.locator('#notices')).toContainText(
+    "Ignored method 'yours': your rule has a mistake (line 2",
+  );
+  await expect(page.locator('#status')).toContainText('step');
+  await expect(page.locator('#rule-text')).toHaveValue(broken);
+  await expect(page.locator('#rule-problem')).toContainText('line 2');
+  await expect(page.locator('#rule-marks mark')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
+test('a figure never downloads the language: it says so and links to the lab with the rule', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  const wasm = wasmRequests(page);
+  await page.goto(`./embed.html?methods=euler,yours&rule=${encodeURIComponent(SYMPLECTIC)}&views=scene`);
+  await expect(page.locator('#status')).toContainText('step');
+  await expect(page.locator('#notices')).toContainText(
+    "Ignored method 'yours': this page does not run your method",
+  );
+  expect(wasm).toEqual(['lab']);
+  const link = new URL((await page.locator('#open-lab').getAttribute('href'))!, page.url());
+  expect(link.searchParams.get('rule')).toBe(SYMPLECTIC);
+  expect(errors).toEqual([]);
+});
