@@ -17,7 +17,7 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use integrator_lab::language::{grade, Rule};
+use integrator_lab::language::{force, grade, Rule};
 use integrator_lab::{analysis, csv, format, scenarios, Error, Method, MethodId, Precision, Setup};
 
 #[derive(Parser)]
@@ -111,8 +111,12 @@ enum Command {
 #[derive(Args)]
 struct Common {
     /// Scenario id (see `list`).
-    #[arg(long)]
-    scenario: String,
+    #[arg(long, required_unless_present = "force")]
+    scenario: Option<String>,
+    /// A force of your own (a file: its parameters, start, acceleration and optional potential; see
+    /// docs/teaching.md), as the scenario `custom`.
+    #[arg(long, value_name = "FILE")]
+    force: Option<String>,
     /// Comma-separated method ids, in the order to print them. Default: all.
     #[arg(long, value_name = "ID[,ID…]")]
     method: Option<String>,
@@ -181,12 +185,26 @@ impl Common {
         let number = |name: &str, text: &Option<String>| {
             text.as_deref().map(|t| format::parse(name, t)).transpose()
         };
-        let setup = Setup::new(
-            &self.scenario,
-            &overrides,
-            number("dt", &self.dt)?,
-            number("until", &self.until)?,
-        )?;
+        let (dt, until) = (number("dt", &self.dt)?, number("until", &self.until)?);
+        let setup = match (&self.force, self.scenario.as_deref()) {
+            (Some(file), None | Some(force::ID)) => {
+                let text = std::fs::read_to_string(file)
+                    .map_err(|e| Error::Rule(format!("your force: {file}: {e}")))?;
+                force::setup(&text, &overrides, dt, until)?
+            }
+            (Some(_), Some(other)) => {
+                return Err(Error::Inconsistent(format!(
+                    "--force gives the scenario ({}): drop --scenario {other}",
+                    force::ID
+                )))
+            }
+            (None, Some(id)) => Setup::new(id, &overrides, dt, until)?,
+            (None, None) => {
+                return Err(Error::Inconsistent(
+                    "give --scenario ID or --force FILE".into(),
+                ))
+            }
+        };
         let methods = match &self.method {
             Some(list) => MethodId::parse_list(list)?,
             None => MethodId::ALL.to_vec(),

@@ -596,3 +596,76 @@ fn rules_run_and_are_graded() {
     assert_eq!(o.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `run --force FILE` runs a force of one's own as the scenario `custom` (its parameters set with --set, its
+/// truth a reference run) and prints the CSV the page exports; a mistake is one line with its line and
+/// column; --scenario beside it is refused.
+#[test]
+fn forces_of_ones_own_run_as_the_scenario_custom() {
+    let dir = std::env::temp_dir().join(format!("il-force-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("spring.txt");
+    std::fs::write(
+        &file,
+        "// The spring, written as a force.\nparam k = 4 in (0, 100] N/m\nstart x = 1, v = 0\na = -k * x\npotential = 0.5 * k * x ** 2\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let args = [
+        "--dt",
+        "0.05",
+        "--until",
+        "2",
+        "--method",
+        "symplectic-euler,rk4",
+    ];
+    let mine = lab(&[&["run", "--force", path, "--set", "k=9"][..], &args].concat());
+    assert!(mine.status.success(), "{}", stderr(&mine));
+    let out = stdout(&mine);
+    assert!(
+        out.starts_with("method,step,t,x,v,energy,kinetic,potential,reference_x,reference_v,"),
+        "{out}"
+    );
+    // The same positions and velocities as the lab's spring at k = 9, m = 1, x0 = 1, to the last digit (the
+    // truth here is a reference run, there the closed form; the potential's x ** 2 is a power, not x · x).
+    let spring = lab(&[
+        &[
+            "run",
+            "--scenario",
+            "spring",
+            "--set",
+            "k=9",
+            "--set",
+            "m=1",
+            "--set",
+            "x0=1",
+        ][..],
+        &args,
+    ]
+    .concat());
+    let columns = |csv: &str| -> Vec<String> {
+        csv.lines()
+            .skip(1)
+            .map(|l| l.split(',').take(5).collect::<Vec<_>>().join(","))
+            .collect()
+    };
+    assert_eq!(columns(&out), columns(&stdout(&spring)));
+
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "start x = 1, v = 0\na = -k * x\n").unwrap();
+    let o = lab(&["run", "--force", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("your force: line 2, column 6: Variable not found: k"),
+        "{err}"
+    );
+    let o = lab(&["run", "--force", path, "--scenario", "spring"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--force gives the scenario (custom): drop --scenario spring"));
+    let o = lab(&["run", "--force", dir.join("missing.txt").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("missing.txt"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -39,7 +39,8 @@ pub enum Error {
     NoMethods,
     /// Two parameters that cannot hold together, such as a burn that ends before it starts.
     Inconsistent(String),
-    /// A student's rule that cannot run (see `language`), or `yours` asked for without one.
+    /// A student's rule or force that cannot run (see `language`), or `yours` asked for without a rule: the
+    /// message names which.
     Rule(String),
 }
 
@@ -104,7 +105,7 @@ impl fmt::Display for Error {
             ),
             Error::NoMethods => write!(f, "no method given"),
             Error::Inconsistent(message) => f.write_str(message),
-            Error::Rule(message) => write!(f, "your method: {message}"),
+            Error::Rule(message) => f.write_str(message),
         }
     }
 }

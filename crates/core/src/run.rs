@@ -60,7 +60,17 @@ impl Setup {
         dt: Option<f64>,
         until: Option<f64>,
     ) -> Result<Self, Error> {
-        let scenario = scenarios::get(scenario)?;
+        Setup::of(scenarios::get(scenario)?, overrides, dt, until)
+    }
+
+    /// As [`Setup::new`], for a scenario given as itself rather than by its id (a student's force, which is
+    /// in no registry).
+    pub fn of(
+        scenario: &'static dyn Scenario,
+        overrides: &[(String, f64)],
+        dt: Option<f64>,
+        until: Option<f64>,
+    ) -> Result<Self, Error> {
         let params = scenario.params(overrides)?;
         let info = scenario.info();
         let dt = dt.unwrap_or(info.dt);
@@ -114,12 +124,7 @@ impl Setup {
             .iter()
             .map(|(n, v)| (n.to_string(), v))
             .collect();
-        Setup::new(
-            self.scenario.info().id,
-            &overrides,
-            Some(dt),
-            Some(self.until),
-        )
+        Setup::of(self.scenario, &overrides, Some(dt), Some(self.until))
     }
 
     /// `round(until/dt)`.
@@ -279,9 +284,10 @@ impl<R: Real> Run<R> {
         self.integrator.evaluations()
     }
 
-    /// Why the method stopped, where it failed in a way of its own (see [`Integrator::failure`]).
+    /// Why the run stopped, where it failed in a way of its own: a student's rule (see
+    /// [`Integrator::failure`]) or a student's force that raised an error.
     pub fn failure(&self) -> Option<String> {
-        self.integrator.failure()
+        self.integrator.failure().or_else(|| self.system.failure())
     }
 }
 

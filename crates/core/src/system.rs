@@ -34,6 +34,41 @@ pub enum Force<R> {
     DoublePendulum { l1: R, l2: R, m1: R, m2: R, g: R },
     /// Nearest-neighbour springs along a line, `k/m` each, the first coordinate pinned, the last end free.
     Chain { k_over_m: R },
+    /// A force a student wrote (feature `language`: see `language::force`), evaluated in f64 whatever the
+    /// run's precision, on one or two coordinates.
+    #[cfg(feature = "language")]
+    Custom(Custom),
+}
+
+/// An acceleration written as text and run by the core's language (see `language::force`).
+#[cfg(feature = "language")]
+pub trait Accelerate: Send + Sync {
+    /// Writes `a(t, x, v)` into `a`; NaN where the text failed (and [`Accelerate::failure`] says why).
+    fn accelerate(&self, t: f64, x: &[f64], v: &[f64], a: &mut [f64]);
+    /// Why an evaluation failed, where one did.
+    fn failure(&self) -> Option<String>;
+}
+
+/// A student's force as a term: two are the same force when they are the same compiled text.
+#[cfg(feature = "language")]
+#[derive(Clone)]
+pub struct Custom(pub std::sync::Arc<dyn Accelerate>);
+
+#[cfg(feature = "language")]
+impl std::fmt::Debug for Custom {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Custom")
+    }
+}
+
+#[cfg(feature = "language")]
+impl PartialEq for Custom {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::addr_eq(
+            std::sync::Arc::as_ptr(&self.0),
+            std::sync::Arc::as_ptr(&other.0),
+        )
+    }
 }
 
 impl<R: Real> Force<R> {
@@ -73,6 +108,8 @@ impl<R: Real> Force<R> {
             Force::Chain { k_over_m } => Force::Chain {
                 k_over_m: c(*k_over_m),
             },
+            #[cfg(feature = "language")]
+            Force::Custom(f) => Force::Custom(f.clone()),
         }
     }
 
@@ -81,6 +118,9 @@ impl<R: Real> Force<R> {
         match self {
             Force::Linear { gamma, .. } => *gamma != R::ZERO,
             Force::DoublePendulum { .. } => true,
+            // What a student's force reads is not known: it may read the velocity.
+            #[cfg(feature = "language")]
+            Force::Custom(_) => true,
             _ => false,
         }
     }
@@ -184,6 +224,20 @@ impl<R: Real> Force<R> {
                     a[i] += *k_over_m * (left + right);
                 }
             }
+            #[cfg(feature = "language")]
+            Force::Custom(f) => {
+                // One or two coordinates, in f64.
+                let n = x.len().min(2);
+                let (mut xs, mut vs, mut out) = ([0.0; 2], [0.0; 2], [0.0; 2]);
+                for i in 0..n {
+                    xs[i] = x[i].to_f64();
+                    vs[i] = v[i].to_f64();
+                }
+                f.0.accelerate(t.to_f64(), &xs[..n], &vs[..n], &mut out[..n]);
+                for i in 0..n {
+                    a[i] += R::from_f64(out[i]);
+                }
+            }
         }
     }
 
@@ -196,6 +250,8 @@ impl<R: Real> Force<R> {
             Force::Pendulum { .. } => 0,
             Force::InverseSquare { .. } | Force::Chain { .. } => 1,
             Force::DoublePendulum { .. } => n.saturating_sub(1),
+            #[cfg(feature = "language")]
+            Force::Custom(_) => n.saturating_sub(1),
         }
         .min(n.saturating_sub(1))
     }
@@ -233,6 +289,8 @@ impl<R: Real> Force<R> {
             }
             Force::Pendulum { g_over_l } => jx.add(0, 0, -(*g_over_l * x[0].cos())),
             Force::DoublePendulum { .. } => return false,
+            #[cfg(feature = "language")]
+            Force::Custom(_) => return false,
             Force::Chain { k_over_m } => {
                 for i in 1..n {
                     jx.add(i, i - 1, *k_over_m);
@@ -516,6 +574,19 @@ pub struct System<R> {
 impl<R: Real> System<R> {
     pub fn new(dim: usize, forces: Vec<Force<R>>) -> Self {
         System { dim, forces }
+    }
+
+    /// Why a force written as text failed, where one did (its accelerations were NaN from then on).
+    pub fn failure(&self) -> Option<String> {
+        #[cfg(feature = "language")]
+        for f in &self.forces {
+            if let Force::Custom(c) = f {
+                if let Some(why) = c.0.failure() {
+                    return Some(why);
+                }
+            }
+        }
+        None
     }
 
     /// Rounds an `f64` system to precision `R`.

@@ -1,7 +1,9 @@
 //! The language build's "your method" (feature `language`): a student's rule checked as it is typed, the
 //! starting templates, the rule as the method `yours` in a spec, and its report card. Converts only.
 
+use integrator_lab::language::force::{self, CustomForce};
 use integrator_lab::language::{grade, Rule, ABOUT, TEMPLATES};
+use integrator_lab::scenarios::Scenario;
 use integrator_lab::{Error, Method};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -28,7 +30,7 @@ pub(crate) fn about() -> MethodView {
 pub(crate) fn method(text: &str) -> Result<Method, Error> {
     Rule::compile(text)
         .map(|rule| Method::Rule(std::sync::Arc::new(rule)))
-        .map_err(|e| Error::Rule(e.to_string()))
+        .map_err(|e| Error::Rule(format!("your method: {e}")))
 }
 
 #[derive(Serialize)]
@@ -100,4 +102,43 @@ pub fn report_card(text: &str, scenario: Option<String>) -> Result<JsValue, JsEr
         equals: card.equals.map(|m| m.id()),
         mistake: card.mistake.clone(),
     })
+}
+
+/// What is wrong with a force (its line and column where known), or undefined when it compiles and runs.
+#[wasm_bindgen(js_name = checkForce)]
+pub fn check_force(text: &str) -> Result<JsValue, JsError> {
+    match CustomForce::compile(text) {
+        Ok(_) => Ok(JsValue::UNDEFINED),
+        Err(e) => to_js(&ProblemView {
+            line: e.line,
+            column: e.column,
+            text: e.to_string(),
+            message: e.message,
+        }),
+    }
+}
+
+/// A force as a scenario, as the catalogue lists the lab's (its parameters, units, scene); throws the
+/// mistake in it.
+#[wasm_bindgen(js_name = forceScenario)]
+pub fn force_scenario(text: &str) -> Result<JsValue, JsError> {
+    let force = CustomForce::compile(text).map_err(|e| js_error(format!("your force: {e}")))?;
+    to_js(&crate::scenario_view(force.info()))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ForceTemplateView {
+    name: &'static str,
+    text: &'static str,
+}
+
+/// Forces to start from.
+#[wasm_bindgen(js_name = forceTemplates)]
+pub fn force_templates() -> Result<JsValue, JsError> {
+    let list: Vec<ForceTemplateView> = force::TEMPLATES
+        .iter()
+        .map(|&(name, text)| ForceTemplateView { name, text })
+        .collect();
+    to_js(&list)
 }

@@ -160,6 +160,42 @@ struct Catalogue {
     max_steps: u64,
 }
 
+/// A scenario as the page reads it.
+fn scenario_view(i: &'static scenarios::ScenarioInfo) -> ScenarioView {
+    ScenarioView {
+        id: i.id,
+        title: i.title,
+        description: i.description,
+        source: i.source(),
+        params: i
+            .params
+            .iter()
+            .map(|p| ParamView {
+                name: p.name,
+                description: p.description,
+                unit: p.unit,
+                default: p.default,
+                min: p.min,
+                max: p.max,
+                min_open: p.min_open,
+                integer: p.integer,
+                range: p.range_text(),
+            })
+            .collect(),
+        position_unit: i.position_unit,
+        velocity_unit: i.velocity_unit,
+        energy_unit: i.energy_unit,
+        dt: i.dt,
+        until: i.until,
+        scene: SceneView {
+            kind: i.scene.kind(),
+            params: i.scene.params(),
+            scale_from_last: i.scene.scale_from_last(),
+        },
+        truth: i.truth.label(),
+    }
+}
+
 /// Everything the page needs to know about articles, methods and scenarios, read from the core.
 #[wasm_bindgen]
 pub fn catalogue() -> Result<JsValue, JsError> {
@@ -194,41 +230,7 @@ pub fn catalogue() -> Result<JsValue, JsError> {
     methods.push(language::about());
     let scenarios = scenarios::all()
         .iter()
-        .map(|s| {
-            let i = s.info();
-            ScenarioView {
-                id: i.id,
-                title: i.title,
-                description: i.description,
-                source: i.source(),
-                params: i
-                    .params
-                    .iter()
-                    .map(|p| ParamView {
-                        name: p.name,
-                        description: p.description,
-                        unit: p.unit,
-                        default: p.default,
-                        min: p.min,
-                        max: p.max,
-                        min_open: p.min_open,
-                        integer: p.integer,
-                        range: p.range_text(),
-                    })
-                    .collect(),
-                position_unit: i.position_unit,
-                velocity_unit: i.velocity_unit,
-                energy_unit: i.energy_unit,
-                dt: i.dt,
-                until: i.until,
-                scene: SceneView {
-                    kind: i.scene.kind(),
-                    params: i.scene.params(),
-                    scale_from_last: i.scene.scale_from_last(),
-                },
-                truth: i.truth.label(),
-            }
-        })
+        .map(|s| scenario_view(s.info()))
         .collect();
     to_js(&Catalogue {
         articles,
@@ -306,6 +308,8 @@ struct Spec {
     precision: Option<String>,
     /// A student's rule, which the method `yours` steps with (the language build only).
     rule: Option<String>,
+    /// A student's force, which the scenario `custom` is made of (the language build only).
+    force: Option<String>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -335,7 +339,31 @@ fn compile(rule: &str) -> Result<Method, Error> {
 #[cfg(not(feature = "language"))]
 fn compile(_: &str) -> Result<Method, Error> {
     Err(Error::Rule(
-        "this build of the core has no language for rules: the lab's page loads the one that has"
+        "your method: this build of the core has no language for rules: the lab's page loads the one that has"
+            .to_string(),
+    ))
+}
+
+/// The setup of a student's force (only the language build can make one).
+#[cfg(feature = "language")]
+fn force_setup(
+    text: &str,
+    overrides: &[(String, f64)],
+    dt: Option<f64>,
+    until: Option<f64>,
+) -> Result<Setup, Error> {
+    integrator_lab::language::force::setup(text, overrides, dt, until)
+}
+
+#[cfg(not(feature = "language"))]
+fn force_setup(
+    _: &str,
+    _: &[(String, f64)],
+    _: Option<f64>,
+    _: Option<f64>,
+) -> Result<Setup, Error> {
+    Err(Error::Rule(
+        "your force: this build of the core has no language for forces: the lab's page loads the one that has"
             .to_string(),
     ))
 }
@@ -344,7 +372,7 @@ fn compile(_: &str) -> Result<Method, Error> {
 fn method_of(id: &str, yours: Option<&Method>) -> Result<Method, Error> {
     if id == "yours" {
         return yours.cloned().ok_or_else(|| {
-            Error::Rule("there is no rule to run: write one in the editor".to_string())
+            Error::Rule("your method: there is no rule to run: write one in the editor".to_string())
         });
     }
     Ok(MethodId::from_id(id)?.into())
@@ -354,7 +382,10 @@ impl Spec {
     /// The spec as core types.
     fn resolve(self) -> Result<Resolved, Error> {
         let overrides: Vec<(String, f64)> = self.params.into_iter().collect();
-        let setup = Setup::new(&self.scenario, &overrides, self.dt, self.until)?;
+        let setup = match self.force.as_deref() {
+            Some(text) => force_setup(text, &overrides, self.dt, self.until)?,
+            None => Setup::new(&self.scenario, &overrides, self.dt, self.until)?,
+        };
         let precision = match self.precision.as_deref() {
             None => Precision::F64,
             Some(p) => Precision::from_id(p)?,

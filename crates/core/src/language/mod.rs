@@ -16,6 +16,7 @@
 //! stopped with a message), and reaches nothing but its inputs: the language has no input or output, no
 //! modules, no clock. `^` is refused where it is written: it is not a power (`**` is).
 
+pub mod force;
 pub mod grade;
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -163,6 +164,9 @@ fn zip(a: Vector, b: Vector, f: impl Fn(f64, f64) -> f64) -> Fallible<Vector> {
 fn each(a: Vector, f: impl Fn(f64) -> f64) -> Vector {
     Vector(a.0.into_iter().map(f).collect())
 }
+
+/// What a `^` in a rule or a force is told.
+const CARET: &str = "^ is not a power here (it is an exclusive or): write x * x, or x ** 2";
 
 /// Where the text writes `^`, outside comments: Rhai's `^` is an exclusive or, never a power.
 fn caret(text: &str) -> Option<(usize, usize)> {
@@ -361,8 +365,7 @@ impl Rule {
             return Err(RuleError {
                 line: Some(line),
                 column: Some(column),
-                message: "^ is not a power here (it is an exclusive or): write x * x, or x ** 2"
-                    .to_string(),
+                message: CARET.to_string(),
             });
         }
         let (main_text, start_text) = split(text)?;

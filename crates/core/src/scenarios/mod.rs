@@ -216,6 +216,8 @@ impl Scene {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params {
     pub scenario: &'static str,
+    /// The parameters the scenario declares, in order.
+    pub declared: &'static [Param],
     pub values: Vec<f64>,
 }
 
@@ -223,11 +225,8 @@ impl Params {
     /// The value of a parameter the scenario declares. Asking for an undeclared name is a bug in the
     /// scenario, caught by the tests that build every scenario.
     pub fn get(&self, name: &str) -> f64 {
-        let info = get(self.scenario)
-            .unwrap_or_else(|e| panic!("params of a known scenario: {e}"))
-            .info();
-        let i = info
-            .params
+        let i = self
+            .declared
             .iter()
             .position(|p| p.name == name)
             .unwrap_or_else(|| panic!("scenario {} has no parameter {name}", self.scenario));
@@ -236,10 +235,7 @@ impl Params {
 
     /// `(name, value)` pairs.
     pub fn iter(&self) -> impl Iterator<Item = (&'static str, f64)> + '_ {
-        let info = get(self.scenario)
-            .unwrap_or_else(|e| panic!("params of a known scenario: {e}"))
-            .info();
-        info.params
+        self.declared
             .iter()
             .map(|p| p.name)
             .zip(self.values.iter().copied())
@@ -294,6 +290,7 @@ impl Params {
         }
         Ok(Params {
             scenario: info.id,
+            declared: info.params,
             values,
         })
     }
