@@ -50,7 +50,7 @@ test('the editor opens on demand, marks a mistake where it is, and runs the rule
   // It starts from symplectic Euler, written as a rule.
   await expect(text).toHaveValue(/\nv = v \+ a\(x, v, t\) \* dt;\nx = x \+ v \* dt;\n$/);
   expect(wasm).toContain('lab_language');
-  await expect(page.locator('#rule-problem')).toHaveText('The rule compiles and runs.');
+  await expect(page.locator('#rule-problem')).toHaveText('It compiles and runs.');
 
   // A mistake is named with its line and column, and underlined there, as it is typed.
   await text.fill('v = v + a(x, v, t) * dt;\nx = x + v ^ 2;\n');
@@ -64,7 +64,7 @@ test('the editor opens on demand, marks a mistake where it is, and runs the rule
 
   // Fixed and run with Ctrl+Enter: `yours` joins the run, and the URL holds the rule.
   await text.fill(SYMPLECTIC);
-  await expect(problem).toHaveText('The rule compiles and runs.');
+  await expect(problem).toHaveText('It compiles and runs.');
   await text.press('Control+Enter');
   await expect(page.locator('input[name="method"][value="yours"]')).toBeChecked();
   const url = new URL(page.url());

@@ -224,7 +224,24 @@ export class App implements Actions {
 
   scenario(id: string): void {
     const fresh = defaultsFor(this.catalogue, id, this.state.methods);
-    this.apply({ ...fresh, speed: this.state.speed, precision: this.state.precision, rule: this.state.rule });
+    this.apply({ ...fresh, ...this.written, speed: this.state.speed, precision: this.state.precision });
+  }
+
+  /** What the student wrote (a rule, a force): kept through a change of scenario or a reset. */
+  get written(): Pick<LabState, 'rule' | 'force'> {
+    return { rule: this.state.rule, force: this.state.force };
+  }
+
+  /**
+   * A student's force as the scenario `custom`, learnt (or learnt again: each force has parameters of its
+   * own) from the core: the scenario menu lists it from then on.
+   */
+  learnScenario(info: ScenarioInfo): void {
+    const list = this.catalogue.scenarios;
+    const at = list.findIndex((s) => s.id === info.id);
+    if (at >= 0) list[at] = info;
+    else list.push(info);
+    this.controls.listScenarios();
   }
 
   /**
@@ -336,7 +353,7 @@ export class App implements Actions {
       notice(`The core stopped with an error: ${failure(e)}. The run has been reset.`, 'error');
       this.apply({
         ...defaultsFor(this.catalogue, this.state.scenario, this.state.methods),
-        rule: this.state.rule,
+        ...this.written,
       });
     }
   }

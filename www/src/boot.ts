@@ -5,8 +5,10 @@
 import { message, notice } from './dom';
 import {
   type Catalogue,
+  checkForce,
   checkParameter,
   checkRule,
+  forceScenario,
   loadCore,
   needsSecondBuild,
   readNumber,
@@ -16,7 +18,7 @@ import {
 import { registerStyles } from './palette';
 import { type CoreChecks, type Parsed, parseQuery } from './state';
 
-export const CORE: CoreChecks = { checkParameter, readNumber, readTime, checkRule };
+export const CORE: CoreChecks = { checkParameter, readNumber, readTime, checkRule, checkForce };
 
 /** Reports uncaught errors and rejections in the page's notices. */
 export function reportErrors(): void {
@@ -50,6 +52,16 @@ export async function openCore(
     return undefined;
   }
   registerStyles(catalogue.methods);
+  // A force in the URL is a scenario of its own, which the catalogue lists once the language has read it
+  // (a force with a mistake is not listed: the URL's reading says why).
+  const force = new URLSearchParams(window.location.search).get('force');
+  if (force !== null && options.language) {
+    try {
+      catalogue.scenarios.push(forceScenario(force));
+    } catch {
+      // Named by parseQuery below.
+    }
+  }
   const parsed = parseQuery(window.location.search, catalogue, CORE);
   if (needsSecondBuild(parsed.state)) {
     const status = document.getElementById('status');

@@ -41,7 +41,7 @@ export class Controls {
     private readonly actions: Actions,
   ) {
     const scenario = byId<HTMLSelectElement>('scenario');
-    scenario.replaceChildren(...catalogue.scenarios.map((s) => new Option(s.title, s.id)));
+    this.listScenarios();
     scenario.addEventListener('change', () => {
       clearNotices();
       actions.scenario(scenario.value);
@@ -109,6 +109,14 @@ export class Controls {
     return byId<HTMLSelectElement>('split').value;
   }
 
+  /** The scenario menu, from the catalogue (which a student's force joins). */
+  listScenarios(): void {
+    const scenario = byId<HTMLSelectElement>('scenario');
+    const chosen = scenario.value;
+    scenario.replaceChildren(...this.catalogue.scenarios.map((s) => new Option(s.title, s.id)));
+    if (chosen !== '') scenario.value = chosen;
+  }
+
   /** A toggle for a method the page has learnt since it started (a rule: see `App.learn`). */
   addMethod(m: MethodInfo): void {
     const methods = byId('methods');
@@ -161,7 +169,7 @@ export class Controls {
     input.setAttribute('aria-describedby', problem.id);
     input.addEventListener('change', () => {
       const read = readNumber(p.name, input.value);
-      const why = 'why' in read ? read.why : checkParameter(scenario, p.name, read.value);
+      const why = 'why' in read ? read.why : checkParameter(scenario, p.name, read.value, state.force);
       if (why !== undefined || !('value' in read)) {
         problem.textContent = `${why ?? ''}; keeping ${value}`;
         input.setAttribute('aria-invalid', 'true');

@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   });
   if (!app.apply(parsed.state)) {
     notice(`Using the article's settings for ${parsed.state.scenario} instead.`);
-    app.apply(defaultsFor(catalogue, parsed.state.scenario, parsed.state.methods));
+    app.apply({ ...defaultsFor(catalogue, parsed.state.scenario, parsed.state.methods), ...app.written });
   }
   // The figure's title: the scenario and its methods by name, as the state changes.
   const title = (state: LabState) => {

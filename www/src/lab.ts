@@ -8,7 +8,7 @@ import type { LanguageBindings } from './lab-language';
 import type { WorksheetBindings } from './lab-worksheets';
 import init, * as usual from './pkg/lab.js';
 import usualUrl from './pkg/lab_bg.wasm?url';
-import type { Catalogue, CoreTable, Precision, RunSpec } from './types';
+import type { Catalogue, CoreTable, Precision, RunSpec, ScenarioInfo } from './types';
 
 export type * from './types';
 
@@ -139,9 +139,26 @@ export function checkRule(text: string): string | undefined {
   return (language?.checkRule(text) as { text: string } | undefined)?.text;
 }
 
+/** The same for a force. */
+export function checkForce(text: string): string | undefined {
+  return (language?.checkForce(text) as { text: string } | undefined)?.text;
+}
+
+/** A force as the scenario `custom`, as the catalogue lists scenarios (the fourth build only); throws the
+ * mistake in it. */
+export function forceScenario(text: string): ScenarioInfo {
+  if (!language) throw new Error("your force: this page has not loaded the core's language");
+  return language.forceScenario(text) as ScenarioInfo;
+}
+
 /** The core's message for a bad parameter value, or undefined when it is fine. */
-export function checkParameter(scenario: string, name: string, value: number): string | undefined {
-  return loaded().bindings.checkParam(scenario, name, value) ?? undefined;
+export function checkParameter(
+  scenario: string,
+  name: string,
+  value: number,
+  force?: string,
+): string | undefined {
+  return loaded().bindings.checkParam(scenario, name, value, force) ?? undefined;
 }
 
 /** Reads a number as the CLI does (a decimal, or a fraction such as 1/60): the value or the core's message. */

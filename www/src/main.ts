@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   // second. Beside a worksheet no rule runs: its tasks are about the lab's methods.
   const query = new URLSearchParams(window.location.search);
   const sheet = query.get('worksheet');
-  const rule = sheet === null && query.get('rule') !== null;
+  const rule = sheet === null && (query.get('rule') !== null || query.get('force') !== null);
   const core = await openCore({ second: true, worksheets: sheet !== null, language: rule });
   if (!core) return;
   const { catalogue, parsed } = core;
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   };
   if (!app.apply(parsed.state)) {
     notice(`Using the article's settings for ${parsed.state.scenario} instead.`);
-    app.apply(defaultsFor(catalogue, parsed.state.scenario, parsed.state.methods));
+    app.apply({ ...defaultsFor(catalogue, parsed.state.scenario, parsed.state.methods), ...app.written });
   }
   if (sheet !== null) await openWorksheet(sheet, catalogue, app);
   app.start(!window.matchMedia('(prefers-reduced-motion: reduce)').matches && sheet === null);

@@ -23,17 +23,22 @@ export interface LabState {
   /** A student's rule (`rule=`), which the method `yours` steps with; '' for none. Kept while `yours` is
    * off, so that the editor and the permalink keep it. */
   rule: string;
+  /** A student's force (`force=`), which the scenario `custom` is made of; '' for none. Kept while another
+   * scenario runs, so that the editor and the permalink keep it. */
+  force: string;
 }
 
 /** The id a student's rule runs under beside the lab's methods. */
 export const YOURS = 'yours';
+/** The id of the scenario a student's force makes. */
+export const CUSTOM = 'custom';
 
 type Read = { value: number } | { why: string };
 
 /** What the URL's reading asks the core: its checks and its number reader (lab.ts gives them). */
 export interface CoreChecks {
   /** A parameter value's problem, or undefined when it is fine. */
-  checkParameter(scenario: string, name: string, value: number): string | undefined;
+  checkParameter(scenario: string, name: string, value: number, force?: string): string | undefined;
   /** A number as the CLI reads it: a decimal or a fraction. */
   readNumber(name: string, text: string): Read;
   /** dt (positive) or until (not negative), as the CLI reads them. */
@@ -41,6 +46,8 @@ export interface CoreChecks {
   /** What is wrong with a rule, in words with its line and column, or undefined when it runs. Only a page
    * with the core's language build can say; the others run no rules. */
   checkRule?(text: string): string | undefined;
+  /** The same for a force. */
+  checkForce?(text: string): string | undefined;
 }
 
 export const DEFAULT_SCENARIO = 'spring';
@@ -68,6 +75,7 @@ export function defaultsFor(catalogue: Catalogue, scenario: string, methods = DE
     runs: [],
     typed: {},
     rule: '',
+    force: '',
   };
 }
 
@@ -88,6 +96,7 @@ const RESERVED = [
   'coord',
   'worksheet',
   'rule',
+  'force',
   ...LOOK_KEYS,
 ];
 
@@ -108,11 +117,22 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
     );
 
   let scenario = query.get('scenario') ?? DEFAULT_SCENARIO;
+  // A force is kept as written, whatever becomes of the scenario it makes: the editor shows it.
+  const force = query.get('force') ?? '';
   if (!catalogue.scenarios.some((s) => s.id === scenario)) {
-    ignore('scenario', scenario, 'no such scenario', DEFAULT_SCENARIO);
+    const why =
+      scenario !== CUSTOM
+        ? 'no such scenario'
+        : force === ''
+          ? 'there is no force= to run'
+          : core.checkForce === undefined
+            ? "this page does not run your force (the lab's page does)"
+            : `your force has a mistake (${core.checkForce(force) ?? 'it does not run'}); it is in the editor`;
+    ignore('scenario', scenario, why, DEFAULT_SCENARIO);
     scenario = DEFAULT_SCENARIO;
   }
   const state = defaultsFor(catalogue, scenario);
+  state.force = force;
   const info = scenarioInfo(catalogue, scenario);
 
   // The rule is kept as written, whatever becomes of `yours`: the editor shows it (its mistakes marked) and
@@ -218,7 +238,7 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
       continue;
     }
     const read = core.readNumber(key, text);
-    const problem = 'why' in read ? read.why : core.checkParameter(info.id, key, read.value);
+    const problem = 'why' in read ? read.why : core.checkParameter(info.id, key, read.value, state.force);
     if (problem !== undefined || !('value' in read)) {
       ignore(key, text, problem ?? 'not a number', String(param.default));
     } else {
@@ -258,6 +278,7 @@ export function toQuery(state: LabState): string {
   if (state.speed !== 1) query.set('speed', String(state.speed));
   if (state.coord !== '') query.set('coord', state.coord);
   if (state.rule !== '') query.set('rule', state.rule);
+  if (state.force !== '') query.set('force', state.force);
   return `?${query.toString().replaceAll('%2C', ',').replaceAll('%40', '@').replaceAll('%2F', '/')}`;
 }
 
@@ -271,6 +292,7 @@ export function toSpec(state: LabState): RunSpec {
     until: state.until,
     precision: state.precision,
     ...(runsRule(state) ? { rule: state.rule } : {}),
+    ...(state.scenario === CUSTOM ? { force: state.force } : {}),
   };
 }
 

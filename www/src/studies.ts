@@ -15,7 +15,7 @@ export interface Asked {
   id: number;
   name: StudyName;
   args: unknown[];
-  /** Whether it needs the fourth build: a report card, or a spec that runs a rule. */
+  /** Whether it needs the fourth build: a report card, or a spec that runs a rule or a force. */
   language: boolean;
 }
 export type Answer = { id: number; value: unknown } | { id: number; error: string; trapped: boolean };
@@ -35,12 +35,13 @@ const CHEAP: ReadonlySet<StudyName> = new Set([
   'experimentList',
 ]);
 
-/** Whether a question needs the fourth build: a report card, or a spec with a rule in it. */
+/** Whether a question needs the fourth build: a report card, or a spec with a rule or a force in it. */
 export function needsLanguage(name: StudyName, args: unknown[]): boolean {
-  return (
-    name === 'reportCard' ||
-    args.some((a) => typeof a === 'object' && a !== null && 'rule' in a && typeof a.rule === 'string')
-  );
+  const written = (a: unknown) =>
+    typeof a === 'object' &&
+    a !== null &&
+    (('rule' in a && typeof a.rule === 'string') || ('force' in a && typeof a.force === 'string'));
+  return name === 'reportCard' || args.some(written);
 }
 
 /** The studies worker: undefined until first needed (or after a trap), null where none can run. */

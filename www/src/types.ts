@@ -95,6 +95,8 @@ export interface RunSpec {
   precision: Precision;
   /** A student's rule, which the method `yours` steps with (the core's fourth build only). */
   rule?: string;
+  /** A student's force, which the scenario `custom` is made of (the core's fourth build only). */
+  force?: string;
 }
 
 /** A table written by the core: each cell as the CSV writes the same number. */

@@ -1,20 +1,21 @@
-// "Your method": the editor where a student writes an update rule, checked by the core as it is typed
-// (mistakes underlined at their line and column), run beside the lab's methods as `yours`, and graded by
-// the core's report card in the studies worker. The core's fourth build, which alone speaks the language,
-// is loaded when the editor first opens (or at once, for a URL with rule=).
+// "Your method": the editors where a student writes an update rule or a force, each checked by the core as
+// it is typed (a mistake underlined at its line and column). The rule runs as `yours` beside the lab's
+// methods and is graded by the core's report card in the studies worker; the force runs as the scenario
+// "Your force". The core's fourth build, which alone speaks their language, is loaded when the panel
+// first opens (or at once, for a URL with rule= or force=).
 
 import './your-method.css';
 import type { App } from './app';
 import { byId, el, message } from './dom';
-import { type Catalogue, languageBuild, useLanguageBuild } from './lab';
-import { checkRule, type RuleProblem, type RuleTemplate, ruleTemplates } from './lab-language';
-import { runsRule, YOURS } from './state';
+import { type Catalogue, forceScenario, languageBuild, useLanguageBuild } from './lab';
+import { checkRule, type RuleProblem, ruleTemplates } from './lab-language';
+import { CUSTOM, runsRule, YOURS } from './state';
 import { ask } from './studies';
 
-/** The template a first visit to the editor starts from. */
+/** The template a first visit to the rule's editor starts from. */
 const FIRST_TEMPLATE = 'symplectic-euler';
 
-/** How long typing may pause before the rule is checked. */
+/** How long typing may pause before the text is checked. */
 const CHECK_AFTER_MS = 150;
 
 /**
@@ -40,27 +41,37 @@ export function problemSpan(
   return { start: lineStart + before, end: lineStart + before + Math.max(word, 1) };
 }
 
-export class YourMethodPanel {
-  private readonly text = byId<HTMLTextAreaElement>('rule-text');
-  private readonly marks = byId('rule-marks');
-  private readonly problem = byId('rule-problem');
-  private readonly card = byId('rule-card');
-  private readonly template = byId<HTMLSelectElement>('rule-template');
-  private templates: RuleTemplate[] = [];
+/** A starting point for an editor. */
+interface Template {
+  key: string;
+  name: string;
+  text: string;
+}
+
+/**
+ * One editor: a textarea over a layer of marks, its problem line, its templates and the text a template
+ * replaced (a student's own text is never lost to a template: "Bring back my text").
+ */
+class Editor {
+  readonly text: HTMLTextAreaElement;
+  private readonly marks: HTMLElement;
+  private readonly problem: HTMLElement;
+  private readonly template: HTMLSelectElement;
+  private readonly restore: HTMLButtonElement;
+  private templates: Template[] = [];
   private checking: number | undefined;
-  /** The text a template replaced, which "Bring back my text" restores. */
   private replaced: string | undefined;
-  private ready: Promise<boolean> | undefined;
-  /** The report card asked last: an older one's answer is dropped. */
-  private graded = 0;
 
   constructor(
-    private readonly app: App,
-    panel: HTMLDetailsElement,
+    prefix: 'rule' | 'force',
+    private readonly checkText: (text: string) => RuleProblem | undefined,
+    run: () => void,
   ) {
-    panel.addEventListener('toggle', () => {
-      if (panel.open) void this.open();
-    });
+    this.text = byId<HTMLTextAreaElement>(`${prefix}-text`);
+    this.marks = byId(`${prefix}-marks`);
+    this.problem = byId(`${prefix}-problem`);
+    this.template = byId<HTMLSelectElement>(`${prefix}-template`);
+    this.restore = byId<HTMLButtonElement>(`${prefix}-restore`);
     this.text.addEventListener('input', () => {
       window.clearTimeout(this.checking);
       this.checking = window.setTimeout(() => this.check(), CHECK_AFTER_MS);
@@ -72,23 +83,117 @@ export class YourMethodPanel {
     this.text.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
         e.preventDefault();
-        this.run();
+        run();
       }
     });
-    byId('rule-use-template').addEventListener('click', () => this.useTemplate());
-    byId('rule-restore').addEventListener('click', () => {
+    byId(`${prefix}-use-template`).addEventListener('click', () => this.useTemplate());
+    this.restore.addEventListener('click', () => {
       if (this.replaced === undefined) return;
-      this.setText(this.replaced);
+      this.set(this.replaced);
       this.replaced = undefined;
-      byId('rule-restore').hidden = true;
+      this.restore.hidden = true;
+    });
+  }
+
+  offer(templates: Template[], first: string | undefined): void {
+    this.templates = templates;
+    this.template.replaceChildren(...templates.map((t) => new Option(t.name, t.key)));
+    if (first !== undefined) this.template.value = first;
+  }
+
+  templateText(key: string | undefined): string {
+    return this.templates.find((t) => t.key === key)?.text ?? '';
+  }
+
+  set(text: string): void {
+    this.text.value = text;
+    this.check();
+  }
+
+  private useTemplate(): void {
+    const chosen = this.templates.find((t) => t.key === this.template.value);
+    if (!chosen) return;
+    const mine = this.text.value;
+    if (mine.trim() !== '' && !this.templates.some((t) => t.text === mine)) {
+      this.replaced = mine;
+      this.restore.hidden = false;
+    }
+    this.set(chosen.text);
+    this.text.focus();
+  }
+
+  /** Checks the text with the core; marks and says what is wrong. Returns the problem, if any. */
+  check(): RuleProblem | undefined {
+    window.clearTimeout(this.checking);
+    const text = this.text.value;
+    let problem: RuleProblem | undefined;
+    try {
+      problem = this.checkText(text);
+    } catch (e) {
+      problem = { message: message(e), text: message(e) };
+    }
+    this.problem.textContent = problem ? problem.text : text.trim() === '' ? '' : 'It compiles and runs.';
+    this.problem.classList.toggle('error', problem !== undefined);
+    if (problem) this.text.setAttribute('aria-invalid', 'true');
+    else this.text.removeAttribute('aria-invalid');
+    const span = problem ? problemSpan(text, problem) : undefined;
+    if (!span) {
+      this.marks.replaceChildren(text);
+      return problem;
+    }
+    // A newline or the end of the text cannot be underlined: a space stands in for it.
+    const marked = text.slice(span.start, span.end).replace(/^\n?$/, ' ');
+    this.marks.replaceChildren(
+      text.slice(0, span.start),
+      el('mark', marked, 'rule-error'),
+      text.slice(span.end),
+    );
+    return problem;
+  }
+
+  setBusy(busy: boolean): void {
+    this.text.readOnly = busy;
+  }
+}
+
+export class YourMethodPanel {
+  private readonly rule: Editor;
+  private readonly force: Editor;
+  private readonly card = byId('rule-card');
+  private ready: Promise<boolean> | undefined;
+  /** The report card asked last: an older one's answer is dropped. */
+  private graded = 0;
+
+  constructor(
+    private readonly app: App,
+    panel: HTMLDetailsElement,
+  ) {
+    const language = () => {
+      const core = languageBuild();
+      if (!core) throw new Error('the language is still loading');
+      return core;
+    };
+    this.rule = new Editor(
+      'rule',
+      (text) => checkRule(language(), text),
+      () => this.run(),
+    );
+    this.force = new Editor(
+      'force',
+      (text) => (language().checkForce(text) as RuleProblem | undefined) ?? undefined,
+      () => this.runForce(),
+    );
+    panel.addEventListener('toggle', () => {
+      if (panel.open) void this.open();
     });
     byId('rule-run').addEventListener('click', () => this.run());
     byId('rule-grade').addEventListener('click', () => void this.grade());
     byId('rule-off').addEventListener('click', () => this.off());
+    byId('force-run').addEventListener('click', () => this.runForce());
     this.syncButtons();
   }
 
-  /** Opens the editor (the URL's rule, or a template), loading the language first if it must. */
+  /** Opens the editors (the URL's rule and force, or templates), loading the language first if it must. */
   open(): Promise<boolean> {
     this.ready ??= this.load();
     return this.ready;
@@ -98,10 +203,10 @@ export class YourMethodPanel {
     const status = byId('rule-loading');
     this.setBusy(true);
     if (!languageBuild()) status.textContent = 'Loading the language your rule is written in…';
+    let core: Awaited<ReturnType<typeof useLanguageBuild>>;
     try {
-      const core = await useLanguageBuild();
+      core = await useLanguageBuild();
       this.app.learn((core.catalogue() as Catalogue).methods);
-      this.templates = ruleTemplates(core);
     } catch (e) {
       status.textContent = `The language could not be loaded: ${message(e)}. Close and open this panel to try again.`;
       this.ready = undefined;
@@ -109,18 +214,27 @@ export class YourMethodPanel {
       return false;
     }
     status.textContent = '';
-    this.template.replaceChildren(...this.templates.map((t) => new Option(t.name, t.method)));
-    this.template.value = FIRST_TEMPLATE;
-    const rule = this.app.current.rule;
-    this.setText(rule !== '' ? rule : (this.templates.find((t) => t.method === FIRST_TEMPLATE)?.text ?? ''));
+    this.rule.offer(
+      ruleTemplates(core).map((t) => ({ key: t.method, name: t.name, text: t.text })),
+      FIRST_TEMPLATE,
+    );
+    const forces = (core.forceTemplates() as { name: string; text: string }[]).map((t, i) => ({
+      key: String(i),
+      ...t,
+    }));
+    this.force.offer(forces, '0');
+    const { rule, force } = this.app.current;
+    this.rule.set(rule !== '' ? rule : this.rule.templateText(FIRST_TEMPLATE));
+    this.force.set(force !== '' ? force : this.force.templateText('0'));
     this.setBusy(false);
     return true;
   }
 
   private setBusy(busy: boolean): void {
-    for (const id of ['rule-use-template', 'rule-run', 'rule-grade'])
+    for (const id of ['rule-use-template', 'rule-run', 'rule-grade', 'force-use-template', 'force-run'])
       byId<HTMLButtonElement>(id).disabled = busy;
-    this.text.readOnly = busy;
+    this.rule.setBusy(busy);
+    this.force.setBusy(busy);
   }
 
   /** The run's state changed: the buttons say what they would do. */
@@ -130,74 +244,45 @@ export class YourMethodPanel {
     byId<HTMLButtonElement>('rule-off').disabled = !on;
   }
 
-  private setText(text: string): void {
-    this.text.value = text;
-    this.check();
-  }
-
-  private useTemplate(): void {
-    const chosen = this.templates.find((t) => t.method === this.template.value);
-    if (!chosen) return;
-    const mine = this.text.value;
-    // A student's own text is never lost to a template: it can be brought back.
-    if (mine.trim() !== '' && !this.templates.some((t) => t.text === mine)) {
-      this.replaced = mine;
-      byId('rule-restore').hidden = false;
-    }
-    this.setText(chosen.text);
-    this.text.focus();
-  }
-
-  /** Checks the text with the core; marks and says what is wrong. Returns the problem, if any. */
-  private check(): RuleProblem | undefined {
-    window.clearTimeout(this.checking);
-    const core = languageBuild();
-    if (!core) return undefined;
-    const text = this.text.value;
-    let problem: RuleProblem | undefined;
-    try {
-      problem = checkRule(core, text);
-    } catch (e) {
-      problem = { message: message(e), text: message(e) };
-    }
-    this.mark(text, problem);
-    return problem;
-  }
-
-  private mark(text: string, problem: RuleProblem | undefined): void {
-    this.problem.textContent = problem
-      ? problem.text
-      : text.trim() === ''
-        ? ''
-        : 'The rule compiles and runs.';
-    this.problem.classList.toggle('error', problem !== undefined);
-    if (problem) this.text.setAttribute('aria-invalid', 'true');
-    else this.text.removeAttribute('aria-invalid');
-    const span = problem ? problemSpan(text, problem) : undefined;
-    if (!span) {
-      this.marks.replaceChildren(text);
-      return;
-    }
-    // A newline or the end of the text cannot be underlined: a space stands in for it.
-    const marked = text.slice(span.start, span.end).replace(/^\n?$/, ' ');
-    this.marks.replaceChildren(
-      text.slice(0, span.start),
-      el('mark', marked, 'rule-error'),
-      text.slice(span.end),
-    );
-  }
-
   /** Runs the rule beside the chosen methods (the run starts afresh with it). */
   run(): void {
-    const problem = this.check();
-    if (problem) {
-      this.text.focus();
+    if (this.rule.check()) {
+      this.rule.text.focus();
       return;
     }
     const state = this.app.current;
     const methods = [...state.methods.filter((m) => m !== YOURS), YOURS];
-    this.app.change({ rule: this.text.value, methods, runs: [] });
+    this.app.change({ rule: this.rule.text.value, methods, runs: [] });
     this.syncButtons();
+  }
+
+  /** Runs the chosen methods on the force, at its parameters' defaults. */
+  private runForce(): void {
+    if (this.force.check()) {
+      this.force.text.focus();
+      return;
+    }
+    const text = this.force.text.value;
+    let info: ReturnType<typeof forceScenario>;
+    try {
+      info = forceScenario(text);
+    } catch (e) {
+      byId('force-problem').textContent = message(e);
+      return;
+    }
+    this.app.learnScenario(info);
+    const state = this.app.current;
+    this.app.apply({
+      ...state,
+      scenario: CUSTOM,
+      force: text,
+      dt: info.dt,
+      until: info.until,
+      params: Object.fromEntries(info.params.map((p) => [p.name, p.default])),
+      typed: {},
+      runs: [],
+      coord: '',
+    });
   }
 
   /** Takes the rule off the run; the text stays, in the editor and the link. */
@@ -211,19 +296,21 @@ export class YourMethodPanel {
 
   /** The report card, measured by the core in the studies worker. */
   private async grade(): Promise<void> {
-    if (this.check()) {
-      this.text.focus();
+    if (this.rule.check()) {
+      this.rule.text.focus();
       return;
     }
     const asked = ++this.graded;
     const scenario = this.app.current.scenario;
-    const text = this.text.value;
+    const text = this.rule.text.value;
     this.card.replaceChildren(
       el('p', 'Measuring your rule: its order, its stability and its energy (a second or two)…', 'about'),
     );
     const began = performance.now();
     try {
-      const card = await ask('reportCard', text, scenario === 'spring' ? undefined : scenario);
+      // The card measures on the lab's scenarios; a force of one's own is not one of them.
+      const on = scenario === 'spring' || scenario === CUSTOM ? undefined : scenario;
+      const card = await ask('reportCard', text, on);
       if (asked !== this.graded) return;
       const took = (performance.now() - began) / 1000;
       const lines = card.lines.map((line) => {

@@ -47,6 +47,8 @@ pub trait Accelerate: Send + Sync {
     fn accelerate(&self, t: f64, x: &[f64], v: &[f64], a: &mut [f64]);
     /// Why an evaluation failed, where one did.
     fn failure(&self) -> Option<String>;
+    /// Whether the acceleration reads the velocity (which costs some methods order: see `ForceClass`).
+    fn reads_velocity(&self) -> bool;
 }
 
 /// A student's force as a term: two are the same force when they are the same compiled text.
@@ -118,9 +120,8 @@ impl<R: Real> Force<R> {
         match self {
             Force::Linear { gamma, .. } => *gamma != R::ZERO,
             Force::DoublePendulum { .. } => true,
-            // What a student's force reads is not known: it may read the velocity.
             #[cfg(feature = "language")]
-            Force::Custom(_) => true,
+            Force::Custom(f) => f.0.reads_velocity(),
             _ => false,
         }
     }

@@ -188,3 +188,31 @@ fn mistakes_in_a_force_name_line_and_column() {
         );
     }
 }
+
+/// What the page states beside each method on a force (its order there, from the kinds of force the text
+/// has: state-dependent, with no closed form, reading the velocity or not) is what a convergence study
+/// measures against the force's reference run, on every template.
+#[test]
+fn every_method_measures_the_order_stated_on_each_template() {
+    use integrator_lab::analysis::{study, Verdict};
+    use integrator_lab::methods::Expected;
+    let mut failures = Vec::new();
+    for (name, text) in TEMPLATES {
+        let setup = force::setup(text, &[], Some(0.05), Some(1.0)).unwrap();
+        let class = setup.class();
+        for s in study(&setup, &MethodId::ALL, Precision::F64, 5).unwrap() {
+            let m = s.method.builtin().unwrap();
+            let expected = (m.info().order_on)(&class);
+            let ok = match (expected, s.verdict) {
+                (Expected::Order(n), Verdict::Order(p)) => (p - n as f64).abs() <= 0.1,
+                (Expected::Exact, Verdict::Exact) => true,
+                _ => false,
+            };
+            println!("{name:40} {:18} stated {:8} measured {}", m.id(), expected.text(), s.verdict.text());
+            if !ok {
+                failures.push(format!("{name}: {} states {} but measures {}", m.id(), expected.text(), s.verdict.text()));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}

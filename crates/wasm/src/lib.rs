@@ -244,12 +244,16 @@ pub fn catalogue() -> Result<JsValue, JsError> {
 /// a run is made (combinations, such as a burn that ends before it starts, are checked when the run is).
 /// Returns the core's message, or undefined when the value is fine.
 #[wasm_bindgen(js_name = checkParam)]
-pub fn check_param(scenario: &str, name: &str, value: f64) -> Option<String> {
-    let scenario = match scenarios::get(scenario) {
-        Ok(s) => s,
+pub fn check_param(
+    scenario: &str,
+    name: &str,
+    value: f64,
+    force: Option<String>,
+) -> Option<String> {
+    let info = match scenario_info(scenario, force.as_deref()) {
+        Ok(info) => info,
         Err(e) => return Some(e.to_string()),
     };
-    let info = scenario.info();
     match info.params.iter().find(|p| p.name == name) {
         Some(p) => p.check(value).err().map(|e| e.to_string()),
         None => Some(
@@ -260,6 +264,18 @@ pub fn check_param(scenario: &str, name: &str, value: f64) -> Option<String> {
             .to_string(),
         ),
     }
+}
+
+/// A scenario's info by its id; for `custom`, the force's (the language build only).
+fn scenario_info(id: &str, force: Option<&str>) -> Result<&'static scenarios::ScenarioInfo, Error> {
+    #[cfg(feature = "language")]
+    if let (Some(text), integrator_lab::language::force::ID) = (force, id) {
+        return integrator_lab::language::force::CustomForce::compile(text)
+            .map(scenarios::Scenario::info)
+            .map_err(|e| Error::Rule(format!("your force: {e}")));
+    }
+    let _ = force;
+    Ok(scenarios::get(id)?.info())
 }
 
 /// Reads a number as the CLI does (a decimal or a fraction such as `1/60`); throws the core's message.

@@ -251,10 +251,10 @@ fn errors_carry_the_core_messages() {
     let not_a_spec = message(Lab::new(JsValue::from_str("spring")).err().unwrap());
     assert!(!not_a_spec.is_empty());
     assert_eq!(
-        check_param("spring", "m", 0.0).unwrap(),
+        check_param("spring", "m", 0.0, None).unwrap(),
         "m = 0 is out of range (0, 1000000]"
     );
-    assert_eq!(check_param("spring", "m", 2.0), None);
+    assert_eq!(check_param("spring", "m", 2.0, None), None);
     assert_eq!(parse_time("dt", "1/60").unwrap(), 1.0 / 60.0);
     assert_eq!(
         message(parse_time("until", "-1").err().unwrap()),

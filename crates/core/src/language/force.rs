@@ -97,6 +97,8 @@ struct Expressions {
     acceleration: (AST, Place),
     potential: Option<(AST, Place)>,
     engine: Engine,
+    /// Whether the acceleration names a velocity.
+    reads_velocity: bool,
 }
 
 /// Where an expression stands in the text: its line, its first column, and the columns its compiled form
@@ -413,7 +415,7 @@ impl CustomForce {
             title: "Your force",
             description,
             articles: &[],
-            origin: "written by you",
+            origin: "your own text",
             params: Box::leak(parts.params.into_boxed_slice()),
             positions,
             velocities,
@@ -430,6 +432,7 @@ impl CustomForce {
             text: text.to_string(),
             info: Box::leak(Box::new(info)),
             expressions: Arc::new(Expressions {
+                reads_velocity: names_any(a, &names[dim..]),
                 names,
                 start,
                 acceleration,
@@ -568,6 +571,17 @@ impl Accelerate for Evaluator {
             .unwrap_or_else(|e| e.into_inner())
             .clone()
     }
+
+    fn reads_velocity(&self) -> bool {
+        self.force.reads_velocity
+    }
+}
+
+/// Whether an expression names any of `names` (as a whole word, not inside a longer name or a number).
+fn names_any(expression: &str, names: &[&str]) -> bool {
+    expression
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .any(|word| names.contains(&word))
 }
 
 impl Scenario for CustomForce {
