@@ -200,3 +200,66 @@ test('a figure never downloads the language: it says so and links to the lab wit
   expect(link.searchParams.get('rule')).toBe(SYMPLECTIC);
   expect(errors).toEqual([]);
 });
+
+test('a force of your own runs as the scenario "Your force", with the numbers of `run --force`', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?methods=velocity-verlet,rk4&dt=0.01&until=2');
+  await page.getByRole('button', { name: 'Write your own method…' }).click();
+  const text = page.locator('#force-text');
+  await expect(text).toHaveValue(/a = -k \* x - eps \* x \*\* 3/);
+
+  // A mistake is marked where it is.
+  await text.fill('param k = 4 in (0, 100]\nstart x = 1, v = 0\na = -q * x\n');
+  await expect(page.locator('#force-problem')).toContainText('line 3, column 6: Variable not found: q');
+  await expect(page.locator('#force-marks mark')).toHaveText('q');
+
+  // The planet, from its template: the scenario menu lists it, the URL holds it.
+  await page.selectOption('#force-template', { label: 'A planet round a sun (2-D)' });
+  await page.click('#force-use-template');
+  await expect(page.locator('#force-restore')).toBeVisible();
+  const planet = await text.inputValue();
+  await page.click('#force-run');
+  await expect(page.locator('#scenario')).toHaveValue('custom');
+  await expect(page.locator('#scenario option:checked')).toHaveText('Your force');
+  const url = new URL(page.url());
+  expect(url.searchParams.get('scenario')).toBe('custom');
+  expect(url.searchParams.get('force')).toBe(planet);
+  await expect(page.locator('#params input[name="GM"]')).toHaveValue('1');
+
+  // Its numbers are the CLI's, digit for digit, and its energy is its own potential's.
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('finished');
+  await allDigits(page);
+  const file = join(mkdtempSync(join(tmpdir(), 'force-')), 'force.txt');
+  writeFileSync(file, planet);
+  const csv = execFileSync(
+    CLI,
+    ['run', '--force', file, '--method', 'velocity-verlet,rk4', '--dt', '0.01', '--until', '10'],
+    { encoding: 'utf8' },
+  );
+  const last = lastRows(csv);
+  const headers = await page.locator('#numbers thead th').allTextContents();
+  for (const method of ['velocity-verlet', 'rk4']) {
+    const cells = await page.locator(`#numbers tr[data-method="${method}"] td`).allTextContents();
+    const shown = Object.fromEntries(headers.slice(1).map((h, i) => [h, cells[i] ?? '']));
+    for (const name of ['step', 't', 'energy', 'error'])
+      expect(shown[name], `${method} ${name}`).toBe(last.get(method)![name]);
+  }
+  // Its truth is a reference run, and says so.
+  await expect(page.locator('#numbers tr[data-method="truth"] th')).toHaveText('reference (RK4, h = 1e-4 s)');
+
+  // The link opens the same force, and a bad force in a URL is named and kept for the editor.
+  await page.goto(url.toString().replace('scenario=custom', 'scenario=custom&GM=500'));
+  await expect(page.locator('#notices')).toContainText('Ignored GM=500: GM = 500 is out of range (0, 100]');
+  await expect(page.locator('#scenario')).toHaveValue('custom');
+  await page.goto(`./?scenario=custom&force=${encodeURIComponent('start x = 1, v = 0\na = -x ^ 2\n')}`);
+  await expect(page.locator('#notices')).toContainText(
+    'Ignored scenario=custom: your force has a mistake (line 2, column 8: ^ is not a power here',
+  );
+  await expect(page.locator('#scenario')).toHaveValue('spring');
+  await expect(page.locator('#your-method')).toHaveAttribute('open', '');
+  await expect(page.locator('#force-marks mark')).toHaveText('^');
+  expect(errors).toEqual([]);
+});
