@@ -7,6 +7,9 @@
 //  5. Embeds: an embed's first frame after its page starts loading; what one embed transfers (counted from
 //     the network, gzipped); ten figures on a host page with two on screen: each visible figure's script
 //     time a frame (in its own frame), and the frames the others draw.
+//  6. Your method: a two-line rule's step on the spring (in the browser, run to the end, drawing included;
+//     and the language build alone under Node, interleaved with symplectic Euler); a report card on the
+//     default spring from click to card, and the longest the page's main thread is blocked meanwhile.
 
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -106,6 +109,7 @@ try {
     `spring-chain n=100, ${METHODS.length} methods, 1x: ${frames.length} frames in 10 s; script time a frame p50 ${pct(frames, 50).toFixed(2)} ms, p95 ${pct(frames, 95).toFixed(2)} ms, max ${Math.max(...frames).toFixed(2)} ms (budget p95 2 ms) [${status}]\n`,
   );
   await embeds(browser);
+  await yourMethod(browser);
 } finally {
   await site.close();
 }
@@ -254,4 +258,91 @@ async function embeds(browser) {
   } finally {
     host.close();
   }
+}
+
+/** 6. Your method: a rule's step, and a report card, in the page. */
+async function yourMethod(browser) {
+  const lab = `http://127.0.0.1:${PORT}`;
+  const rule = 'v = v + a(x, v, t) * dt;\nx = x + v * dt;\n';
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const steps = 50_000;
+  const perStep = [];
+  for (let round = 0; round < 3; round++) {
+    await page.goto(
+      `${lab}/?scenario=spring&methods=yours&dt=0.001&until=${steps / 1000}&rule=${encodeURIComponent(rule)}`,
+    );
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent?.includes('step'));
+    const ms = await page.evaluate(async () => {
+      const began = performance.now();
+      document.querySelector('#end').click();
+      while (!document.querySelector('#status').textContent.includes('finished'))
+        await new Promise((r) => setTimeout(r, 5));
+      return performance.now() - began;
+    });
+    perStep.push((ms * 1000) / steps);
+  }
+  console.log(
+    `\nyour method: a two-line rule on the spring, run to the end in the page (${steps} steps, drawing included): median ${pct(perStep, 50).toFixed(2)} µs a step [${Math.min(...perStep).toFixed(2)}, ${Math.max(...perStep).toFixed(2)}] (budget 10 µs)`,
+  );
+
+  await page.addInitScript(() => {
+    window.__long = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__long.push(e.duration);
+    }).observe({ entryTypes: ['longtask'] });
+  });
+  const cards = [];
+  const blocked = [];
+  for (let round = 0; round < 5; round++) {
+    await page.goto(`${lab}/?methods=euler,yours&rule=${encodeURIComponent(rule)}`);
+    await page.waitForFunction(() => document.querySelector('#rule-text')?.value.includes('dt'));
+    const { ms, long } = await page.evaluate(async () => {
+      window.__long = [];
+      const began = performance.now();
+      document.querySelector('#rule-grade').click();
+      while (!document.querySelector('#rule-card li')) await new Promise((r) => setTimeout(r, 5));
+      return { ms: performance.now() - began, long: Math.max(0, ...window.__long) };
+    });
+    cards.push(ms);
+    blocked.push(long);
+  }
+  console.log(
+    `your method: a report card on the default spring, click to card: median ${pct(cards, 50).toFixed(0)} ms [${Math.min(...cards).toFixed(0)}, ${Math.max(...cards).toFixed(0)}] (budget 2000 ms); the main thread's longest task meanwhile: ${Math.max(...blocked).toFixed(0)} ms (budget 50 ms; 0 is none over 50)`,
+  );
+  await page.close();
+
+  // The language build alone under Node (the browser's engine), interleaved with symplectic Euler, the
+  // method the rule writes.
+  const language = await import('../www/src/pkg/lab_language.js');
+  language.initSync({ module: readFileSync('www/src/pkg/lab_language_bg.wasm') });
+  const ratios = [];
+  const mine = [];
+  for (let round = 0; round < 7; round++) {
+    const time = (methods) => {
+      const sim = new language.Lab({
+        scenario: 'spring',
+        methods,
+        dt: 0.001,
+        until: 1e5,
+        precision: 'f64',
+        ...(methods.includes('yours') ? { rule } : {}),
+      });
+      sim.advance(2000);
+      let best = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 5; i++) {
+        const began = process.hrtime.bigint();
+        const taken = sim.advance(20_000);
+        best = Math.min(best, Number(process.hrtime.bigint() - began) / taken);
+      }
+      sim.free();
+      return best;
+    };
+    const yours = time(['yours']);
+    const theirs = time(['symplectic-euler']);
+    mine.push(yours / 1000);
+    ratios.push(yours / theirs);
+  }
+  console.log(
+    `your method: the rule's step in the language build (Node): median ${pct(mine, 50).toFixed(2)} µs [${Math.min(...mine).toFixed(2)}, ${Math.max(...mine).toFixed(2)}]; against symplectic Euler built in: median ${pct(ratios, 50).toFixed(0)}× [${Math.min(...ratios).toFixed(0)}, ${Math.max(...ratios).toFixed(0)}] of 7 interleaved rounds`,
+  );
 }
