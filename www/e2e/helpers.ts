@@ -47,3 +47,15 @@ export async function axe(page: Page): Promise<string[]> {
 export async function allDigits(page: Page): Promise<void> {
   await page.locator('#all-digits').check();
 }
+
+/** The last CSV row of each method, by column name. */
+export function lastRows(csv: string): Map<string, Record<string, string>> {
+  const [header = '', ...lines] = csv.trim().split('\n');
+  const names = header.split(',');
+  const out = new Map<string, Record<string, string>>();
+  for (const line of lines) {
+    const fields = line.split(',');
+    out.set(fields[0] ?? '', Object.fromEntries(names.map((n, i) => [n, fields[i] ?? ''])));
+  }
+  return out;
+}

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { allDigits, CLI, watch } from './helpers';
+import { allDigits, CLI, lastRows, watch } from './helpers';
 
 const SHOTS = 'test-results/screenshots';
 
@@ -24,18 +24,6 @@ function cliArgs(query: string): string[] {
     else args.push('--set', `${key}=${value}`);
   }
   return args;
-}
-
-/** Last CSV row of each method, by column name. */
-function lastRows(csv: string): Map<string, Record<string, string>> {
-  const [header, ...lines] = csv.trim().split('\n');
-  const names = header!.split(',');
-  const out = new Map<string, Record<string, string>>();
-  for (const line of lines) {
-    const fields = line.split(',');
-    out.set(fields[0]!, Object.fromEntries(names.map((n, i) => [n, fields[i]!])));
-  }
-  return out;
 }
 
 async function runToEnd(page: Page): Promise<void> {

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { allDigits, axe, CLI, watch } from './helpers';
+import { allDigits, axe, CLI, lastRows, watch } from './helpers';
 
 const SYMPLECTIC = 'v = v + a(x, v, t) * dt;\nx = x + v * dt;\n';
 
@@ -20,18 +20,6 @@ function wasmRequests(page: Page): string[] {
     if (m?.[1]) asked.push(m[1]);
   });
   return asked;
-}
-
-/** The last CSV row of each method, by column name. */
-function lastRows(csv: string): Map<string, Record<string, string>> {
-  const [header, ...lines] = csv.trim().split('\n');
-  const names = header!.split(',');
-  const out = new Map<string, Record<string, string>>();
-  for (const line of lines) {
-    const fields = line.split(',');
-    out.set(fields[0]!, Object.fromEntries(names.map((n, i) => [n, fields[i]!])));
-  }
-  return out;
 }
 
 test('the editor opens on demand, marks a mistake where it is, and runs the rule as the CLI does', async ({

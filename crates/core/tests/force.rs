@@ -208,9 +208,19 @@ fn every_method_measures_the_order_stated_on_each_template() {
                 (Expected::Exact, Verdict::Exact) => true,
                 _ => false,
             };
-            println!("{name:40} {:18} stated {:8} measured {}", m.id(), expected.text(), s.verdict.text());
+            println!(
+                "{name:40} {:18} stated {:8} measured {}",
+                m.id(),
+                expected.text(),
+                s.verdict.text()
+            );
             if !ok {
-                failures.push(format!("{name}: {} states {} but measures {}", m.id(), expected.text(), s.verdict.text()));
+                failures.push(format!(
+                    "{name}: {} states {} but measures {}",
+                    m.id(),
+                    expected.text(),
+                    s.verdict.text()
+                ));
             }
         }
     }

@@ -2,7 +2,7 @@
 //! starting templates, the rule as the method `yours` in a spec, and its report card. Converts only.
 
 use integrator_lab::language::force::{self, CustomForce};
-use integrator_lab::language::{grade, Rule, ABOUT, TEMPLATES};
+use integrator_lab::language::{grade, Rule, RuleError, ABOUT, TEMPLATES};
 use integrator_lab::scenarios::Scenario;
 use integrator_lab::{Error, Method};
 use serde::Serialize;
@@ -33,6 +33,16 @@ pub(crate) fn method(text: &str) -> Result<Method, Error> {
         .map_err(|e| Error::Rule(format!("your method: {e}")))
 }
 
+/// A mistake in a rule or a force, as the page marks it.
+fn problem(e: RuleError) -> Result<JsValue, JsError> {
+    to_js(&ProblemView {
+        line: e.line,
+        column: e.column,
+        text: e.to_string(),
+        message: e.message,
+    })
+}
+
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct ProblemView {
@@ -49,12 +59,7 @@ struct ProblemView {
 pub fn check_rule(text: &str) -> Result<JsValue, JsError> {
     match Rule::compile(text) {
         Ok(_) => Ok(JsValue::UNDEFINED),
-        Err(e) => to_js(&ProblemView {
-            line: e.line,
-            column: e.column,
-            text: e.to_string(),
-            message: e.message,
-        }),
+        Err(e) => problem(e),
     }
 }
 
@@ -109,12 +114,7 @@ pub fn report_card(text: &str, scenario: Option<String>) -> Result<JsValue, JsEr
 pub fn check_force(text: &str) -> Result<JsValue, JsError> {
     match CustomForce::compile(text) {
         Ok(_) => Ok(JsValue::UNDEFINED),
-        Err(e) => to_js(&ProblemView {
-            line: e.line,
-            column: e.column,
-            text: e.to_string(),
-            message: e.message,
-        }),
+        Err(e) => problem(e),
     }
 }
 

@@ -22,10 +22,9 @@
 
 use std::sync::{Arc, Mutex};
 
-use rhai::packages::{ArithmeticPackage, BasicMathPackage, LogicPackage, Package};
 use rhai::{Dynamic, Engine, Scope, AST, INT};
 
-use super::{RuleError, MAX_OPERATIONS};
+use super::RuleError;
 use crate::scenarios::{Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth};
 use crate::system::{Accelerate, Custom};
 use crate::{Error, Force, State, System};
@@ -138,14 +137,9 @@ fn leak(s: String) -> &'static str {
     Box::leak(s.into_boxed_str())
 }
 
+/// The rules' language, whose lists are the acceleration's components.
 fn engine() -> Engine {
-    let mut engine = Engine::new_raw();
-    engine.register_global_module(ArithmeticPackage::new().as_shared_module());
-    engine.register_global_module(LogicPackage::new().as_shared_module());
-    engine.register_global_module(BasicMathPackage::new().as_shared_module());
-    engine.set_max_operations(MAX_OPERATIONS);
-    engine.set_max_expr_depths(64);
-    engine.set_max_string_size(1_000);
+    let mut engine = super::language();
     engine.set_max_array_size(16);
     engine
 }
@@ -514,14 +508,24 @@ impl Evaluator {
         scope
     }
 
-    fn evaluate(&self, t: f64, x: &[f64], v: &[f64], a: &mut [f64]) -> Result<(), RuleError> {
-        let (ast, place) = &self.force.acceleration;
+    /// An expression's value at (t, x, v), or its error where it stands in the text.
+    fn eval(
+        &self,
+        (ast, place): &(AST, Place),
+        t: f64,
+        x: &[f64],
+        v: &[f64],
+    ) -> Result<Dynamic, RuleError> {
         let mut scope = self.scope(t, x, v);
-        let value = self
-            .force
+        self.force
             .engine
             .eval_ast_with_scope::<Dynamic>(&mut scope, ast)
-            .map_err(|e| place.locate(super::runtime(&e)))?;
+            .map_err(|e| place.locate(super::runtime(&e)))
+    }
+
+    fn evaluate(&self, t: f64, x: &[f64], v: &[f64], a: &mut [f64]) -> Result<(), RuleError> {
+        let place = self.force.acceleration.1;
+        let value = self.eval(&self.force.acceleration, t, x, v)?;
         let items = value.into_array().unwrap_or_default();
         let first = |message: String| place.locate(at(1, 1 + place.shift, message));
         if items.len() != a.len() {
@@ -541,18 +545,17 @@ impl Evaluator {
 
     fn number(
         &self,
-        (ast, place): &(AST, Place),
+        expression: &(AST, Place),
         t: f64,
         x: &[f64],
         v: &[f64],
     ) -> Result<f64, RuleError> {
-        let mut scope = self.scope(t, x, v);
-        let value = self
-            .force
-            .engine
-            .eval_ast_with_scope::<Dynamic>(&mut scope, ast)
-            .map_err(|e| place.locate(super::runtime(&e)))?;
-        number(&value).ok_or_else(|| place.locate(at(1, 1, "the potential must be a number")))
+        let value = self.eval(expression, t, x, v)?;
+        number(&value).ok_or_else(|| {
+            expression
+                .1
+                .locate(at(1, 1, "the potential must be a number"))
+        })
     }
 }
 

@@ -235,10 +235,9 @@ fn split(text: &str) -> Result<(String, Option<String>), RuleError> {
     Ok((text.to_string(), None))
 }
 
-/// An engine with the language a rule speaks, and `a` bound to `accelerate`.
-fn engine(
-    accelerate: impl Fn(&[f64], &[f64], f64) -> Fallible<Vec<f64>> + Send + Sync + 'static,
-) -> Engine {
+/// An engine with the language rules and forces share: numbers, logic and the maths functions, and the
+/// limits (operations a step, depth, string size) that keep a runaway text from running away.
+fn language() -> Engine {
     let mut engine = Engine::new_raw();
     engine.register_global_module(ArithmeticPackage::new().as_shared_module());
     engine.register_global_module(LogicPackage::new().as_shared_module());
@@ -246,6 +245,14 @@ fn engine(
     engine.set_max_operations(MAX_OPERATIONS);
     engine.set_max_expr_depths(64);
     engine.set_max_string_size(1_000);
+    engine
+}
+
+/// An engine with the language a rule speaks, and `a` bound to `accelerate`.
+fn engine(
+    accelerate: impl Fn(&[f64], &[f64], f64) -> Fallible<Vec<f64>> + Send + Sync + 'static,
+) -> Engine {
+    let mut engine = language();
     engine.register_type_with_name::<Vector>("vector");
     /// The slot of `v` at index `i`, or why there is none.
     fn slot(v: &mut Vector, i: INT) -> Fallible<&mut f64> {
