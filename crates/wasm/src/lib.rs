@@ -322,9 +322,12 @@ struct Spec {
     dt: Option<f64>,
     until: Option<f64>,
     precision: Option<String>,
-    /// A student's rule, which the method `yours` steps with (the language build only).
+    /// A student's rule, which the method `yours` steps with. Only the language build reads one (the
+    /// page sends none to the others, which would not read it).
+    #[cfg(feature = "language")]
     rule: Option<String>,
-    /// A student's force, which the scenario `custom` is made of (the language build only).
+    /// A student's force, which the scenario `custom` is made of (the language build only, as `rule`).
+    #[cfg(feature = "language")]
     force: Option<String>,
 }
 
@@ -346,44 +349,6 @@ struct Resolved {
     yours: Option<Method>,
 }
 
-/// The method `yours` steps with: the spec's rule, compiled (only the language build can).
-#[cfg(feature = "language")]
-fn compile(rule: &str) -> Result<Method, Error> {
-    language::method(rule)
-}
-
-#[cfg(not(feature = "language"))]
-fn compile(_: &str) -> Result<Method, Error> {
-    Err(Error::Rule(
-        "your method: this build of the core has no language for rules: the lab's page loads the one that has"
-            .to_string(),
-    ))
-}
-
-/// The setup of a student's force (only the language build can make one).
-#[cfg(feature = "language")]
-fn force_setup(
-    text: &str,
-    overrides: &[(String, f64)],
-    dt: Option<f64>,
-    until: Option<f64>,
-) -> Result<Setup, Error> {
-    integrator_lab::language::force::setup(text, overrides, dt, until)
-}
-
-#[cfg(not(feature = "language"))]
-fn force_setup(
-    _: &str,
-    _: &[(String, f64)],
-    _: Option<f64>,
-    _: Option<f64>,
-) -> Result<Setup, Error> {
-    Err(Error::Rule(
-        "your force: this build of the core has no language for forces: the lab's page loads the one that has"
-            .to_string(),
-    ))
-}
-
 /// A method by its id: one of the lab's, or `yours` (the spec's rule).
 fn method_of(id: &str, yours: Option<&Method>) -> Result<Method, Error> {
     if id == "yours" {
@@ -398,15 +363,23 @@ impl Spec {
     /// The spec as core types.
     fn resolve(self) -> Result<Resolved, Error> {
         let overrides: Vec<(String, f64)> = self.params.into_iter().collect();
+        #[cfg(feature = "language")]
         let setup = match self.force.as_deref() {
-            Some(text) => force_setup(text, &overrides, self.dt, self.until)?,
+            Some(text) => {
+                integrator_lab::language::force::setup(text, &overrides, self.dt, self.until)?
+            }
             None => Setup::new(&self.scenario, &overrides, self.dt, self.until)?,
         };
+        #[cfg(not(feature = "language"))]
+        let setup = Setup::new(&self.scenario, &overrides, self.dt, self.until)?;
         let precision = match self.precision.as_deref() {
             None => Precision::F64,
             Some(p) => Precision::from_id(p)?,
         };
-        let yours = self.rule.as_deref().map(compile).transpose()?;
+        #[cfg(feature = "language")]
+        let yours = self.rule.as_deref().map(language::method).transpose()?;
+        #[cfg(not(feature = "language"))]
+        let yours: Option<Method> = None;
         let runs = if self.runs.is_empty() {
             self.methods
                 .iter()
