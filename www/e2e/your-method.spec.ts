@@ -238,6 +238,16 @@ test('a force of your own runs as the scenario "Your force", with the numbers of
   // Its truth is a reference run, and says so.
   await expect(page.locator('#numbers tr[data-method="truth"] th')).toHaveText('reference (RK4, h = 1e-4 s)');
 
+  await expect(page.locator('#chart-energy .u-title')).toHaveText('Total energy');
+
+  // A force that gives no potential: the energy shown is the kinetic energy, and its chart says so.
+  await page.selectOption('#force-template', { label: 'A driven, damped spring (no potential)' });
+  await page.click('#force-use-template');
+  await page.click('#force-run');
+  await expect(page.locator('#chart-energy .u-title')).toHaveText(
+    'Kinetic energy (your force gives no potential)',
+  );
+
   // The link opens the same force, and a bad force in a URL is named and kept for the editor.
   await page.goto(url.toString().replace('scenario=custom', 'scenario=custom&GM=500'));
   await expect(page.locator('#notices')).toContainText('Ignored GM=500: GM = 500 is out of range (0, 100]');

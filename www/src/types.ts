@@ -56,6 +56,8 @@ export interface ScenarioInfo {
   positionUnit: string;
   velocityUnit: string;
   energyUnit: string;
+  /** What the energy column holds, as the energy chart's title ("Total energy"). */
+  energyTitle: string;
   dt: number;
   until: number;
   scene: SceneInfo;

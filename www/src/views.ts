@@ -114,7 +114,7 @@ export class Views {
       ),
       energy: new TimeChart(
         chart('energy'),
-        'Total energy',
+        info.energyTitle,
         't (s)',
         `E (${info.energyUnit})`,
         this.styles(shown, true),

@@ -226,3 +226,16 @@ fn every_method_measures_the_order_stated_on_each_template() {
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// The energy chart's title says what the energy column holds: the total where the force gives its
+/// potential, the kinetic energy alone where it gives none.
+#[test]
+fn the_energy_is_titled_by_what_it_holds() {
+    let with = CustomForce::compile(TEMPLATES[0].1).unwrap();
+    let without = CustomForce::compile(TEMPLATES[2].1).unwrap();
+    assert_eq!(with.energy_title(), "Total energy");
+    assert_eq!(
+        without.energy_title(),
+        "Kinetic energy (your force gives no potential)"
+    );
+}

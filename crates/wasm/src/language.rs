@@ -3,7 +3,6 @@
 
 use integrator_lab::language::force::{self, CustomForce};
 use integrator_lab::language::{grade, Rule, RuleError, ABOUT, TEMPLATES};
-use integrator_lab::scenarios::Scenario;
 use integrator_lab::{Error, Method};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -123,7 +122,7 @@ pub fn check_force(text: &str) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = forceScenario)]
 pub fn force_scenario(text: &str) -> Result<JsValue, JsError> {
     let force = CustomForce::compile(text).map_err(|e| js_error(format!("your force: {e}")))?;
-    to_js(&crate::scenario_view(force.info()))
+    to_js(&crate::scenario_view(force))
 }
 
 #[derive(Serialize)]

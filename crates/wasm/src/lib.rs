@@ -144,6 +144,8 @@ struct ScenarioView {
     position_unit: &'static str,
     velocity_unit: &'static str,
     energy_unit: &'static str,
+    /// What the energy column holds, as the energy chart's title.
+    energy_title: &'static str,
     dt: f64,
     until: f64,
     scene: SceneView,
@@ -161,8 +163,10 @@ struct Catalogue {
 }
 
 /// A scenario as the page reads it.
-fn scenario_view(i: &'static scenarios::ScenarioInfo) -> ScenarioView {
+fn scenario_view(s: &dyn scenarios::Scenario) -> ScenarioView {
+    let i = s.info();
     ScenarioView {
+        energy_title: s.energy_title(),
         id: i.id,
         title: i.title,
         description: i.description,
@@ -228,10 +232,7 @@ pub fn catalogue() -> Result<JsValue, JsError> {
         .collect();
     #[cfg(feature = "language")]
     methods.push(language::about());
-    let scenarios = scenarios::all()
-        .iter()
-        .map(|s| scenario_view(s.info()))
-        .collect();
+    let scenarios = scenarios::all().iter().map(|s| scenario_view(*s)).collect();
     to_js(&Catalogue {
         articles,
         methods,

@@ -622,6 +622,14 @@ impl Scenario for CustomForce {
     fn exact(&self, _params: &Params, _t: f64, _out: &mut State<f64>) -> bool {
         false
     }
+
+    fn energy_title(&self) -> &'static str {
+        if self.expressions.potential.is_some() {
+            "Total energy"
+        } else {
+            "Kinetic energy (your force gives no potential)"
+        }
+    }
 }
 
 /// A setup of a force: its text compiled (see [`CustomForce::compile`]) with parameter overrides, dt and

@@ -305,6 +305,12 @@ pub trait Scenario: Sync {
         Coordinates::of(self.info())
     }
 
+    /// What the energy column holds, as a chart's title: the total, except for a force of one's own that
+    /// gives no potential (its energy is the kinetic energy alone).
+    fn energy_title(&self) -> &'static str {
+        "Total energy"
+    }
+
     /// Checks what the ranges alone cannot (a burn that ends before it starts).
     fn validate(&self, _params: &Params) -> Result<(), Error> {
         Ok(())
