@@ -164,12 +164,18 @@ test('a runaway rule is stopped with its line, and a rule with a mistake in the 
   const broken = 'v = v + a(x, v, t) * dt\nx = x + v * dt;\n';
   await page.goto(`./?methods=euler,yours&rule=${encodeURIComponent(broken)}`);
   await expect(page.locator('#notices')).toContainText(
-    "Ignored method 'yours': your rule has a mistake (line 2",
+    "Ignored method 'yours': your rule has a mistake (line 1, column 24: a ; is missing at the end of this line)",
   );
   await expect(page.locator('#status')).toContainText('step');
   await expect(page.locator('#rule-text')).toHaveValue(broken);
-  await expect(page.locator('#rule-problem')).toContainText('line 2');
+  await expect(page.locator('#rule-problem')).toContainText('line 1, column 24');
   await expect(page.locator('#rule-marks mark')).toHaveCount(1);
+  // Fixed and run: the notice about the link's rule goes, and the page says where the run is.
+  await page.locator('#rule-text').fill(broken.replace('* dt\n', '* dt;\n'));
+  await page.click('#rule-run');
+  await expect(page.locator('#notices')).toBeEmpty();
+  await expect(page.locator('#rule-running')).toContainText('Your method runs beside the others');
+  await expect(page.locator('#rule-running a')).toHaveAttribute('href', '#views-title');
   expect(errors).toEqual([]);
 });
 
@@ -186,6 +192,7 @@ test('a figure never downloads the language: it says so and links to the lab wit
   expect(wasm).toEqual(['lab']);
   const link = new URL((await page.locator('#open-lab').getAttribute('href'))!, page.url());
   expect(link.searchParams.get('rule')).toBe(SYMPLECTIC);
+  expect(link.searchParams.get('methods')).toBe('euler,yours');
   expect(errors).toEqual([]);
 });
 

@@ -114,6 +114,14 @@ export class EmbedPanel {
     const { element, iframe } = snippets(base, window.location.search, this.look, this.title());
     byId<HTMLTextAreaElement>('embed-element').value = element;
     byId<HTMLTextAreaElement>('embed-iframe').value = iframe;
-    byId('embed-note').textContent = '';
+    // A figure runs the lab's methods on the lab's scenarios only: what the student wrote is not in it.
+    const query = new URLSearchParams(window.location.search);
+    const written =
+      query.get('scenario') === 'custom' ||
+      (query.get('methods') ?? '').split(',').includes('yours') ||
+      (query.get('runs') ?? '').split(',').some((r) => r.startsWith('yours@'));
+    byId('embed-note').textContent = written
+      ? "A figure runs the lab's own methods and scenarios: it will leave out your method or your force, and its “Open in the lab” link brings them back."
+      : '';
   }
 }

@@ -9,7 +9,7 @@ import { openCore, reportErrors } from './boot';
 import { type ClockAction, type ClockState, SharedClock } from './clock';
 import { byId, notice } from './dom';
 import { type Look, lookQuery, parseLook, type ViewName } from './look';
-import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec } from './state';
+import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec, YOURS } from './state';
 import { applyTheme } from './theme';
 
 /** Messages between a figure and the page that embeds it carry this, so that others' messages are ignored. */
@@ -93,9 +93,14 @@ async function main(): Promise<void> {
       : { clock, heard: () => heard, ask: (action: ClockAction) => tell({ type: 'ask', action }) };
 
   const open = byId<HTMLAnchorElement>('open-lab');
+  const asked = (new URLSearchParams(window.location.search).get('methods') ?? '').split(',');
   const app = new App(catalogue, parsed.state, {
     query: (state) => {
-      open.href = `./${toQuery(state)}${lookQuery(look, ['theme'])}`;
+      // The lab runs what a figure cannot: a student's rule (`yours`, which the figure left out) goes back
+      // into the link's methods.
+      const back = asked.includes(YOURS) && state.rule !== '' && !state.methods.includes(YOURS);
+      const full = back ? { ...state, methods: [...state.methods, YOURS] } : state;
+      open.href = `./${toQuery(full)}${lookQuery(look, ['theme'])}`;
       return `${toQuery(state)}${lookQuery(look)}`;
     },
     live,

@@ -71,7 +71,7 @@ export const COLOURS: Record<Theme, string[]> = {
     '#7B4A12',
     '#4527A0',
     '#6B7A00',
-    '#1A1AE6',
+    '#E65C00',
   ],
   dark: [
     '#FF8A65',
@@ -85,7 +85,7 @@ export const COLOURS: Record<Theme, string[]> = {
     '#D7A97A',
     '#B388FF',
     '#DCE775',
-    '#5C6BFF',
+    '#FF9100',
   ],
 };
 

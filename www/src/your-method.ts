@@ -6,7 +6,7 @@
 
 import './your-method.css';
 import type { App } from './app';
-import { byId, el, message } from './dom';
+import { byId, clearNotices, el, message } from './dom';
 import { type Catalogue, forceScenario, languageBuild, useLanguageBuild } from './lab';
 import { checkRule, type RuleProblem, ruleTemplates } from './lab-language';
 import { CUSTOM, runsRule, YOURS } from './state';
@@ -73,13 +73,12 @@ class Editor {
     this.template = byId<HTMLSelectElement>(`${prefix}-template`);
     this.restore = byId<HTMLButtonElement>(`${prefix}-restore`);
     this.text.addEventListener('input', () => {
+      this.fit();
       window.clearTimeout(this.checking);
       this.checking = window.setTimeout(() => this.check(), CHECK_AFTER_MS);
     });
-    this.text.addEventListener('scroll', () => {
-      this.marks.scrollTop = this.text.scrollTop;
-      this.marks.scrollLeft = this.text.scrollLeft;
-    });
+    // The text wraps as the box narrows: it grows again to fit.
+    new ResizeObserver(() => this.fit()).observe(this.text.parentElement ?? this.text);
     this.text.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
         e.preventDefault();
@@ -110,6 +109,12 @@ class Editor {
     this.check();
   }
 
+  /** Grows the textarea to its text: the marks under it never have to follow a scroll. */
+  fit(): void {
+    this.text.style.height = 'auto';
+    this.text.style.height = `${this.text.scrollHeight + 2}px`;
+  }
+
   private useTemplate(): void {
     const chosen = this.templates.find((t) => t.key === this.template.value);
     if (!chosen) return;
@@ -125,6 +130,7 @@ class Editor {
   /** Checks the text with the core; marks and says what is wrong. Returns the problem, if any. */
   check(): RuleProblem | undefined {
     window.clearTimeout(this.checking);
+    this.fit();
     const text = this.text.value;
     let problem: RuleProblem | undefined;
     try {
@@ -252,8 +258,18 @@ export class YourMethodPanel {
     }
     const state = this.app.current;
     const methods = [...state.methods.filter((m) => m !== YOURS), YOURS];
-    this.app.change({ rule: this.rule.text.value, methods, runs: [] });
+    // What the page said about an earlier rule (a mistake in a link's) no longer holds.
+    clearNotices();
+    const ran = this.app.apply({ ...state, rule: this.rule.text.value, methods, runs: [] });
     this.syncButtons();
+    if (ran) this.running('rule-running', 'Your method runs beside the others');
+  }
+
+  /** Says the run has started, with a way up to it: the views are far above the editor. */
+  private running(id: string, what: string): void {
+    const up = el('a', 'see the scene and the charts ↑');
+    up.href = '#views-title';
+    byId(id).replaceChildren(`${what}: `, up, '.');
   }
 
   /** Runs the chosen methods on the force, at its parameters' defaults. */
@@ -271,8 +287,9 @@ export class YourMethodPanel {
       return;
     }
     this.app.learnScenario(info);
+    clearNotices();
     const state = this.app.current;
-    this.app.apply({
+    const ran = this.app.apply({
       ...state,
       scenario: CUSTOM,
       force: text,
@@ -283,6 +300,7 @@ export class YourMethodPanel {
       runs: [],
       coord: '',
     });
+    if (ran) this.running('force-running', 'The methods run on your force');
   }
 
   /** Takes the rule off the run; the text stays, in the editor and the link. */

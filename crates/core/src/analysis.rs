@@ -365,6 +365,11 @@ pub fn amplification_on(method: impl Into<Method>, on: &Setup, omega_dt: f64) ->
 
 fn amplification_of(method: &Method, on: &Setup, omega_dt: f64) -> Option<f64> {
     let unit = unit_oscillator(on, omega_dt)?;
+    // A method whose state is not finite within a few steps grows without bound.
+    let mut run = Run::<f64>::new(&unit(0.37, 6.0 * omega_dt), method);
+    if run.advance(6) < 6 {
+        return Some(f64::INFINITY);
+    }
     if let Some((trace, det_map)) = map_of(method, &unit, omega_dt) {
         let disc = trace * trace - 4.0 * det_map;
         return Some(if disc < 0.0 {
@@ -404,17 +409,47 @@ fn unit_oscillator(on: &Setup, omega_dt: f64) -> Option<impl Fn(f64, f64) -> Set
 /// shows one mode only. The determinant is the factor by which a step scales phase-space area on the state
 /// the method carries: 1 for a symplectic method.
 pub fn spring_map(method: impl Into<Method>, on: &Setup, omega_dt: f64) -> Option<(f64, f64)> {
-    map_of(&method.into(), &unit_oscillator(on, omega_dt)?, omega_dt)
+    let (fitted, first) =
+        map_of_sequence(&method.into(), &unit_oscillator(on, omega_dt)?, omega_dt);
+    // A sequence with no second mode to fit (a rule that leaves the state as it is): the one-step map on
+    // (x, v) itself, from the two starts, which differ by (0, 0.37).
+    fitted.or(match first.as_slice() {
+        [(ax, av), (bx, bv)] => {
+            let (cx, cv) = ((bx - ax) / 0.37, (bv - av) / 0.37);
+            Some((ax + cv, ax * cv - cx * av))
+        }
+        _ => None,
+    })
 }
 
 fn map_of(method: &Method, unit: &impl Fn(f64, f64) -> Setup, omega_dt: f64) -> Option<(f64, f64)> {
+    map_of_sequence(method, unit, omega_dt).0
+}
+
+/// A one-step map on the spring, as (trace, determinant).
+type Map = (f64, f64);
+
+/// The map fitted to the positions' sequence, or `None` where it has no second mode to fit or is not
+/// finite; and the state (x, v) after one step from each start, (1, 0) and (1, 0.37).
+fn map_of_sequence(
+    method: &Method,
+    unit: &impl Fn(f64, f64) -> Setup,
+    omega_dt: f64,
+) -> (Option<Map>, Vec<(f64, f64)>) {
+    let mut first = Vec::new();
     for v0 in [0.0, 0.37] {
         let setup = unit(v0, 6.0 * omega_dt);
         let mut run = Run::<f64>::new(&setup, method);
         let mut x = [0.0; 6];
-        for xi in x.iter_mut() {
-            run.step();
+        for (k, xi) in x.iter_mut().enumerate() {
+            if !run.step() {
+                // Not finite within six steps: no map to speak of.
+                return (None, Vec::new());
+            }
             *xi = run.state().x[0];
+            if k == 0 {
+                first.push((run.state().x[0], run.state().v[0]));
+            }
         }
         let (x1, x2, x3, x4) = (x[1], x[2], x[3], x[4]);
         let det = x1 * x3 - x2 * x2;
@@ -425,9 +460,9 @@ fn map_of(method: &Method, unit: &impl Fn(f64, f64) -> Setup, omega_dt: f64) -> 
         // [x2 −x1; x3 −x2] (T, D) = (x3, x4)
         let trace = (x3 * -x2 - (-x1) * x4) / (x2 * -x2 - (-x1) * x3);
         let det_map = (x2 * x4 - x3 * x3) / (x2 * -x2 - (-x1) * x3);
-        return Some((trace, det_map));
+        return (Some((trace, det_map)), first);
     }
-    None
+    (None, first)
 }
 
 /// Growth a step above which a method counts as unstable (round-off in the fit is far below it).

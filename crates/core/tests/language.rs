@@ -152,11 +152,21 @@ fn mistakes_in_the_text_name_line_and_column() {
         error("v = v + a(x, v, t) * dt;\nx = x + v ^ 2;"),
         "line 2, column 11: ^ is not a power here (it is an exclusive or): write x * x, or x ** 2"
     );
-    assert!(
-        error("v = v + a(x, v, t) * dt\nx = x + v * dt;").starts_with("line 2, column 1:"),
-        "{}",
-        error("v = v + a(x, v, t) * dt\nx = x + v * dt;")
+    // A missing ; is where the line that lacks it ends, not where the next one starts.
+    assert_eq!(
+        error("v = v + a(x, v, t) * dt\n\n// then x\nx = x + v * dt;"),
+        "line 1, column 24: a ; is missing at the end of this line"
     );
+    // The usual slips, in a student's words rather than the engine's.
+    for (text, says) in [
+        ("x = x + 1;\nv = v;", "line 1, column 7: a vector and a number cannot be added: work on a component (x[0] + 1)"),
+        ("if x == v { }\nx = x + v * dt;", "vectors cannot be compared with ==: compare components (x[0] == 0); to assign, write a single ="),
+        ("v = v + a(x) * dt;\nx = x + v * dt;", "a takes the position, the velocity and the time: write a(x, v, t) (it was given a vector)"),
+        ("v = v + acc(x, v, t) * dt;\nx = x + v * dt;", "there is no function acc(a vector, a vector, a number) here"),
+    ] {
+        let e = error(text);
+        assert!(e.contains(says), "{e}\nwanted {says}");
+    }
     let e = error("v = v + b(x, v, t) * dt;\nx = x + v * dt;");
     assert!(e.starts_with("line 1, column 9:") && e.contains("b"), "{e}");
     let e = error("v = v + a(x, v, t) * dt;\nx = x + v[3] * dt;");
@@ -189,11 +199,17 @@ fn a_runaway_rule_is_stopped_and_a_rule_that_blows_up_diverges() {
         "{:?}",
         run.failure()
     );
-    // Dividing by zero makes the state infinite: the run diverges, as any method's would.
-    let mut run = Run::<f64>::new(&setup, rule("v = v + a(x, v, t) * dt;\nx = x / (t - t);"));
-    assert_eq!(run.advance(20), 0);
-    assert_eq!(run.diverged_at(), Some(1));
+    // Dividing by zero makes the state infinite: the run diverges, as any method's would (here at its
+    // second step, at t = 0.1); a rule that does so at once is refused when it is written.
+    let mut run = Run::<f64>::new(&setup, rule("v = v + a(x, v, t) * dt;\nx = x / (t - 0.1);"));
+    assert_eq!(run.advance(20), 1);
+    assert_eq!(run.diverged_at(), Some(2));
     assert_eq!(run.failure(), None);
+    let e = error("v = v + a(x, v, t) * dt;\nx = x / (t - t);");
+    assert!(
+        e.contains("left the state not finite: a division by zero?"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -255,4 +271,22 @@ fn a_convergence_study_measures_a_rule_beside_the_labs_methods() {
             b.error
         );
     }
+}
+
+/// A rule whose state stops being finite is unstable at every ω·dt, not stable at any; a rule that leaves
+/// the state as it is keeps phase-space area (its map is the identity, determinant 1).
+#[test]
+fn the_card_of_a_rule_that_blows_up_or_does_nothing() {
+    let blows = rule(
+        "start { let n = 0; }\nn = n + 1;\nv = v + a(x, v, t) * dt;\nx = x + v * dt / (3 - n);",
+    );
+    let card = grade::report(blows, None).unwrap();
+    assert_eq!(card.stability, StabilityLimit::None);
+    assert!(card.mistake.unwrap().contains("does not stay finite"));
+    let idle = grade::report(rule("v = v;\nx = x;"), None).unwrap();
+    assert_eq!(idle.area, 1.0);
+    assert!(idle
+        .lines()
+        .iter()
+        .any(|l| l.starts_with("phase-space area: kept")));
 }

@@ -329,6 +329,7 @@ fn runtime(e: &EvalAltResult) -> RuleError {
             "the rule took more than {MAX_OPERATIONS} operations in one step and was stopped: an endless loop?"
         ),
         EvalAltResult::ErrorRuntime(value, _) => value.to_string(),
+        EvalAltResult::ErrorFunctionNotFound(signature, _) => function_not_found(signature),
         other => {
             let text = other.to_string();
             match text.find(" (line ") {
@@ -338,6 +339,85 @@ fn runtime(e: &EvalAltResult) -> RuleError {
         }
     };
     RuleError::at(e.position(), message)
+}
+
+/// What a call the language has no function for means, in a student's words: the usual slips are mixing a
+/// vector with a number, comparing vectors, calling `a` with too few values, and a misspelt function.
+fn function_not_found(signature: &str) -> String {
+    let (name, args) = signature
+        .split_once(" (")
+        .map_or((signature.trim(), ""), |(n, a)| {
+            (n.trim(), a.trim_end_matches(')'))
+        });
+    let kinds: Vec<&str> = args.split(", ").filter(|s| !s.is_empty()).collect();
+    let vector = |k: &&str| *k == "vector";
+    let number = |k: &&str| *k == "f64" || *k == "i64";
+    let noun = |k: &&str| {
+        if vector(k) {
+            "a vector"
+        } else if number(k) {
+            "a number"
+        } else {
+            "a value"
+        }
+    };
+    let mixed = kinds.len() == 2 && kinds.iter().any(vector) && kinds.iter().any(number);
+    match name {
+        "+" | "-" if mixed => format!(
+            "a vector and a number cannot be {}: work on a component (x[0] {name} 1), or {} a vector (x {name} v * dt)",
+            if name == "+" { "added" } else { "subtracted" },
+            if name == "+" { "add" } else { "subtract" },
+        ),
+        "==" | "!=" | "<" | ">" | "<=" | ">=" if kinds.iter().any(vector) => format!(
+            "vectors cannot be compared with {name}: compare components (x[0] {name} 0){}",
+            if name == "==" { "; to assign, write a single =" } else { "" }
+        ),
+        "/" if mixed => "a number cannot be divided by a vector: divide a vector by a number (v / 2)".to_string(),
+        "a" => format!(
+            "a takes the position, the velocity and the time: write a(x, v, t) (it was given {})",
+            kinds.iter().map(noun).collect::<Vec<_>>().join(", ")
+        ),
+        _ if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => format!(
+            "there is no function {name}({}) here: a rule has a(x, v, t), dot(p, q), norm(p), len(p), vector(n) and the \
+             maths functions (sqrt, sin, cos, tan, exp, ln, abs, …)",
+            kinds.iter().map(noun).collect::<Vec<_>>().join(", ")
+        ),
+        _ => format!(
+            "{name} does not take {} here",
+            kinds.iter().map(noun).collect::<Vec<_>>().join(" and ")
+        ),
+    }
+}
+
+/// A parse error's place, moved where a student would look: a `;` the language misses at the start of a
+/// line is missing at the end of the line before.
+fn parse_error(text: &str, e: &rhai::ParseError) -> RuleError {
+    let error = RuleError::at(e.position(), e.err_type().to_string());
+    let missing_semicolon =
+        matches!(e.err_type(), rhai::ParseErrorType::MissingToken(t, _) if t == ";");
+    if let (true, Some(line), Some(column)) = (missing_semicolon, error.line, error.column) {
+        let lines: Vec<&str> = text.lines().collect();
+        let starts_line = lines
+            .get(line - 1)
+            .is_some_and(|l| l.chars().take(column - 1).all(char::is_whitespace));
+        let before = (1..line).rev().find(|&l| {
+            let code = lines[l - 1].split("//").next().unwrap_or("");
+            !code.trim().is_empty()
+        });
+        if let (true, Some(before)) = (starts_line, before) {
+            let code = lines[before - 1]
+                .split("//")
+                .next()
+                .unwrap_or("")
+                .trim_end();
+            return RuleError {
+                line: Some(before),
+                column: Some(code.chars().count() + 1),
+                message: "a ; is missing at the end of this line".to_string(),
+            };
+        }
+    }
+    error
 }
 
 /// The shared state of a rule's `a`: the system, and the evaluations counted.
@@ -377,11 +457,7 @@ impl Rule {
         }
         let (main_text, start_text) = split(text)?;
         let checker = engine(|x, _, _| Ok(x.iter().map(|q| -q).collect()));
-        let parse = |t: &str| {
-            checker
-                .compile(t)
-                .map_err(|e| RuleError::at(e.position(), e.err_type().to_string()))
-        };
+        let parse = |t: &str| checker.compile(t).map_err(|e| parse_error(t, &e));
         let rule = Rule {
             text: text.to_string(),
             main: parse(&main_text)?,
@@ -409,6 +485,15 @@ impl Rule {
                 Integrator::<f64>::step(&mut run, &system, 0.0, 0.1, &mut state);
                 if let Some(why) = &run.failure {
                     return Err(why.clone());
+                }
+                if !state.is_finite() {
+                    return Err(RuleError {
+                        line: None,
+                        column: None,
+                        message: "a step on a unit spring (x = 1, v = 0.5, dt = 0.1) left the state not finite: \
+                                  a division by zero?"
+                            .to_string(),
+                    });
                 }
             }
         }
