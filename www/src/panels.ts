@@ -175,7 +175,7 @@ export class ConvergencePanel {
     note.textContent =
       `Each line is the run repeated at dt, dt/2, … dt/${2 ** (levels - 1)}, measured by its largest error; ` +
       'its slope, where it has settled, is the measured order. ' +
-      `${study.map((s) => `${s.method} ${order(s)} (states ${s.stated} here)`).join('; ')}.`;
+      `${study.map((s) => `${s.method} ${order(s)} (${s.stated === '' ? 'a rule states no order' : `states ${s.stated} here`})`).join('; ')}.`;
   }
 }
 
