@@ -111,7 +111,9 @@ test('the report card is measured in the studies worker and names what the rule 
   const errors = watch(page);
   const workers: string[] = [];
   page.on('worker', (w) => workers.push(w.url()));
-  await page.goto(`./?methods=rk4,yours&rule=${encodeURIComponent(SYMPLECTIC)}`);
+  await page.goto(
+    `./?scenario=damped-spring&dt=0.01&until=1&methods=rk4,yours&rule=${encodeURIComponent(SYMPLECTIC)}`,
+  );
   await expect(page.locator('#your-method')).toHaveAttribute('open', '');
   await expect(page.locator('#rule-text')).toHaveValue(SYMPLECTIC);
   await page.click('#rule-grade');
@@ -122,11 +124,24 @@ test('the report card is measured in the studies worker and names what the rule 
   await expect(card).toContainText('order on spring: order 1.00');
   await expect(card).toContainText('phase-space area: kept');
   expect(workers.filter((u) => u.includes('studies-worker'))).toHaveLength(1);
-  // The card is the CLI's `grade`, line for line.
+  // The card is the CLI's `grade`, line for line, measured on the run's scenario too.
+  await expect(card).toContainText(/order on damped-spring: order 1\.0\d/);
   const file = join(mkdtempSync(join(tmpdir(), 'rule-')), 'rule.txt');
   writeFileSync(file, SYMPLECTIC);
-  const graded = execFileSync(CLI, ['grade', '--rule', file], { encoding: 'utf8' }).trim().split('\n');
+  const graded = execFileSync(CLI, ['grade', '--rule', file, '--scenario', 'damped-spring'], {
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n');
   expect(await card.locator('li').allTextContents()).toEqual(graded);
+
+  // The convergence study measures the rule running beside the lab's methods (the first rule, which the
+  // run still steps), in the worker with the language.
+  await page.locator('#convergence-panel summary').click();
+  await page.click('#measure-convergence');
+  await expect(page.locator('#convergence-note')).toContainText('yours 1.00 (a rule states no order)', {
+    timeout: 30_000,
+  });
 
   // A wrong velocity Verlet: the card names the mistake its numbers point to.
   const wrong =
