@@ -260,12 +260,12 @@ fn run(common: &Common, every: u64, with: Option<&str>) -> Outcome {
         every,
         &mut out,
         &mut |method, t, why| match why {
-            Some(why) => eprintln!("{}: {why}", method.id()),
-            None => eprintln!(
+            Some(why) => say(&format!("{}: {why}", method.id())),
+            None => say(&format!(
                 "{}: diverged at t = {} (state no longer finite)",
                 method.id(),
                 format::time(t)
-            ),
+            )),
         },
     )?;
     Ok(out.flush()?)
@@ -427,6 +427,12 @@ fn experiments(only: Option<&str>) -> Outcome {
     Ok(())
 }
 
+/// One line on standard error. Unlike `eprintln!`, it does not panic where standard error cannot be written
+/// (a full disk): the exit status still says what happened.
+fn say(line: &str) {
+    let _ = writeln!(io::stderr(), "{line}");
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -448,7 +454,7 @@ fn main() -> ExitCode {
             if message.ends_with(':') {
                 message = format!("{message} {}", lines.next().unwrap_or_default());
             }
-            eprintln!("{message}");
+            say(&message);
             return ExitCode::from(2);
         }
     };
@@ -482,11 +488,11 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Failure::Output(e)) => {
-            eprintln!("error: cannot write the output: {e}");
+            say(&format!("error: cannot write the output: {e}"));
             ExitCode::from(1)
         }
         Err(Failure::Input(message)) => {
-            eprintln!("error: {message}");
+            say(&format!("error: {message}"));
             ExitCode::from(2)
         }
     }

@@ -669,3 +669,44 @@ fn forces_of_ones_own_run_as_the_scenario_custom() {
     assert!(stderr(&o).contains("missing.txt"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Output that cannot be written is one line and exit status 1, never a panic: a full disk (/dev/full); and
+/// a full standard error loses the message but not the status. (A standard output that is not open for
+/// writing is a sink to Rust's standard library, which reports nothing.)
+#[cfg(unix)]
+#[test]
+fn write_errors_are_one_line_never_a_panic() {
+    use std::process::Stdio;
+    let run = |stdout: Stdio, stderr: Stdio| {
+        Command::new(env!("CARGO_BIN_EXE_integrator-lab"))
+            .args(["run", "--scenario", "spring", "--until", "100"])
+            .stdout(stdout)
+            .stderr(stderr)
+            .output()
+            .expect("the binary runs")
+    };
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    let o = run(Stdio::from(full()), Stdio::piped());
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: cannot write the output: No space left on device"),
+        "{err}"
+    );
+
+    // Both full: nothing can be said, and the exit status still says it failed (a panic would be 101).
+    let o = run(Stdio::from(full()), Stdio::from(full()));
+    assert_eq!(o.status.code(), Some(1));
+    let o = Command::new(env!("CARGO_BIN_EXE_integrator-lab"))
+        .args(["run", "--scenario", "nowhere"])
+        .stderr(Stdio::from(full()))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+}
