@@ -77,6 +77,9 @@ export class App implements Actions {
   private sleeping = false;
   /** The second build is on its way for an f32 run: the transport waits for it. */
   private loading = false;
+  /** The core trapped (a panic): its instance is unusable, and nothing steps or draws until the page starts
+   * again. */
+  private trapped = false;
   private frameLoop: (now: number) => void = () => {};
 
   constructor(
@@ -121,6 +124,13 @@ export class App implements Actions {
 
   /** Makes the simulation for `next`; on failure says why and keeps the current one. */
   apply(next: LabState): boolean {
+    if (this.trapped) {
+      // A trapped core cannot make a run: the page starts again on the new state, from its address.
+      this.state = next;
+      history.replaceState(null, '', this.query());
+      window.location.reload();
+      return false;
+    }
     let sim: Simulation;
     try {
       sim = new Simulation(toSpec(next));
@@ -266,7 +276,7 @@ export class App implements Actions {
   }
 
   togglePlay(): void {
-    if (this.loading) return;
+    if (this.loading || this.trapped) return;
     const shared = this.shared;
     if (shared) {
       shared.ask(shared.clock.playing ? { kind: 'pause' } : { kind: 'play', speed: this.state.speed });
@@ -281,7 +291,7 @@ export class App implements Actions {
   }
 
   stepOnce(): void {
-    if (this.loading) return;
+    if (this.loading || this.trapped) return;
     const shared = this.shared;
     if (shared) {
       shared.ask({ kind: 'step', dt: this.state.dt });
@@ -295,6 +305,10 @@ export class App implements Actions {
   }
 
   reset(): void {
+    if (this.trapped) {
+      window.location.reload();
+      return;
+    }
     if (this.loading) return;
     const shared = this.shared;
     if (shared) {
@@ -306,7 +320,7 @@ export class App implements Actions {
   }
 
   runToEnd(): void {
-    if (this.loading) return;
+    if (this.loading || this.trapped) return;
     this.toEnd = true;
     this.playing = false;
     this.controls.syncTransport(false);
@@ -315,7 +329,7 @@ export class App implements Actions {
 
   async exportCsv(): Promise<void> {
     const sim = this.sim;
-    if (!sim) return;
+    if (!sim || this.trapped) return;
     const { exportCsv } = await import('./export');
     this.guard(() => exportCsv(sim, this.state.scenario));
   }
@@ -323,7 +337,7 @@ export class App implements Actions {
   /** The PNG, at twice the page's resolution (or the screen's, where that is more). */
   async exportPng(): Promise<void> {
     const sim = this.sim;
-    if (!sim) return;
+    if (!sim || this.trapped) return;
     this.render(true);
     const names = this.tracks().map(
       (t) => this.catalogue.methods.find((m) => m.id === t.method)?.name ?? t.label,
@@ -343,13 +357,29 @@ export class App implements Actions {
     );
   }
 
-  /** Runs core calls; a failure (a panic in wasm) is shown and the run is reset rather than lost. */
+  /**
+   * Runs core calls. A trap (a panic in the core) leaves its instance unusable: the page stops stepping and
+   * drawing, says what happened, and offers to start again, which loads the core afresh and rebuilds the
+   * state from the URL (the page's address holds all of it). Any other failure resets the run.
+   */
   private guard(work: () => void): void {
+    if (this.trapped) return;
     try {
       work();
     } catch (e) {
       this.playing = false;
       this.toEnd = false;
+      if (e instanceof WebAssembly.RuntimeError) {
+        this.trapped = true;
+        this.controls.syncTransport(false);
+        const why = failure(e);
+        notice(
+          `${why.charAt(0).toUpperCase()}${why.slice(1)}. Nothing is lost: the page's address holds the run.`,
+          'error',
+          { label: 'Start again', run: () => window.location.reload() },
+        );
+        return;
+      }
       notice(`The core stopped with an error: ${failure(e)}. The run has been reset.`, 'error');
       this.apply({
         ...defaultsFor(this.catalogue, this.state.scenario, this.state.methods),
@@ -406,7 +436,7 @@ export class App implements Actions {
 
   private work(now: number): void {
     const sim = this.sim;
-    if (!sim) return;
+    if (!sim || this.trapped) return;
     const elapsed = (now - this.lastFrame) / 1000;
     this.lastFrame = now;
     let due = 0;

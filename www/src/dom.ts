@@ -26,9 +26,20 @@ export function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** Tells the reader something in the notices area (a live region). */
-export function notice(text: string, kind: 'info' | 'error' = 'info'): void {
-  byId('notices').append(el('p', text, kind === 'error' ? 'error' : undefined));
+/** Tells the reader something in the notices area (a live region), with a button for what to do about it. */
+export function notice(
+  text: string,
+  kind: 'info' | 'error' = 'info',
+  action?: { label: string; run: () => void },
+): void {
+  const p = el('p', text, kind === 'error' ? 'error' : undefined);
+  if (action) {
+    const button = el('button', action.label);
+    button.type = 'button';
+    button.addEventListener('click', action.run);
+    p.append(' ', button);
+  }
+  byId('notices').append(p);
 }
 
 export function clearNotices(): void {
