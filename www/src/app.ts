@@ -11,6 +11,7 @@ import {
   failure,
   formatSignificant,
   formatTime,
+  liveBytes,
   type MethodInfo,
   NeedsSecondBuild,
   type ScenarioInfo,
@@ -22,6 +23,18 @@ import { registerStyles } from './palette';
 import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec } from './state';
 import { type TrackLabel, trackLabels } from './tracks';
 import { type Shown, Views } from './views';
+
+/**
+ * The core's live bytes as a User Timing mark (the latest of each kind only), for `npm run soak`: `fresh`
+ * just after a new run is made, `playing` every ten seconds or so.
+ */
+function markMemory(when: 'fresh' | 'playing'): void {
+  const live = liveBytes();
+  if (live === undefined) return;
+  const name = `lab:memory:${when}`;
+  performance.clearMarks(name);
+  performance.mark(name, { detail: { wasmLive: live } });
+}
 
 /** Time a frame may spend stepping, so the page stays responsive whatever the run costs. */
 const FRAME_BUDGET_MS = 8;
@@ -157,6 +170,7 @@ export class App implements Actions {
     this.views.build(this.shown(sim));
     this.onApply(this.state);
     this.dirty = true;
+    markMemory('fresh');
     return true;
   }
 
@@ -427,7 +441,10 @@ export class App implements Actions {
     // User Timing entries: the page benchmark (scripts/bench-page.mjs) observes them. Cleared as they go,
     // so an hour-long session does not pile them up.
     performance.measure('lab:frame', { start: began, end: performance.now() });
-    if (++this.frames % 600 === 0) performance.clearMeasures('lab:frame');
+    if (++this.frames % 600 === 0) {
+      performance.clearMeasures('lab:frame');
+      markMemory('playing');
+    }
     if (!this.drawnOnce && !this.dirty) {
       this.drawnOnce = true;
       performance.mark('lab:first-frame');

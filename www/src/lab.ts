@@ -151,6 +151,15 @@ export function forceScenario(text: string): ScenarioInfo {
   return language.forceScenario(text) as ScenarioInfo;
 }
 
+/** Bytes the core has allocated and not freed, where the build counts them (the second and later: see
+ * crates/wasm/src/memory.rs); undefined with the usual build. */
+export function liveBytes(): number | undefined {
+  const bindings: object | undefined = core?.bindings;
+  return bindings && 'liveBytes' in bindings && typeof bindings.liveBytes === 'function'
+    ? (bindings.liveBytes() as number)
+    : undefined;
+}
+
 /** The core's message for a bad parameter value, or undefined when it is fine. */
 export function checkParameter(
   scenario: string,

@@ -155,3 +155,28 @@ fn every_scenario_has_defaults_ranges_and_an_energy() {
         assert!(info.dt > 0.0 && info.until > 0.0);
     }
 }
+
+/// Where a scenario prepares its closed form (the chain's modes computed once), the prepared form gives
+/// the state `exact` gives, to the bit, at every time.
+#[test]
+fn a_prepared_closed_form_is_the_closed_form() {
+    for scenario in integrator_lab::scenarios::all() {
+        for n in ["2", "10", "100"] {
+            let overrides: Vec<(String, f64)> = if scenario.info().id == "spring-chain" {
+                vec![("n".into(), n.parse().unwrap())]
+            } else {
+                Vec::new()
+            };
+            let setup = Setup::new(scenario.info().id, &overrides, None, None).unwrap();
+            let Some(prepared) = scenario.exact_prepared(&setup.params) else {
+                continue;
+            };
+            let (mut a, mut b) = (setup.initial(), setup.initial());
+            for t in [0.0, 0.013, 1.0, 7.77, 10.0] {
+                prepared(t, &mut a);
+                assert!(scenario.exact(&setup.params, t, &mut b));
+                assert_eq!(a, b, "{} n = {n} at t = {t}", scenario.info().id);
+            }
+        }
+    }
+}

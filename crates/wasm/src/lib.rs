@@ -13,8 +13,6 @@
 //! method": a student's rule, its checks and its report card), which the page loads only when a rule is in
 //! use.
 
-use std::collections::BTreeMap;
-
 use integrator_lab::session::{Table, TableRow};
 use integrator_lab::{
     articles, format, run, scenarios, Error, Method, MethodId, Precision, Session, Setup,
@@ -24,6 +22,8 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "language")]
 pub mod language;
+#[cfg(feature = "full")]
+pub mod memory;
 #[cfg(feature = "full")]
 pub mod studies;
 #[cfg(feature = "worksheets")]
@@ -315,7 +315,7 @@ pub fn format_time(t: f64) -> String {
 struct Spec {
     scenario: String,
     #[serde(default)]
-    params: BTreeMap<String, f64>,
+    params: Overrides,
     #[serde(default)]
     methods: Vec<String>,
     #[serde(default)]
@@ -330,6 +330,34 @@ struct Spec {
     /// A student's force, which the scenario `custom` is made of (the language build only, as `rule`).
     #[cfg(feature = "language")]
     force: Option<String>,
+}
+
+/// A spec's parameters, `{name: value, …}`, as (name, value) pairs in the order given: read as they come,
+/// without a map (whose code the usual build, which embeds load, would carry for nothing).
+#[derive(Debug, Default)]
+struct Overrides(Vec<(String, f64)>);
+
+impl<'de> Deserialize<'de> for Overrides {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Pairs;
+        impl<'de> serde::de::Visitor<'de> for Pairs {
+            type Value = Overrides;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("parameters by name")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Overrides, A::Error> {
+                let mut pairs = Vec::new();
+                while let Some(pair) = map.next_entry::<String, f64>()? {
+                    pairs.push(pair);
+                }
+                Ok(Overrides(pairs))
+            }
+        }
+        deserializer.deserialize_map(Pairs)
+    }
 }
 
 #[derive(Deserialize, Debug)]
@@ -363,7 +391,7 @@ fn method_of(id: &str, yours: Option<&Method>) -> Result<Method, Error> {
 impl Spec {
     /// The spec as core types.
     fn resolve(self) -> Result<Resolved, Error> {
-        let overrides: Vec<(String, f64)> = self.params.into_iter().collect();
+        let overrides = self.params.0;
         #[cfg(feature = "language")]
         let setup = match self.force.as_deref() {
             Some(text) => {

@@ -296,6 +296,9 @@ impl Params {
     }
 }
 
+/// A closed form ready to evaluate at any time: see [`Scenario::exact_prepared`].
+pub type Prepared = Box<dyn Fn(f64, &mut State<f64>) + Send + Sync>;
+
 /// One scenario of the articles.
 pub trait Scenario: Sync {
     fn info(&self) -> &'static ScenarioInfo;
@@ -303,6 +306,13 @@ pub trait Scenario: Sync {
     /// Coordinate names; they depend on the parameters only for the chain.
     fn coordinates(&self, _params: &Params) -> Coordinates {
         Coordinates::of(self.info())
+    }
+
+    /// The closed form with the parts common to every time computed once (the chain's normal modes), as a
+    /// function writing the exact state at t; `None` where [`Scenario::exact`] costs no more (or there is no
+    /// closed form).
+    fn exact_prepared(&self, _params: &Params) -> Option<Prepared> {
+        None
     }
 
     /// What the energy column holds, as a chart's title: the total, except for a force of one's own that

@@ -9,7 +9,7 @@
 //! m = 0.1 kg, the chain stretched uniformly so its free end is `pull` = 0.1 m out, released at rest;
 //! dt = 0.01 s for 10 s (the fastest mode has ω dt ≈ 0.63).
 
-use super::{Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth};
+use super::{Energy, Param, Params, Prepared, Scenario, ScenarioInfo, Scene, Truth};
 use crate::{articles, math, Coordinates, Force, State, System};
 
 pub struct SpringChain;
@@ -80,27 +80,66 @@ impl Scenario for SpringChain {
     }
 
     fn exact(&self, p: &Params, t: f64, out: &mut State<f64>) -> bool {
-        let n = count(p);
-        let big_n = n - 1;
+        Modes::of(p).state_at(t, out);
+        true
+    }
+
+    fn exact_prepared(&self, p: &Params) -> Option<Prepared> {
+        // The modes once; then only their cosines at each time.
+        let modes = Modes::of(p);
+        Some(Box::new(move |t, out| modes.state_at(t, out)))
+    }
+}
+
+/// The chain's normal modes at its parameters: each mode's frequency, its amplitude at the release (at rest),
+/// and its shape `sin(i θ_j)`, i = 1…N.
+struct Modes {
+    omega: Vec<f64>,
+    q0: Vec<f64>,
+    shapes: Vec<Vec<f64>>,
+}
+
+impl Modes {
+    fn of(p: &Params) -> Self {
+        let big_n = count(p) - 1;
         let w0 = (p.get("k") / p.get("m")).sqrt();
+        let pull = p.get("pull");
         // The release state: uniformly stretched (see `initial`), at rest.
-        let start = |i: usize| p.get("pull") * i as f64 / big_n as f64;
+        let start = |i: usize| pull * i as f64 / big_n as f64;
+        let mut modes = Modes {
+            omega: Vec::with_capacity(big_n),
+            q0: Vec::with_capacity(big_n),
+            shapes: Vec::with_capacity(big_n),
+        };
+        for j in 1..=big_n {
+            let theta = (2 * j - 1) as f64 * std::f64::consts::PI / (2 * big_n + 1) as f64;
+            let shape: Vec<f64> = (1..=big_n).map(|i| math::sin(i as f64 * theta)).collect();
+            let norm: f64 = shape.iter().map(|s| s * s).sum();
+            let q0: f64 = shape
+                .iter()
+                .enumerate()
+                .map(|(k, s)| s * start(k + 1))
+                .sum::<f64>()
+                / norm;
+            modes.omega.push(2.0 * w0 * math::sin(0.5 * theta));
+            modes.q0.push(q0);
+            modes.shapes.push(shape);
+        }
+        modes
+    }
+
+    /// The sum of the modes at time t (the pinned mass stays at 0).
+    fn state_at(&self, t: f64, out: &mut State<f64>) {
         out.x
             .iter_mut()
             .chain(out.v.iter_mut())
             .for_each(|q| *q = 0.0);
-        for j in 1..=big_n {
-            let theta = (2 * j - 1) as f64 * std::f64::consts::PI / (2 * big_n + 1) as f64;
-            let omega = 2.0 * w0 * math::sin(0.5 * theta);
-            let shape = |i: usize| math::sin(i as f64 * theta);
-            let norm: f64 = (1..=big_n).map(|i| shape(i) * shape(i)).sum();
-            let q0: f64 = (1..=big_n).map(|i| shape(i) * start(i)).sum::<f64>() / norm;
+        for ((&omega, &q0), shape) in self.omega.iter().zip(&self.q0).zip(&self.shapes) {
             let (q, qv) = super::spring::oscillate(omega, q0, 0.0, t);
-            for i in 1..=big_n {
-                out.x[i] += q * shape(i);
-                out.v[i] += qv * shape(i);
+            for (i, &s) in shape.iter().enumerate() {
+                out.x[i + 1] += q * s;
+                out.v[i + 1] += qv * s;
             }
         }
-        true
     }
 }

@@ -1,0 +1,140 @@
+// A flat hour (npm run soak, after npm run build): the 100-mass chain with every method plays on the full
+// page while a setting changes every few seconds (speed, dt, a method off and on, f32 and f64, the number of
+// masses, the coordinate, a step, a reset). Each minute it starts a fresh run and samples, after a garbage
+// collection, the page's JS heap and the core's live bytes (a counting allocator in the second build: wasm
+// memory itself never shrinks, so its size says little). Frame times are reported, not asserted.
+//
+//   node scripts/soak.mjs [--minutes N]   (60 by default; CI runs 2)
+//
+// Passes when neither the JS heap nor the core's live bytes has grown by more than 10 % after the first
+// minute (the last sample against the first minute's).
+
+import { METHOD_IDS, openSite } from './site.mjs';
+
+const args = process.argv.slice(2);
+const minutesAt = args.indexOf('--minutes');
+const MINUTES = minutesAt >= 0 ? Number(args[minutesAt + 1]) : 60;
+if (!(MINUTES >= 2)) {
+  console.error('soak: --minutes must be 2 or more');
+  process.exit(2);
+}
+const PORT = 4175;
+const CHANGE_EVERY_MS = 4000;
+const BUDGET = 0.1;
+
+function pct(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** A deterministic stream of choices, so that a soak can be run again as it was. */
+let seed = 20261122;
+function random() {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+}
+const pick = (list) => list[Math.floor(random() * list.length)];
+
+/** The settings a reader changes, each a step through the page's own controls. */
+const CHANGES = [
+  async (page) => page.selectOption('#speed', pick(['0.5', '1', '2', '5', '10'])),
+  async (page) => {
+    await page.fill('#dt', pick(['0.001', '0.002', '0.005', '1/500']));
+    await page.locator('#dt').dispatchEvent('change');
+  },
+  async (page) => {
+    const method = pick(METHOD_IDS.filter((m) => m !== 'euler'));
+    const box = page.locator(`input[name="method"][value="${method}"]`);
+    await box.click();
+    await page.waitForTimeout(300);
+    await box.click();
+  },
+  async (page) => page.locator(`input[name="precision"][value="${pick(['f32', 'f64'])}"]`).check(),
+  async (page) => {
+    const field = page.locator('#params input[name="n"]');
+    await field.fill(pick(['60', '80', '100']));
+    await field.dispatchEvent('change');
+  },
+  async (page) => {
+    const options = await page.locator('#coord option').evaluateAll((o) => o.map((x) => x.value));
+    await page.selectOption('#coord', pick(options));
+  },
+  async (page) => page.click('#step'),
+  async (page) => page.click('#reset'),
+];
+
+const site = await openSite(PORT);
+const failures = [];
+try {
+  const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('pageerror', (e) => failures.push(`uncaught: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') failures.push(`console: ${m.text()}`);
+  });
+  await page.addInitScript(() => {
+    window.__frames = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__frames.push(e.duration);
+    }).observe({ entryTypes: ['measure'] });
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await page.goto(
+    `${site.lab}/?scenario=spring-chain&n=100&methods=${METHOD_IDS.join(',')}&dt=0.001&until=1000`,
+  );
+  await page.waitForFunction(() => document.querySelector('#status')?.textContent?.includes('step'));
+
+  /** A fresh run of the starting settings, a garbage collection, then the JS heap and the core's bytes. */
+  async function sample() {
+    await page.selectOption('#speed', '1');
+    await page.fill('#dt', '0.001');
+    await page.locator('#dt').dispatchEvent('change');
+    await page.locator('input[name="precision"][value="f64"]').check();
+    const n = page.locator('#params input[name="n"]');
+    await n.fill('100');
+    await n.dispatchEvent('change');
+    await page.click('#reset');
+    await page.waitForTimeout(200);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    const wasm = await page.evaluate(
+      () => performance.getEntriesByName('lab:memory:fresh').at(-1)?.detail?.wasmLive ?? Number.NaN,
+    );
+    const frames = await page.evaluate(() => window.__frames.splice(0));
+    // Play on after the sample.
+    if ((await page.locator('#play').getAttribute('aria-pressed')) !== 'true') await page.click('#play');
+    return { heap: usedSize, wasm, frames };
+  }
+
+  const samples = [];
+  const began = Date.now();
+  let changes = 0;
+  for (let minute = 1; minute <= MINUTES; minute++) {
+    const end = began + minute * 60_000;
+    while (Date.now() + CHANGE_EVERY_MS < end) {
+      await pick(CHANGES)(page);
+      changes++;
+      await page.waitForTimeout(CHANGE_EVERY_MS);
+    }
+    await page.waitForTimeout(Math.max(0, end - Date.now()));
+    const s = await sample();
+    samples.push(s);
+    console.log(
+      `minute ${minute}: JS heap ${(s.heap / 1e6).toFixed(2)} MB, core live ${(s.wasm / 1e6).toFixed(2)} MB; ${s.frames.length} frames, script time a frame p50 ${pct(s.frames, 50).toFixed(2)} ms, p95 ${pct(s.frames, 95).toFixed(2)} ms, max ${Math.max(0, ...s.frames).toFixed(1)} ms`,
+    );
+  }
+  const [first] = samples;
+  const last = samples.at(-1);
+  const growth = (key) => (last[key] - first[key]) / first[key];
+  console.log(
+    `\n${MINUTES} minutes, ${changes} changes of setting: after the first minute the JS heap grew ${(100 * growth('heap')).toFixed(1)} % and the core's live bytes ${(100 * growth('wasm')).toFixed(1)} % (budget ${100 * BUDGET} % each); largest over all: JS heap ${(Math.max(...samples.map((s) => s.heap)) / 1e6).toFixed(2)} MB, core ${(Math.max(...samples.map((s) => s.wasm)) / 1e6).toFixed(2)} MB`,
+  );
+  if (!Number.isFinite(growth('wasm'))) failures.push("the core's live bytes were not sampled");
+  for (const key of ['heap', 'wasm'])
+    if (growth(key) > BUDGET) failures.push(`${key} grew ${(100 * growth(key)).toFixed(1)} % (budget 10 %)`);
+} finally {
+  await site.close();
+}
+if (failures.length > 0) {
+  console.error(`soak: ${failures.length} problem(s):\n  ${[...new Set(failures)].join('\n  ')}`);
+  process.exit(1);
+}
