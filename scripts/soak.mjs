@@ -100,9 +100,13 @@ try {
       () => performance.getEntriesByName('lab:memory:fresh').at(-1)?.detail?.wasmLive ?? Number.NaN,
     );
     const frames = await page.evaluate(() => window.__frames.splice(0));
-    // Play on after the sample.
-    if ((await page.locator('#play').getAttribute('aria-pressed')) !== 'true') await page.click('#play');
+    await playing();
     return { heap: usedSize, wasm, frames };
+  }
+
+  /** Plays on (a step or a reset pauses; a finished run starts again). */
+  async function playing() {
+    if ((await page.locator('#play').getAttribute('aria-pressed')) !== 'true') await page.click('#play');
   }
 
   const samples = [];
@@ -113,6 +117,7 @@ try {
     while (Date.now() + CHANGE_EVERY_MS < end) {
       await pick(CHANGES)(page);
       changes++;
+      await playing();
       await page.waitForTimeout(CHANGE_EVERY_MS);
     }
     await page.waitForTimeout(Math.max(0, end - Date.now()));
