@@ -4,7 +4,7 @@
 // collection, the page's JS heap and the core's live bytes (a counting allocator in the second build: wasm
 // memory itself never shrinks, so its size says little). Frame times are reported, not asserted.
 //
-//   node scripts/soak.mjs [--minutes N]   (60 by default; CI runs 2)
+//   node scripts/soak.mjs [--minutes N]   (60 by default; npm test runs 2, on port 4177)
 //
 // Passes when neither the JS heap nor the core's live bytes has grown by more than 10 % after the first
 // minute (the last sample against the first minute's).
@@ -18,7 +18,8 @@ if (!(MINUTES >= 2)) {
   console.error('soak: --minutes must be 2 or more');
   process.exit(2);
 }
-const PORT = 4175;
+// Another port may be given (SOAK_PORT), for a soak beside another one.
+const PORT = Number(process.env.SOAK_PORT ?? 4175);
 const CHANGE_EVERY_MS = 4000;
 const BUDGET = 0.1;
 
