@@ -20,7 +20,7 @@ const option = (name, fallback) => {
 };
 const URLS = option('--urls', short ? 100 : 2000);
 const SECONDS = option('--seconds', short ? 60 : 600);
-const PORT = 4175;
+const PORT = 4176;
 
 /** A reproducible random sequence (mulberry32). */
 let seed = 20261122;
@@ -45,10 +45,11 @@ const SCENARIOS = [
   'pendulum',
   'double-pendulum',
   'spring-chain',
+  'custom',
   'nope',
   '',
 ];
-const METHODS = [...METHOD_IDS, 'rk5', ''];
+const METHODS = [...METHOD_IDS, 'yours', 'rk5', ''];
 const VALUES = [
   '',
   'NaN',
@@ -104,6 +105,8 @@ const KEYS = [
   'fbclid',
   'gclid',
   'worksheet',
+  'rule',
+  'force',
   '',
 ];
 const TRACKING = /^(utm_.*|fbclid|gclid)$/;
@@ -116,6 +119,24 @@ function value(key) {
   if (key === 'precision') return pick(['f32', 'f64', 'f16', '']);
   if (key === 'views') return pick(['scene,energy', 'table', 'bogus', '']);
   if (key === 'worksheet') return pick(['fiedler', 'nope', 'text:abc', '']);
+  // A student's rule or force: good ones, broken ones, runaway ones, empty ones.
+  if (key === 'rule')
+    return pick([
+      'v = v + a(x, v, t) * dt;\nx = x + v * dt;',
+      'x = x + v ^ 2;',
+      'while true { }',
+      'x = x / 0;',
+      'start { let n = 0 }',
+      '',
+    ]);
+  if (key === 'force')
+    return pick([
+      'param k = 4 in (0, 100]\nstart x = 1, v = 0\na = -k * x',
+      'start x = 1, y = 0, vx = 0, vy = 1\na = -x, -y',
+      'start x = 1, v = 0\na = -q * x',
+      'param t = 1 in [0, 1]',
+      '',
+    ]);
   return random() < 0.5 ? pick(VALUES) : String((random() - 0.3) * 10 ** Math.floor(random() * 8 - 3));
 }
 

@@ -136,8 +136,10 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
   const info = scenarioInfo(catalogue, scenario);
 
   // The rule is kept as written, whatever becomes of `yours`: the editor shows it (its mistakes marked) and
-  // the permalink carries it on.
+  // the permalink carries it on. An empty one (or force) is no text at all, and is said to be dropped.
   state.rule = query.get('rule') ?? '';
+  for (const key of ['rule', 'force'])
+    if (query.get(key)?.trim() === '') notices.push(`Ignored ${key}=: it is empty.`);
   const known = new Set(catalogue.methods.map((m) => m.id));
   if (known.has(YOURS)) {
     const problem = state.rule === '' ? 'there is no rule= to run' : core.checkRule?.(state.rule);
