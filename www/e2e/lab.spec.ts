@@ -571,3 +571,20 @@ test('a dt longer than the run, or too many steps, is refused beside the field a
   await expect(page.locator('#status')).toContainText('of 1800');
   expect(errors).toEqual([]);
 });
+
+test('each symplectic method has its shadow energy on the energy chart, dotted, where the core knows it', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=spring&methods=symplectic-euler,velocity-verlet,rk4&dt=0.2&until=20');
+  await runToEnd(page);
+  const legend = page.locator('#chart-energy .u-legend');
+  await expect(legend).toContainText('symplectic-euler shadow');
+  await expect(legend).toContainText('velocity-verlet shadow');
+  await expect(legend).not.toContainText('rk4 shadow');
+  // None where it is not known: a damped spring keeps no energy, shadow or not.
+  await page.goto('./?scenario=damped-spring&methods=symplectic-euler,velocity-verlet');
+  await expect(page.locator('#status')).toContainText('step');
+  await expect(page.locator('#chart-energy .u-legend')).not.toContainText('shadow');
+  expect(errors).toEqual([]);
+});

@@ -313,6 +313,16 @@ export class Simulation {
     return this.lab.divergedAt(track);
   }
 
+  /** A track's shadow energy at each recorded row, where the core knows it (a symplectic method on a linear
+   * undamped oscillator): the energy the method keeps exactly. */
+  shadow(track: number): Float64Array | undefined {
+    // The second build's (and later ones'): a figure with the usual build draws no shadow energy.
+    const lab: object = this.lab;
+    return 'shadow' in lab && typeof lab.shadow === 'function'
+      ? ((lab.shadow(track) as Float64Array | undefined) ?? undefined)
+      : undefined;
+  }
+
   /** Why a track's method stopped, where it failed in a way of its own (a rule that raised an error). */
   failure(track: number): string | undefined {
     return this.lab.failure(track) ?? undefined;

@@ -8,7 +8,7 @@ import { byId, el } from './dom';
 import type { Figure } from './export';
 import type { ScenarioInfo, Simulation } from './lab';
 import { short } from './numbers';
-import { colour, marker, TRUTH_DASH, truthColour } from './palette';
+import { colour, marker, SHADOW_DASH, TRUTH_DASH, truthColour } from './palette';
 import { extent } from './range';
 import { drawScene, type SceneTrack } from './scene';
 import type { LabState } from './state';
@@ -43,6 +43,8 @@ export class Views {
   private charts: Record<ChartName, TimeChart | XYChart> | undefined;
   private readonly visible = new Set<ChartName>(CHARTS);
   private readonly stale = new Set<ChartName>();
+  /** The tracks whose shadow energy the core knows: each has a dotted companion on the energy chart. */
+  private shadowed: number[] = [];
   /** Called when a chart needs drawing again (it came into view, or was resized). */
   onStale: () => void = () => {};
 
@@ -90,6 +92,7 @@ export class Views {
   build(shown: Shown): void {
     if (this.charts) for (const c of Object.values(this.charts)) c.destroy();
     const { info, sim, state } = shown;
+    this.shadowed = shown.tracks.flatMap((_, k) => (sim.shadow(k) === undefined ? [] : [k]));
     const coord = state.coord;
     const vName = sim.velocities[sim.positions.indexOf(coord)] ?? 'v';
     const detail = shown.tracks[shown.detail];
@@ -112,13 +115,16 @@ export class Views {
         `${vName} (${info.velocityUnit})`,
         this.styles(shown, true),
       ),
-      energy: new TimeChart(
-        chart('energy'),
-        info.energyTitle,
-        't (s)',
-        `E (${info.energyUnit})`,
-        this.styles(shown, true),
-      ),
+      energy: new TimeChart(chart('energy'), info.energyTitle, 't (s)', `E (${info.energyUnit})`, [
+        ...this.styles(shown, true),
+        // Each symplectic method's shadow energy, where the core knows it: dotted, in its colour.
+        ...this.shadowed.map((k) => ({
+          label: `${shown.tracks[k]?.label ?? ''} shadow`,
+          stroke: colour(shown.tracks[k]?.method ?? ''),
+          dash: SHADOW_DASH,
+          width: 1.5,
+        })),
+      ]),
       split: new TimeChart(
         chart('split'),
         `Kinetic and potential energy: ${split}`,
@@ -181,7 +187,21 @@ export class Views {
       (charts.phase as XYChart).update(all.map((k) => [sim.column(k, position), sim.column(k, velocity)])),
     );
     draw('energy', () => {
-      const { x, ys } = overTime(all.map((k) => [k, 'energy']));
+      const { x, ys } = mixed
+        ? joinOnTime([
+            ...all.map((k): [Float64Array, Float64Array] => [sim.column(k, 't'), sim.column(k, 'energy')]),
+            ...this.shadowed.map((k): [Float64Array, Float64Array] => [
+              sim.column(k, 't'),
+              sim.shadow(k) ?? new Float64Array(0),
+            ]),
+          ])
+        : {
+            x: t,
+            ys: [
+              ...all.map((k) => sim.column(k, 'energy')),
+              ...this.shadowed.map((k) => sim.shadow(k) ?? new Float64Array(0)),
+            ],
+          };
       // The total is judged against the size of the motion's energy: a conserved total of zero (a constant
       // push) must not make a method's steady gain, or an exact method's round-off, look like a blow-up.
       const kinetic = sim.column(n, 'kinetic');

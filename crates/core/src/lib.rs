@@ -32,6 +32,7 @@ mod real;
 pub mod run;
 pub mod scenarios;
 pub mod session;
+pub mod shadow;
 mod state;
 pub mod system;
 #[cfg(feature = "worksheets")]

@@ -531,6 +531,31 @@ impl Session {
         Some(t.run.diverged_at()? as f64 * self.track_dt(track))
     }
 
+    /// A track's shadow energy at each recorded row, where the lab knows it (a symplectic method on a linear
+    /// undamped oscillator: see [`crate::shadow`]); `None` elsewhere and for the truth.
+    pub fn shadow(&self, track: usize) -> Option<Vec<f64>> {
+        let t = self.tracks.get(track)?;
+        let setup = t.clock.as_ref().map_or(&self.setup, |c| &c.setup);
+        let shadow = crate::shadow::shadow_energy(setup, t.run.method())?;
+        let dim = setup.system().dim;
+        let (x, v): (Vec<&[f64]>, Vec<&[f64]>) = (
+            (0..dim).map(|i| t.history.column(1 + i)).collect(),
+            (0..dim).map(|i| t.history.column(1 + dim + i)).collect(),
+        );
+        let (mut xs, mut vs) = (vec![0.0; dim], vec![0.0; dim]);
+        Some(
+            (0..t.history.rows())
+                .map(|row| {
+                    for i in 0..dim {
+                        xs[i] = x[i][row];
+                        vs[i] = v[i][row];
+                    }
+                    shadow.at(&xs, &vs)
+                })
+                .collect(),
+        )
+    }
+
     /// Why a track's method stopped, where it failed in a way of its own (a student's rule that raised an
     /// error): the page says so beside "diverged".
     pub fn failure(&self, track: usize) -> Option<String> {

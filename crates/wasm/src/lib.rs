@@ -561,6 +561,14 @@ impl Lab {
         self.0.diverged_at(track)
     }
 
+    /// A track's shadow energy at each recorded row, where the lab knows it (a symplectic method on a linear
+    /// undamped oscillator); undefined elsewhere. The second build's: the usual one, which embeds load,
+    /// stays within its size.
+    #[cfg(feature = "full")]
+    pub fn shadow(&self, track: usize) -> Option<Vec<f64>> {
+        self.0.shadow(track)
+    }
+
     /// Why a track's method stopped, where it failed in a way of its own (a rule that raised an error).
     pub fn failure(&self, track: usize) -> Option<String> {
         self.0.failure(track)
