@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     if (sheet === null) experiments.show(state);
     embed.update();
     stability.follow();
-    void yourMethod?.then((panel) => panel?.syncButtons());
+    yourMethod?.made()?.syncButtons();
   };
   if (!app.apply(parsed.state)) {
     notice(`Using the article's settings for ${parsed.state.scenario} instead.`);
@@ -70,23 +70,21 @@ async function main(): Promise<void> {
 
 /**
  * The "Your method" editor: its code and the core's language build load when it first opens (at once where
- * the URL holds a rule). A button among the methods opens it. Resolves to the panel once it is made.
+ * the URL holds a rule or a force). A button among the methods opens it.
  */
-function wireYourMethod(app: App, open: boolean): Promise<YourMethodPanel | undefined> {
+function wireYourMethod(app: App, open: boolean): { made(): YourMethodPanel | undefined } {
   const panel = byId<HTMLDetailsElement>('your-method');
   let made: Promise<YourMethodPanel> | undefined;
+  // The panel once made, for the run's changes to reach it (none wait on a panel that is never opened).
+  let ready: YourMethodPanel | undefined;
   const make = () => {
     made ??= import('./your-method').then(({ YourMethodPanel }) => new YourMethodPanel(app, panel));
     return made;
   };
-  let resolve: (p: YourMethodPanel | undefined) => void = () => {};
-  const ready = new Promise<YourMethodPanel | undefined>((r) => {
-    resolve = r;
-  });
   const opened = () =>
     make().then(
       async (p) => {
-        resolve(p);
+        ready = p;
         await p.open();
         return p;
       },
@@ -109,7 +107,7 @@ function wireYourMethod(app: App, open: boolean): Promise<YourMethodPanel | unde
   });
   byId('methods').append(write);
   if (open) panel.open = true;
-  return ready;
+  return { made: () => ready };
 }
 
 /** Opens the URL's worksheet beside the lab; a worksheet that cannot be read is said so, and the lab goes on. */
