@@ -10,6 +10,8 @@
 //  6. Your method: a two-line rule's step on the spring (in the page, run to the end, drawing included; and
 //     the step alone in Chromium, interleaved with symplectic Euler); a report card on the default spring
 //     from click to card, and the longest the page's main thread is blocked meanwhile.
+//  7. A long run: until = 10⁶ s at dt = 0.01 (10⁸ steps) with every method, run to the end for 20 s: the
+//     frames' script time (the longest included) and the core's live bytes, fresh and after.
 
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -110,6 +112,7 @@ try {
   );
   await embeds(browser);
   await yourMethod(browser);
+  await longRun(browser);
 } finally {
   await site.close();
 }
@@ -366,4 +369,36 @@ async function yourMethod(browser) {
     await bench.close();
     pkg.close();
   }
+}
+
+/** 7. A long run, run to the end for 20 s: frame times and the core's live bytes. */
+async function longRun(browser) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.addInitScript(() => {
+    window.__frames = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.name === 'lab:frame') window.__frames.push(e.duration);
+    }).observe({ entryTypes: ['measure'] });
+  });
+  await page.goto(
+    `http://127.0.0.1:${PORT}/?scenario=spring&methods=${METHODS.join(',')}&dt=0.01&until=1000000`,
+  );
+  await page.waitForFunction(() => document.querySelector('#status')?.textContent?.includes('step'));
+  const fresh = await page.evaluate(
+    () => performance.getEntriesByName('lab:memory:fresh').at(-1)?.detail?.wasmLive,
+  );
+  await page.evaluate(() => {
+    window.__frames = [];
+    document.querySelector('#end').click();
+  });
+  await page.waitForTimeout(20_000);
+  const { frames, status, playing } = await page.evaluate(() => ({
+    frames: window.__frames,
+    status: document.querySelector('#status').textContent,
+    playing: performance.getEntriesByName('lab:memory:playing').at(-1)?.detail?.wasmLive,
+  }));
+  console.log(
+    `\nlong run (spring, ${METHODS.length} methods, until = 10⁶ s at dt = 0.01), run to the end for 20 s: ${frames.length} frames, script time a frame p50 ${pct(frames, 50).toFixed(1)} ms, p95 ${pct(frames, 95).toFixed(1)} ms, max ${Math.max(...frames).toFixed(1)} ms (budget: every frame ≤ 50 ms); the core's live bytes ${(fresh / 1e6).toFixed(2)} MB fresh, ${(playing / 1e6).toFixed(2)} MB after [${status}]`,
+  );
+  await page.close();
 }
