@@ -1,8 +1,9 @@
-// The second build of the core (DESIGN: "crates/wasm is built twice"): everything the usual build has, and the
-// studies, each method's facts on a scenario, the experiments and f32 runs. The page loads it only when it
-// needs one of them: in the studies worker, or in the page for an f32 run. This module loads it and converts
-// its studies; it never computes.
+// The second build of the core (crates/wasm is built four times: see scripts/build-wasm.sh): everything the
+// usual build has, and the studies, each method's facts on a scenario, the experiments and f32 runs. The page
+// loads it only when it needs one of them: in the studies worker, or in the page for an f32 run. This module
+// loads it and converts its studies; it never computes.
 
+import { loader } from './build-loader';
 import init, * as bindings from './pkg/lab_full.js';
 import fullUrl from './pkg/lab_full_bg.wasm?url';
 import type {
@@ -16,17 +17,8 @@ import type {
 
 export type FullBindings = typeof bindings;
 
-let loading: Promise<FullBindings> | undefined;
-
 /** Loads the second build once (from its URL; in Node tests, from its bytes). */
-export function loadFull(bytes?: BufferSource): Promise<FullBindings> {
-  loading ??= (async () => {
-    if (bytes) bindings.initSync({ module: bytes });
-    else await init({ module_or_path: fullUrl });
-    return bindings;
-  })();
-  return loading;
-}
+export const loadFull = loader(bindings, init, fullUrl);
 
 /** What the second build measures, in the page's shapes. Each may take from a millisecond to a second. */
 export interface Studies {

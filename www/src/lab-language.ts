@@ -2,23 +2,15 @@
 // run by the core). The page loads it only when a rule is in use: the editor opens, or the URL holds rule=.
 // This module loads it and converts; the core compiles, runs and grades every rule.
 
+import { loader } from './build-loader';
 import { type Studies, studiesOf } from './lab-full';
 import init, * as bindings from './pkg/lab_language.js';
 import languageUrl from './pkg/lab_language_bg.wasm?url';
 
 export type LanguageBindings = typeof bindings;
 
-let loading: Promise<LanguageBindings> | undefined;
-
 /** Loads the fourth build once (from its URL; in Node tests, from its bytes). */
-export function loadLanguage(bytes?: BufferSource): Promise<LanguageBindings> {
-  loading ??= (async () => {
-    if (bytes) bindings.initSync({ module: bytes });
-    else await init({ module_or_path: languageUrl });
-    return bindings;
-  })();
-  return loading;
-}
+export const loadLanguage = loader(bindings, init, languageUrl);
 
 /** What is wrong with a rule: where (1-based, where known) and what. */
 export interface RuleProblem {
