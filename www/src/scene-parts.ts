@@ -18,6 +18,8 @@ export interface SceneTrack {
   trailA: Float64Array;
   trailB?: Float64Array;
   diverged: boolean;
+  /** It did not blow up but stopped, failing in a way of its own (a rule that raised an error). */
+  stopped: boolean;
   truth: boolean;
 }
 

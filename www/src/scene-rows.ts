@@ -27,7 +27,7 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
     const y = rowH * (i + 0.5);
     label(ctx, v, track.label, 6 * ratio, y, track.colour);
     if (track.diverged) {
-      label(ctx, v, 'diverged', left, y, track.colour);
+      label(ctx, v, track.stopped ? 'stopped' : 'diverged', left, y, track.colour);
       return;
     }
     ctx.lineWidth = 1.5 * ratio;

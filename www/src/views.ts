@@ -242,6 +242,7 @@ export class Views {
         trailA: sim.column(k, scaleBy),
         trailB: sim.dim > 1 ? sim.column(k, 2) : undefined,
         diverged: !truth && sim.divergedAt(k) !== undefined,
+        stopped: !truth && sim.divergedAt(k) !== undefined && sim.failure(k) !== undefined,
         truth,
       };
     });
