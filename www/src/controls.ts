@@ -35,6 +35,19 @@ export interface Actions {
   exportPng(): Promise<void>;
 }
 
+/**
+ * A select's options as (label, value) pairs, replaced only where they changed: every new run syncs the
+ * controls, and options made afresh each time leave the browser's style engine something to keep.
+ */
+function setOptions(select: HTMLSelectElement, options: [string, string][]): void {
+  const same =
+    select.options.length === options.length &&
+    options.every(
+      ([label, value], i) => select.options[i]?.value === value && select.options[i]?.text === label,
+    );
+  if (!same) select.replaceChildren(...options.map(([label, value]) => new Option(label, value)));
+}
+
 export class Controls {
   constructor(
     private readonly catalogue: Catalogue,
@@ -283,11 +296,17 @@ export class Controls {
     }
     speed.value = String(state.speed);
     const coord = byId<HTMLSelectElement>('coord');
-    coord.replaceChildren(...positions.map((p) => new Option(p, p)));
+    setOptions(
+      coord,
+      positions.map((p) => [p, p]),
+    );
     coord.value = state.coord;
     const split = byId<HTMLSelectElement>('split');
     const keep = split.value;
-    split.replaceChildren(...tracks.map((t) => new Option(t.label, t.key)));
+    setOptions(
+      split,
+      tracks.map((t) => [t.label, t.key]),
+    );
     split.value = tracks.some((t) => t.key === keep) ? keep : (tracks[0]?.key ?? '');
     byId('runs-note').textContent =
       state.runs.length > 0
