@@ -588,3 +588,18 @@ test('each symplectic method has its shadow energy on the energy chart, dotted, 
   await expect(page.locator('#chart-energy .u-legend')).not.toContainText('shadow');
   expect(errors).toEqual([]);
 });
+
+test('an edit still held by a field the page replaces does not run on a freed run', async ({ page }) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=spring-chain&n=20&methods=symplectic-euler,rk4');
+  await expect(page.locator('#status')).toContainText('step');
+  // The field keeps its edit while the change makes a new run, which replaces the field: the edit ends as
+  // the field goes, and its late change must not reach the run that replaced it.
+  const n = page.locator('#params input[name="n"]');
+  await n.fill('12');
+  await n.dispatchEvent('change');
+  await expect(page.locator('#coord option')).toHaveCount(12);
+  await page.click('#step');
+  expect(new URL(page.url()).searchParams.get('n')).toBe('12');
+  expect(errors).toEqual([]);
+});

@@ -165,6 +165,9 @@ export class App implements Actions {
     this.msPerStep = 0.001;
     history.replaceState(null, '', this.query());
     this.controls.sync(this.state, sim.positions, this.tracks());
+    // Syncing the controls can end an edit in a field it replaces, whose change makes a newer run at once
+    // (and frees this one): that run has been shown, and this one is done.
+    if (this.sim !== sim) return true;
     this.explainer?.show(next);
     this.controls.syncTransport(this.playing);
     this.views.build(this.shown(sim));

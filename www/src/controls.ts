@@ -181,6 +181,9 @@ export class Controls {
     problem.id = `${id}-problem`;
     input.setAttribute('aria-describedby', problem.id);
     input.addEventListener('change', () => {
+      // A field taken out of the page while it held an edit (the run it belonged to has been replaced)
+      // reports that edit as it goes: it is not this run's any more.
+      if (!input.isConnected) return;
       const read = readNumber(p.name, input.value);
       const why = 'why' in read ? read.why : checkParameter(scenario, p.name, read.value, state.force);
       if (why !== undefined || !('value' in read)) {
