@@ -25,8 +25,8 @@ import { type TrackLabel, trackLabels } from './tracks';
 import { type Shown, Views } from './views';
 
 /**
- * The core's live bytes as a User Timing mark (the latest of each kind only), for `npm run soak`: `fresh`
- * just after a new run is made, `playing` every ten seconds or so.
+ * The core's live bytes as a User Timing mark (the latest of each kind only), for `npm run soak` and
+ * `bench:page`: `fresh` just after a new run is made, `playing` every ten seconds.
  */
 function markMemory(when: 'fresh' | 'playing'): void {
   const live = liveBytes();
@@ -78,6 +78,8 @@ export class App implements Actions {
   private drawnOnce = false;
   private tablesAt = 0;
   private frames = 0;
+  /** When the core's live bytes were last marked (see `markMemory`). */
+  private memoryMarked = 0;
   /** ω·dt of the current run, where its scenario is an oscillator. */
   get omegaDt(): number | undefined {
     return this.sim?.omegaDt;
@@ -444,8 +446,10 @@ export class App implements Actions {
     // User Timing entries: the page benchmark (scripts/bench-page.mjs) observes them. Cleared as they go,
     // so an hour-long session does not pile them up.
     performance.measure('lab:frame', { start: began, end: performance.now() });
-    if (++this.frames % 600 === 0) {
-      performance.clearMeasures('lab:frame');
+    if (++this.frames % 600 === 0) performance.clearMeasures('lab:frame');
+    // The core's live bytes every ten seconds, however slow the frames.
+    if (began - this.memoryMarked > 10_000) {
+      this.memoryMarked = began;
       markMemory('playing');
     }
     if (!this.drawnOnce && !this.dirty) {
