@@ -52,6 +52,19 @@ describe('the URL state', () => {
     expect(toQuery({ ...state, dt: 0.05 })).toContain('dt=0.05');
   });
 
+  it('names why `yours` cannot run where the page has no language: no rule, or a page that runs none', () => {
+    expect(parseQuery('?methods=euler,yours&runs=yours@0.05', catalogue, check).notices).toEqual([
+      "Ignored method 'yours': there is no rule= to run.",
+      "Ignored run 'yours@0.05': there is no rule= to run.",
+    ]);
+    const withRule = parseQuery('?methods=euler,yours&rule=x%20%3D%20x%3B', catalogue, check);
+    expect(withRule.notices).toEqual([
+      "Ignored method 'yours': this page does not run your method (the lab's page does).",
+    ]);
+    // The rule itself is kept, for the lab's page the link leads to.
+    expect(withRule.state.rule).toBe('x = x;');
+  });
+
   it('falls back to defaults and names every value it ignored', () => {
     const { state, notices } = parseQuery(
       '?scenario=spring&methods=euler,rk5&dt=0&until=banana&precision=f16&k=-3&m=2&q=1&speed=-1',

@@ -141,30 +141,27 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
   for (const key of ['rule', 'force'])
     if (query.get(key)?.trim() === '') notices.push(`Ignored ${key}=: it is empty.`);
   const known = new Set(catalogue.methods.map((m) => m.id));
-  if (known.has(YOURS)) {
-    const problem = state.rule === '' ? 'there is no rule= to run' : core.checkRule?.(state.rule);
-    if (problem !== undefined) known.delete(YOURS);
-    const asked = [query.get('methods'), query.get('runs')].join(',').split(',');
-    if (problem !== undefined && asked.some((m) => m.trim().split('@')[0] === YOURS))
-      notices.push(
-        `Ignored method '${YOURS}': ${state.rule === '' ? problem : `your rule has a mistake (${problem}); it is in the editor`}.`,
-      );
-  }
+  // Why `yours` cannot run here, if it cannot: no rule, a rule with a mistake, or a page without the
+  // language (a figure, a worksheet: the lab's page loads it wherever rule= is given).
+  const yoursWhy = !known.has(YOURS)
+    ? state.rule === ''
+      ? 'there is no rule= to run'
+      : "this page does not run your method (the lab's page does)"
+    : state.rule === ''
+      ? 'there is no rule= to run'
+      : ((problem) =>
+          problem === undefined ? undefined : `your rule has a mistake (${problem}); it is in the editor`)(
+          core.checkRule?.(state.rule),
+        );
+  if (yoursWhy !== undefined) known.delete(YOURS);
   const unknown = (m: string) =>
-    m === YOURS && !catalogue.methods.some((x) => x.id === YOURS)
-      ? `Ignored method '${YOURS}': this page does not run your method (the lab's page does).`
-      : m === YOURS
-        ? undefined
-        : `Ignored method '${m}': no such method.`;
+    m === YOURS ? `Ignored method '${YOURS}': ${yoursWhy}.` : `Ignored method '${m}': no such method.`;
 
   const methodsText = query.get('methods');
   if (methodsText !== null) {
     const asked = methodsText.split(',').map((m) => m.trim());
     const good = asked.filter((m, i) => known.has(m) && asked.indexOf(m) === i);
-    for (const m of asked.filter((m) => !known.has(m) && m !== '')) {
-      const why = unknown(m);
-      if (why !== undefined) notices.push(why);
-    }
+    for (const m of asked.filter((m) => !known.has(m) && m !== '')) notices.push(unknown(m));
     if (good.length > 0) {
       state.methods = good;
     } else {
@@ -199,10 +196,9 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
       const [method = '', dtText = ''] = item.split('@');
       const read = core.readTime('dt', dtText);
       const dt = 'value' in read ? read.value : undefined;
-      if (!known.has(method)) {
-        const why = method === YOURS ? unknown(method) : `Ignored run '${item}': no method '${method}'.`;
-        if (why !== undefined) notices.push(why);
-      } else if (dt === undefined) notices.push(`Ignored run '${item}': its dt must be a positive number.`);
+      if (!known.has(method))
+        notices.push(`Ignored run '${item}': ${method === YOURS ? yoursWhy : `no method '${method}'`}.`);
+      else if (dt === undefined) notices.push(`Ignored run '${item}': its dt must be a positive number.`);
       else if (state.until / dt > catalogue.maxSteps) notices.push(`Ignored run '${item}': too many steps.`);
       else state.runs.push({ method, dt });
     }
