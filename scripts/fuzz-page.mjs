@@ -10,7 +10,7 @@
 // Counts are printed; the exit status is 1 if any check failed. Usage: node scripts/fuzz-page.mjs
 // [--urls N] [--seconds S] [--short] (short: 100 URLs, 60 s of random input; default 2,000 and 600).
 
-import { METHOD_IDS, openSite } from './site.mjs';
+import { METHOD_IDS, openSite, seeded } from './site.mjs';
 
 const args = process.argv.slice(2);
 const short = args.includes('--short');
@@ -22,15 +22,7 @@ const URLS = option('--urls', short ? 100 : 2000);
 const SECONDS = option('--seconds', short ? 60 : 600);
 const PORT = 4176;
 
-/** A reproducible random sequence (mulberry32). */
-let seed = 20261122;
-function random() {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = (list) => list[Math.floor(random() * list.length)];
+const { random, pick } = seeded(20261122);
 
 const SCENARIOS = [
   'spring',

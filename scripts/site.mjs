@@ -1,5 +1,5 @@
-// What the page scripts (bench-page.mjs, fuzz-page.mjs) share: the lab's method ids, and the built site
-// served by Vite's preview server with a headless Chromium to drive it.
+// What the page scripts (bench-page.mjs, fuzz-page.mjs, soak.mjs) share: the lab's method ids, the built site
+// served by Vite's preview server with a headless Chromium to drive it, and a reproducible random sequence.
 
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -42,4 +42,17 @@ export async function openSite(port) {
       server.kill();
     },
   };
+}
+
+/** A reproducible random sequence (mulberry32) from a seed, and a choice from a list by it: a fuzz or a soak
+ * can be run again as it was. */
+export function seeded(seed) {
+  let state = seed;
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { random, pick: (list) => list[Math.floor(random() * list.length)] };
 }

@@ -12,7 +12,7 @@
 // first and second minute, measured), so there it is reported and only the core's bytes are held to the
 // budget; the hour holds both.
 
-import { METHOD_IDS, openSite } from './site.mjs';
+import { METHOD_IDS, openSite, seeded } from './site.mjs';
 
 const args = process.argv.slice(2);
 const minutesAt = args.indexOf('--minutes');
@@ -32,13 +32,7 @@ function pct(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-/** A deterministic stream of choices, so that a soak can be run again as it was. */
-let seed = 20261122;
-function random() {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed / 2147483648;
-}
-const pick = (list) => list[Math.floor(random() * list.length)];
+const { pick } = seeded(20261122);
 
 /** The settings a reader changes, each a step through the page's own controls. */
 const CHANGES = [

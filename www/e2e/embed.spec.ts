@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, type Frame, type Page, test } from '@playwright/test';
 import { CONTENT_SECURITY_POLICY } from '../../scripts/policy';
 import { figureHeight, parseLook } from '../src/look';
-import { axe, watch } from './helpers';
+import { axe, wasmRequests, watch } from './helpers';
 
 const LAB = 'http://127.0.0.1:4173';
 let host: Server;
@@ -222,13 +222,10 @@ test('a figure downloads the usual core only; an f32 run loads the second build 
   page,
 }) => {
   const errors = watch(page);
-  const wasm: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().endsWith('.wasm')) wasm.push(new URL(r.url()).pathname.split('/').pop() ?? '');
-  });
+  const wasm = wasmRequests(page);
   await page.goto(`${LAB}/embed.html?scenario=spring&methods=euler,rk4&views=scene,energy`);
   await expect(page.locator('#status')).toContainText(/step [1-9]/);
-  expect(wasm.map((f) => f.split('-')[0])).toEqual(['lab_bg']);
+  expect(wasm).toEqual(['lab']);
 
   wasm.length = 0;
   await page.goto(
@@ -239,7 +236,7 @@ test('a figure downloads the usual core only; an f32 run loads the second build 
   // Six figures of Fiedler's 499.497070 (f64 gives 499.5).
   const euler = page.locator('#numbers tbody tr').first();
   await expect(euler).toContainText('499.497');
-  expect(wasm.some((f) => f.startsWith('lab_full_bg'))).toBe(true);
+  expect(wasm).toContain('lab_full');
   // Switched to f64 and back in the figure's own controls: the run follows each time.
   await page.check('input[name="precision"][value="f64"]');
   await page.click('#end');

@@ -59,3 +59,14 @@ export function lastRows(csv: string): Map<string, Record<string, string>> {
   }
   return out;
 }
+
+/** The builds of the core a page requests (its workers' too), by name: `lab`, `lab_full`, … in order. */
+export function wasmRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.context().on('request', (r) => {
+    // A build's file is NAME_bg-HASH.wasm, and a hash may hold a '-' too.
+    const m = /\/(lab[a-z_]*)_bg-[^/]*\.wasm$/.exec(r.url());
+    if (m?.[1]) asked.push(m[1]);
+  });
+  return asked;
+}

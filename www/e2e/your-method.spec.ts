@@ -7,20 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { allDigits, axe, CLI, lastRows, watch } from './helpers';
+import { expect, test } from '@playwright/test';
+import { allDigits, axe, CLI, lastRows, wasmRequests, watch } from './helpers';
 
 const SYMPLECTIC = 'v = v + a(x, v, t) * dt;\nx = x + v * dt;\n';
-
-/** The wasm files a page requests (the workers' too), by build. */
-function wasmRequests(page: Page): string[] {
-  const asked: string[] = [];
-  page.context().on('request', (r) => {
-    const m = /\/(lab[a-z_]*)_bg-[^/]*\.wasm$/.exec(r.url());
-    if (m?.[1]) asked.push(m[1]);
-  });
-  return asked;
-}
 
 test('the editor opens on demand, marks a mistake where it is, and runs the rule as the CLI does', async ({
   page,

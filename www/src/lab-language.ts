@@ -40,6 +40,16 @@ export function checkRule(core: LanguageBindings, text: string): RuleProblem | u
   return (core.checkRule(text) as RuleProblem | undefined) ?? undefined;
 }
 
+/** What is wrong with a force, or undefined when it compiles and runs at its start. */
+export function checkForce(core: LanguageBindings, text: string): RuleProblem | undefined {
+  return (core.checkForce(text) as RuleProblem | undefined) ?? undefined;
+}
+
+/** Forces to start from: their names and texts. */
+export function forceTemplates(core: LanguageBindings): { name: string; text: string }[] {
+  return core.forceTemplates() as { name: string; text: string }[];
+}
+
 export function ruleTemplates(core: LanguageBindings): RuleTemplate[] {
   return core.ruleTemplates() as RuleTemplate[];
 }

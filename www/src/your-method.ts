@@ -8,7 +8,7 @@ import './your-method.css';
 import type { App } from './app';
 import { byId, clearNotices, el, message } from './dom';
 import { type Catalogue, forceScenario, languageBuild, useLanguageBuild } from './lab';
-import { checkRule, type RuleProblem, ruleTemplates } from './lab-language';
+import { checkForce, checkRule, forceTemplates, type RuleProblem, ruleTemplates } from './lab-language';
 import { CUSTOM, runsRule, YOURS } from './state';
 import { ask } from './studies';
 
@@ -186,7 +186,7 @@ export class YourMethodPanel {
     );
     this.force = new Editor(
       'force',
-      (text) => (language().checkForce(text) as RuleProblem | undefined) ?? undefined,
+      (text) => checkForce(language(), text),
       () => this.runForce(),
     );
     panel.addEventListener('toggle', () => {
@@ -224,7 +224,7 @@ export class YourMethodPanel {
       ruleTemplates(core).map((t) => ({ key: t.method, name: t.name, text: t.text })),
       FIRST_TEMPLATE,
     );
-    const forces = (core.forceTemplates() as { name: string; text: string }[]).map((t, i) => ({
+    const forces = forceTemplates(core).map((t, i) => ({
       key: String(i),
       ...t,
     }));
