@@ -603,3 +603,51 @@ test('an edit still held by a field the page replaces does not run on a freed ru
   expect(new URL(page.url()).searchParams.get('n')).toBe('12');
   expect(errors).toEqual([]);
 });
+
+test('a new run reshapes the charts it has: new titles, labels, series and colours in the same charts', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=spring&methods=euler,symplectic-euler,rk4');
+  await expect(page.locator('#status')).toContainText('step');
+  const labels = (chart: string) =>
+    page.locator(`#chart-${chart} .u-legend .u-series .u-label`).allTextContents();
+  // Each chart is tagged: one made afresh would have lost its tag.
+  await page.evaluate(() => {
+    for (const plot of document.querySelectorAll<HTMLElement>('.chart .uplot')) plot.dataset.kept = 'yes';
+  });
+  const kept = page.locator('.chart .uplot[data-kept="yes"]');
+  await expect(kept).toHaveCount(5);
+  expect(await labels('energy')).toEqual([
+    'euler',
+    'symplectic-euler',
+    'rk4',
+    'exact',
+    'symplectic-euler shadow',
+  ]);
+
+  // Another scenario, then a method fewer: its titles and series, and no shadow (the pendulum has none).
+  await page.selectOption('#scenario', 'pendulum');
+  await expect(page.locator('#chart-position .u-title')).toHaveText('theta(t)');
+  await page.locator('input[name="method"][value="euler"]').uncheck();
+  await expect.poll(() => labels('position')).toEqual(['symplectic-euler', 'rk4', 'reference']);
+  expect(await labels('energy')).toEqual(['symplectic-euler', 'rk4', 'reference']);
+  await expect(kept).toHaveCount(5);
+
+  // Each legend swatch is its series' look, and a change of theme recolours them with the page's.
+  const inLegend = () =>
+    page
+      .locator('#chart-position .u-series')
+      .filter({ has: page.locator('.u-label', { hasText: /^symplectic-euler$/ }) })
+      .locator('svg.swatch line')
+      .getAttribute('stroke');
+  const inMethods = () =>
+    page.locator('#methods svg.swatch[data-method="symplectic-euler"] line').getAttribute('stroke');
+  const light = await inLegend();
+  expect(light).toBe(await inMethods());
+  await page.selectOption('#theme', 'dark');
+  await expect.poll(inLegend).not.toBe(light);
+  expect(await inLegend()).toBe(await inMethods());
+  await expect(kept).toHaveCount(5);
+  expect(errors).toEqual([]);
+});

@@ -19,9 +19,10 @@ export function axis(which: 'x' | 'y', label: string, log = false, ink = 1): uPl
     gap: 5 * ink,
     // uPlot's spacing of ticks, scaled.
     space: (which === 'x' ? 50 : 30) * ink,
-    stroke: neutral().axis,
-    grid: { stroke: neutral().grid, width: ink },
-    ticks: { stroke: neutral().tick, width: ink, size: 10 * ink },
+    // Read when drawn, so a chart kept across runs follows a change of theme.
+    stroke: () => neutral().axis,
+    grid: { stroke: () => neutral().grid, width: ink },
+    ticks: { stroke: () => neutral().tick, width: ink, size: 10 * ink },
     // Compact tick labels (1.5e7, not 15,000,000) so large values fit beside the axis.
     values: (_u, splits) => splits.map((v) => (v === null || v === undefined ? '' : short(v))),
     // On a log axis, whole decades only, at most about six of them.

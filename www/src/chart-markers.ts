@@ -10,15 +10,17 @@ const MARKS = 6;
 
 /**
  * A uPlot hook that draws each styled series' marker at a few points spread along its data (staggered from
- * series to series so that lines on top of each other still show every marker). `pair` reads a series'
+ * series to series so that lines on top of each other still show every marker). `stylesOf` gives the series'
+ * looks as they are when the chart draws (a chart may be reshaped); `pair` reads a series'
  * (x, y) columns from the plot's data; `ink` multiplies the markers' size.
  */
 export function markerHook(
-  styles: SeriesStyle[],
+  stylesOf: () => SeriesStyle[],
   pair: (u: uPlot, series: number) => [Column, Column] | undefined,
   ink = 1,
 ): (u: uPlot) => void {
   return (u) => {
+    const styles = stylesOf();
     const ctx = u.ctx;
     const r = 3.5 * ink * pixelRatio();
     ctx.save();

@@ -25,17 +25,69 @@ export type Column = ArrayLike<number | null | undefined>;
 const HEIGHT = 220;
 
 /** What every chart here shares: its uPlot, its series' looks, resizing with its container, a copy drawn at
- * a larger scale for the PNG, and teardown. */
+ * a larger scale for the PNG, a new title, labels and series in the same uPlot, and teardown. */
 abstract class Chart {
   abstract readonly plot: uPlot;
   /** Series the readable range left off the chart, by label. */
   offScale: string[] = [];
 
   /** `styles`: the series' looks, also for legends drawn elsewhere (the PNG export). */
-  constructor(protected readonly styles: SeriesStyle[]) {}
+  constructor(
+    protected title: string,
+    protected xLabel: string,
+    protected yLabel: string,
+    protected styles: SeriesStyle[],
+  ) {}
 
   get looks(): SeriesStyle[] {
     return this.styles;
+  }
+
+  /** A styled series' uPlot options at `ink` times the page's sizes (see `options`). */
+  protected abstract seriesOf(style: SeriesStyle, ink: number): uPlot.Series;
+
+  /** Data with no points, one entry a series. */
+  protected abstract empty(): uPlot.AlignedData;
+
+  /**
+   * Gives the chart a new title, axis labels and series, in the same uPlot, with no data. A new run reshapes
+   * the charts rather than making them afresh: each uPlot made and destroyed left code and style data behind
+   * in the browser, a few kilobytes a run (measured by the soak, npm run soak).
+   */
+  reshape(title: string, xLabel: string, yLabel: string, styles: SeriesStyle[]): void {
+    const plot = this.plot;
+    this.title = title;
+    this.xLabel = xLabel;
+    this.yLabel = yLabel;
+    const heading = plot.root.querySelector('.u-title');
+    if (heading) heading.textContent = title;
+    const [x, y] = plot.axes;
+    if (x) x.label = xLabel;
+    if (y) y.label = yLabel;
+    const same =
+      styles.length === this.styles.length &&
+      styles.every((s, i) => {
+        const was = this.styles[i];
+        return (
+          was !== undefined &&
+          s.label === was.label &&
+          s.stroke === was.stroke &&
+          String(s.dash) === String(was.dash) &&
+          s.width === was.width &&
+          s.reference === was.reference &&
+          s.marker === was.marker
+        );
+      });
+    this.styles = styles;
+    this.offScale = [];
+    plot.batch(() => {
+      if (!same) {
+        for (let i = plot.series.length - 1; i >= 1; i--) plot.delSeries(i);
+        for (const style of styles) plot.addSeries(this.seriesOf(style, 1));
+      }
+      plot.setData(this.empty(), true);
+    });
+    if (!same) this.legendLooks(styles);
   }
 
   /**
@@ -107,20 +159,34 @@ export class TimeChart extends Chart {
 
   constructor(
     container: HTMLElement,
-    private readonly title: string,
-    private readonly xLabel: string,
-    private readonly yLabel: string,
+    title: string,
+    xLabel: string,
+    yLabel: string,
     styles: SeriesStyle[],
     log = false,
   ) {
-    super(styles);
+    super(title, xLabel, yLabel, styles);
     this.log = log;
-    this.plot = new uPlot(this.options(1, widthOf(container)), [[], ...styles.map(() => [])], container);
+    this.plot = new uPlot(this.options(1, widthOf(container)), this.empty(), container);
     this.legendLooks(styles);
   }
 
+  protected empty(): uPlot.AlignedData {
+    return [[], ...this.styles.map(() => [])];
+  }
+
+  protected seriesOf(s: SeriesStyle, ink: number): uPlot.Series {
+    return {
+      label: s.label,
+      stroke: s.stroke,
+      width: (s.width ?? 1.5) * ink,
+      dash: s.dash?.map((d) => d * ink),
+      points: { show: false },
+      spanGaps: true,
+    };
+  }
+
   protected options(ink: number, width: number): uPlot.Options {
-    const styles = this.styles;
     return {
       title: this.title,
       width,
@@ -140,20 +206,18 @@ export class TimeChart extends Chart {
         y: this.log ? { distr: 3, range: () => this.range } : { range: () => this.range },
       },
       axes: [axis('x', this.xLabel, false, ink), axis('y', this.yLabel, this.log, ink)],
-      series: [
-        { label: 't' },
-        ...styles.map((s) => ({
-          label: s.label,
-          stroke: s.stroke,
-          width: (s.width ?? 1.5) * ink,
-          dash: s.dash?.map((d) => d * ink),
-          points: { show: false },
-          spanGaps: true,
-        })),
-      ],
+      series: [{ label: 't' }, ...this.styles.map((s) => this.seriesOf(s, ink))],
       legend: { live: false },
       cursor: { drag: { x: true, y: false } },
-      hooks: { draw: [markerHook(styles, (u, i) => [u.data[0], u.data[i] as Column], ink)] },
+      hooks: {
+        draw: [
+          markerHook(
+            () => this.styles,
+            (u, i) => [u.data[0], u.data[i] as Column],
+            ink,
+          ),
+        ],
+      },
     };
   }
 
@@ -202,23 +266,38 @@ export class XYChart extends Chart {
 
   constructor(
     container: HTMLElement,
-    private readonly title: string,
-    private readonly xLabel: string,
-    private readonly yLabel: string,
+    title: string,
+    xLabel: string,
+    yLabel: string,
     styles: SeriesStyle[],
     private readonly log = false,
   ) {
-    super(styles);
-    this.plot = new uPlot(
-      this.options(1, widthOf(container)),
-      [null, ...styles.map(() => [[], []])] as unknown as uPlot.AlignedData,
-      container,
-    );
+    super(title, xLabel, yLabel, styles);
+    this.plot = new uPlot(this.options(1, widthOf(container)), this.empty(), container);
     this.legendLooks(styles);
   }
 
+  protected empty(): uPlot.AlignedData {
+    return [null, ...this.styles.map(() => [[], []])] as unknown as uPlot.AlignedData;
+  }
+
+  protected seriesOf(s: SeriesStyle, ink: number): uPlot.Series {
+    return {
+      label: s.label,
+      stroke: s.stroke,
+      width: (s.width ?? 1.5) * ink,
+      dash: s.dash?.map((d) => d * ink),
+      facets: [
+        { scale: 'x', auto: true },
+        { scale: 'y', auto: true },
+      ],
+      paths: throughPoints(this.log ? 3 * ink : 0),
+      points: { show: false },
+    };
+  }
+
   protected options(ink: number, width: number): uPlot.Options {
-    const { log, styles } = this;
+    const log = this.log;
     const facetRange = (which: 0 | 1) => (u: uPlot) => {
       const cols = (u.data.slice(1) as unknown as [Column, Column][]).map((d) => d[which]);
       if (log) {
@@ -229,6 +308,7 @@ export class XYChart extends Chart {
           10 ** Math.ceil(Math.log10(Math.max(...all))),
         ] as uPlot.Range.MinMax;
       }
+      const styles = this.styles;
       const refIndex = styles.findIndex((s) => s.reference);
       const { range, offScale } = readableRange(cols, refIndex >= 0 ? cols[refIndex] : undefined);
       if (which === 0) this.offScale = offScale.map((i) => styles[i]?.label ?? '');
@@ -246,25 +326,17 @@ export class XYChart extends Chart {
         y: { auto: true, range: facetRange(1), ...distr },
       },
       axes: [axis('x', this.xLabel, log, ink), axis('y', this.yLabel, log, ink)],
-      series: [
-        {},
-        ...styles.map((s) => ({
-          label: s.label,
-          stroke: s.stroke,
-          width: (s.width ?? 1.5) * ink,
-          dash: s.dash?.map((d) => d * ink),
-          facets: [
-            { scale: 'x', auto: true },
-            { scale: 'y', auto: true },
-          ],
-          paths: throughPoints(log ? 3 * ink : 0),
-          points: { show: false },
-        })),
-      ],
+      series: [{}, ...this.styles.map((s) => this.seriesOf(s, ink))],
       legend: { show: log, live: false },
       cursor: { drag: { x: true, y: true } },
       hooks: {
-        draw: [markerHook(styles, (u, i) => u.data[i] as unknown as [Column, Column] | undefined, ink)],
+        draw: [
+          markerHook(
+            () => this.styles,
+            (u, i) => u.data[i] as unknown as [Column, Column] | undefined,
+            ink,
+          ),
+        ],
       },
     };
   }

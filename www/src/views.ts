@@ -88,9 +88,11 @@ export class Views {
     return out;
   }
 
-  /** Makes the charts afresh for a new simulation, coordinate or detail track. */
+  /**
+   * Shapes the charts for a new simulation, coordinate or detail track: titles, labels and series. The charts
+   * are made once and reshaped after that (see Chart.reshape).
+   */
   build(shown: Shown): void {
-    if (this.charts) for (const c of Object.values(this.charts)) c.destroy();
     const { info, sim, state } = shown;
     this.shadowed = shown.tracks.flatMap((_, k) => (sim.shadow(k) === undefined ? [] : [k]));
     const coord = state.coord;
@@ -99,54 +101,61 @@ export class Views {
     const split = detail?.label ?? '';
     const splitColour = colour(detail?.method ?? '');
     const truth = info.truth;
-    const chart = (name: ChartName) => byId(`chart-${name}`);
-    this.charts = {
-      position: new TimeChart(
-        chart('position'),
-        `${coord}(t)`,
-        't (s)',
-        `${coord} (${info.positionUnit})`,
-        this.styles(shown, true),
-      ),
-      phase: new XYChart(
-        chart('phase'),
-        `Phase portrait: ${coord} against ${vName}`,
-        `${coord} (${info.positionUnit})`,
-        `${vName} (${info.velocityUnit})`,
-        this.styles(shown, true),
-      ),
-      energy: new TimeChart(chart('energy'), info.energyTitle, 't (s)', `E (${info.energyUnit})`, [
-        ...this.styles(shown, true),
-        // Each symplectic method's shadow energy, where the core knows it: dotted, in its colour.
-        ...this.shadowed.map((k) => ({
-          label: `${shown.tracks[k]?.label ?? ''} shadow`,
-          stroke: colour(shown.tracks[k]?.method ?? ''),
-          dash: SHADOW_DASH,
-          width: 1.5,
-        })),
-      ]),
-      split: new TimeChart(
-        chart('split'),
-        `Kinetic and potential energy: ${split}`,
-        't (s)',
-        `E (${info.energyUnit})`,
-        [
-          // This chart is about one method: its scale follows that method's energies, not the truth's.
-          { label: `${split} kinetic`, stroke: splitColour, reference: true },
-          { label: `${split} potential`, stroke: splitColour, dash: [2, 3] },
-          { label: `${truth} kinetic`, stroke: truthColour(), dash: TRUTH_DASH, width: 1 },
-          { label: `${truth} potential`, stroke: truthColour(), dash: [2, 3], width: 1 },
+    const shapes: Record<ChartName, [title: string, xLabel: string, yLabel: string, styles: SeriesStyle[]]> =
+      {
+        position: [`${coord}(t)`, 't (s)', `${coord} (${info.positionUnit})`, this.styles(shown, true)],
+        phase: [
+          `Phase portrait: ${coord} against ${vName}`,
+          `${coord} (${info.positionUnit})`,
+          `${vName} (${info.velocityUnit})`,
+          this.styles(shown, true),
         ],
-      ),
-      error: new TimeChart(
-        chart('error'),
-        `Position error against the ${truth} solution`,
-        't (s)',
-        `|error| (${info.positionUnit}), log`,
-        this.styles(shown, false),
-        true,
-      ),
-    };
+        energy: [
+          info.energyTitle,
+          't (s)',
+          `E (${info.energyUnit})`,
+          [
+            ...this.styles(shown, true),
+            // Each symplectic method's shadow energy, where the core knows it: dotted, in its colour.
+            ...this.shadowed.map((k) => ({
+              label: `${shown.tracks[k]?.label ?? ''} shadow`,
+              stroke: colour(shown.tracks[k]?.method ?? ''),
+              dash: SHADOW_DASH,
+              width: 1.5,
+            })),
+          ],
+        ],
+        split: [
+          `Kinetic and potential energy: ${split}`,
+          't (s)',
+          `E (${info.energyUnit})`,
+          [
+            // This chart is about one method: its scale follows that method's energies, not the truth's.
+            { label: `${split} kinetic`, stroke: splitColour, reference: true },
+            { label: `${split} potential`, stroke: splitColour, dash: [2, 3] },
+            { label: `${truth} kinetic`, stroke: truthColour(), dash: TRUTH_DASH, width: 1 },
+            { label: `${truth} potential`, stroke: truthColour(), dash: [2, 3], width: 1 },
+          ],
+        ],
+        error: [
+          `Position error against the ${truth} solution`,
+          't (s)',
+          `|error| (${info.positionUnit}), log`,
+          this.styles(shown, false),
+        ],
+      };
+    if (this.charts) {
+      for (const name of CHARTS) this.charts[name].reshape(...shapes[name]);
+    } else {
+      const chart = (name: ChartName) => byId(`chart-${name}`);
+      this.charts = {
+        position: new TimeChart(chart('position'), ...shapes.position),
+        phase: new XYChart(chart('phase'), ...shapes.phase),
+        energy: new TimeChart(chart('energy'), ...shapes.energy),
+        split: new TimeChart(chart('split'), ...shapes.split),
+        error: new TimeChart(chart('error'), ...shapes.error, true),
+      };
+    }
     for (const name of CHARTS) {
       const c = this.charts[name];
       if (c instanceof TimeChart) c.span = state.until || 1;
