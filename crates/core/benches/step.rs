@@ -2,11 +2,13 @@
 //! tableau stepper against a hand-written loop of the same update.
 //!
 //! `cargo bench -p integrator-lab --bench step`; each benchmark advances 1000 steps per iteration, so
-//! criterion's time per iteration divided by 1000 is the time a step.
+//! criterion's time per iteration divided by 1000 is the time a step. After criterion's, the generic RK4's
+//! cost against the hand-written one's is measured interleaved, as a median of ratios.
 
 use std::hint::black_box;
+use std::time::Instant;
 
-use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, BatchSize, BenchmarkId, Criterion, Throughput};
 use integrator_lab::methods::RK4;
 use integrator_lab::{ExplicitRungeKutta, Integrator, MethodId, Run, Setup, System};
 
@@ -174,5 +176,77 @@ fn generic_against_hand_written(c: &mut Criterion) {
     group.finish();
 }
 
+/// The tableau-driven RK4 against the hand-written one over the same system, interleaved (generic, hand,
+/// hand, generic, …) so that the machine's noise falls on both alike: the median of the rounds' ratios,
+/// with their min and max. Criterion times each benchmark on its own, minutes apart.
+fn interleaved_ratio() {
+    const ROUNDS: usize = 21;
+    println!(
+        "\ntableau RK4 / hand-written RK4 over the same system, {ROUNDS} interleaved rounds (about 10 ms a timing):"
+    );
+    // Repeats of STEPS steps a timing, about 10 ms on either system.
+    let spring = Setup::new("spring", &[], Some(0.01), Some(10.0)).unwrap();
+    let chain = Setup::new(
+        "spring-chain",
+        &[("n".into(), 100.0)],
+        Some(0.001),
+        Some(1.0),
+    )
+    .unwrap();
+    for (name, setup, repeats) in [("spring", spring, 200), ("spring-chain-100", chain, 20)] {
+        let system = setup.system();
+        let start = setup.initial();
+        let generic = || {
+            let (mut rk4, mut s) = (ExplicitRungeKutta::new(&RK4, system.dim), start.clone());
+            let began = Instant::now();
+            for _ in 0..repeats {
+                for k in 0..STEPS {
+                    rk4.step(&system, k as f64 * setup.dt, setup.dt, &mut s);
+                }
+            }
+            black_box(s.x[0]);
+            began.elapsed().as_secs_f64()
+        };
+        let hand = || {
+            let (mut rk4, mut s) = (HandRk4::new(system.dim), start.clone());
+            let began = Instant::now();
+            for _ in 0..repeats {
+                for k in 0..STEPS {
+                    rk4.step(&system, k as f64 * setup.dt, setup.dt, &mut s.x, &mut s.v);
+                }
+            }
+            black_box(s.x[0]);
+            began.elapsed().as_secs_f64()
+        };
+        // One round of each first, unmeasured: caches and clocks settle.
+        generic();
+        hand();
+        let mut ratios: Vec<f64> = (0..ROUNDS)
+            .map(|round| {
+                let (g, h) = if round % 2 == 0 {
+                    let g = generic();
+                    (g, hand())
+                } else {
+                    let h = hand();
+                    (generic(), h)
+                };
+                g / h
+            })
+            .collect();
+        ratios.sort_by(f64::total_cmp);
+        println!(
+            "  {name}: median {:.3} [{:.3}, {:.3}] (budget 1.10)",
+            ratios[ROUNDS / 2],
+            ratios[0],
+            ratios[ROUNDS - 1]
+        );
+    }
+}
+
 criterion_group!(benches, methods, generic_against_hand_written);
-criterion_main!(benches);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    interleaved_ratio();
+}

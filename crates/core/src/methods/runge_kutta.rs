@@ -58,27 +58,52 @@ impl<R: Real, const S: usize> Integrator<R> for ExplicitRungeKutta<R, S> {
             let (done_v, rest_v) = self.kv.split_at_mut(i);
             // The stage velocity is also the stage's slope of x, so it is built straight into kx[i].
             let (v_stage, kv) = (&mut rest_x[0], &mut rest_v[0]);
-            if i == 0 {
-                v_stage.copy_from_slice(&state.v);
-                system.acceleration(t_stage, &state.x, &state.v, kv);
-            } else {
-                self.x_stage.copy_from_slice(&state.x);
-                v_stage.copy_from_slice(&state.v);
-                for j in 0..i {
-                    let w = dt * self.a[i][j];
-                    if w != R::ZERO {
-                        axpy2(&mut self.x_stage, v_stage, w, &done_x[j], &done_v[j]);
-                    }
+            let mut weights = (0..i).filter(|&j| self.a[i][j] != R::ZERO);
+            match weights.next() {
+                None => {
+                    v_stage.copy_from_slice(&state.v);
+                    system.acceleration(t_stage, &state.x, &state.v, kv);
                 }
-                system.acceleration(t_stage, &self.x_stage, v_stage, kv);
+                Some(first) => {
+                    // The first weighted slope is added as the stage is written (one pass, not a copy and
+                    // an update), and the rest, in the classical tableaus none, after it.
+                    let w = dt * self.a[i][first];
+                    let n = state.x.len();
+                    let (x, v) = (&state.x[..n], &state.v[..n]);
+                    let (kx, kvj) = (&done_x[first][..n], &done_v[first][..n]);
+                    let (xs, v_stage) = (&mut self.x_stage[..n], &mut v_stage[..n]);
+                    for k in 0..n {
+                        xs[k] = x[k] + w * kx[k];
+                        v_stage[k] = v[k] + w * kvj[k];
+                    }
+                    for j in weights {
+                        axpy2(
+                            &mut self.x_stage,
+                            v_stage,
+                            dt * self.a[i][j],
+                            &done_x[j],
+                            &done_v[j],
+                        );
+                    }
+                    system.acceleration(t_stage, &self.x_stage, v_stage, kv);
+                }
             }
             self.evaluations += 1;
         }
-        for i in 0..S {
-            let w = dt * self.b[i];
-            if w != R::ZERO {
-                axpy2(&mut state.x, &mut state.v, w, &self.kx[i], &self.kv[i]);
+        // Every stage's slope is summed in one pass: x += dt·Σ bᵢ·kxᵢ, and so for v.
+        let n = state.x.len();
+        let (x, v) = (&mut state.x[..n], &mut state.v[..n]);
+        // Sliced to n, so that the compiler knows every index below is in bounds.
+        let kx: [&[R]; S] = std::array::from_fn(|i| &self.kx[i][..n]);
+        let kv: [&[R]; S] = std::array::from_fn(|i| &self.kv[i][..n]);
+        for k in 0..n {
+            let (mut sx, mut sv) = (R::ZERO, R::ZERO);
+            for i in 0..S {
+                sx += self.b[i] * kx[i][k];
+                sv += self.b[i] * kv[i][k];
             }
+            x[k] += dt * sx;
+            v[k] += dt * sv;
         }
     }
 
