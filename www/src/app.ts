@@ -520,7 +520,7 @@ export class App implements Actions {
     const tables =
       this.options.tables !== false && (force || !moving || now - this.tablesAt > TABLE_REFRESH_MS);
     if (tables) this.tablesAt = now;
-    this.views.render(this.shown(sim), force, tables);
+    this.views.render(this.shown(sim), force, tables, moving);
     const status = sim.done
       ? 'finished'
       : this.toEnd

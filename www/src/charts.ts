@@ -249,13 +249,14 @@ export class TimeChart extends Chart {
   }
 
   /**
-   * Shows new data: `t` and one column a series; `scale` as in readableRange. The range, and so `offScale`,
-   * is worked out here and now: uPlot draws later, and the page reads `offScale` before it does.
+   * Shows new data, drawn at once: `t` and one column a series; `scale` as in readableRange. The range, and
+   * so `offScale`, is worked out here, before uPlot asks for it.
    */
   update(t: Column, ys: Column[], scale?: Column): void {
     this.range = this.log ? this.logRange(ys) : this.linearRange(ys, scale);
     const thin = envelope(t, this.log ? ys.map(positiveOnly) : ys, Math.max(100, this.plot.bbox.width));
-    this.plot.setData([thin.x as number[], ...(thin.ys as number[][])], true);
+    // Drawn now, in the frame that gave the data (uPlot would otherwise draw in a microtask after it).
+    this.plot.batch(() => this.plot.setData([thin.x as number[], ...(thin.ys as number[][])], true));
   }
 }
 
@@ -342,6 +343,6 @@ export class XYChart extends Chart {
   }
 
   update(pairs: [Column, Column][]): void {
-    this.plot.setData([null, ...pairs] as unknown as uPlot.AlignedData, true);
+    this.plot.batch(() => this.plot.setData([null, ...pairs] as unknown as uPlot.AlignedData, true));
   }
 }

@@ -211,19 +211,38 @@ function outline(shape: Marker): [number, number][] {
   }
 }
 
-/** Traces a marker of radius `r` at (x, y) into the context's current path. */
-export function traceMarker(ctx: CanvasPath, shape: Marker, x: number, y: number, r: number): void {
-  const pts = outline(shape);
+/** Each shape's outline, worked out once: a scene traces a thousand markers a frame (the 100-mass chain). */
+const outlines = new Map<Marker, [number, number][]>();
+
+/**
+ * Traces a marker of radius `r` at (x, y) into the context's current path. `closed`: each outline is closed,
+ * as a stroke needs; a fill closes it anyway, and a scene filling a thousand markers a frame leaves it off
+ * (closePath was the frame's costliest call on the 100-mass chain).
+ */
+export function traceMarker(
+  ctx: CanvasPath,
+  shape: Marker,
+  x: number,
+  y: number,
+  r: number,
+  closed = true,
+): void {
+  let pts = outlines.get(shape);
+  if (!pts) {
+    pts = outline(shape);
+    outlines.set(shape, pts);
+  }
   if (pts.length === 0) {
     ctx.moveTo(x + r, y);
     ctx.arc(x, y, r, 0, 2 * Math.PI);
     return;
   }
-  const [first, ...rest] = pts;
-  if (!first) return;
-  ctx.moveTo(x + r * first[0], y + r * first[1]);
-  for (const [px, py] of rest) ctx.lineTo(x + r * px, y + r * py);
-  ctx.closePath();
+  for (let k = 0; k < pts.length; k++) {
+    const [px, py] = pts[k] as [number, number];
+    if (k === 0) ctx.moveTo(x + r * px, y + r * py);
+    else ctx.lineTo(x + r * px, y + r * py);
+  }
+  if (closed) ctx.closePath();
 }
 
 const SVG = 'http://www.w3.org/2000/svg';

@@ -91,7 +91,8 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
       // Beads as the method's marker, all in one path: a hundred separate fills a row would cost a frame.
       const b = Math.min(r, 3.5 * ratio);
       ctx.beginPath();
-      for (let k = 0; k < count; k++) traceMarker(ctx, track.marker ?? 'square', at(k), y, b);
+      const shape = track.marker ?? 'square';
+      for (let k = 0; k < count; k++) traceMarker(ctx, shape, at(k), y, b, track.truth);
       if (track.truth) {
         ctx.stroke();
       } else {

@@ -14,6 +14,25 @@ export interface RowLabel {
   method: string | undefined;
 }
 
+/** The shape each table was last built with: while it stays the same, only the cells' text is updated
+ * (a table rebuilt ten times a second was the costliest part of a playing frame). */
+const shapes = new WeakMap<HTMLTableElement, string>();
+
+/** Sets each body cell's text where the table already has the shape `shape`; false if it has not. */
+function updateInPlace(table: HTMLTableElement, shape: string, rows: string[][]): boolean {
+  if (shapes.get(table) !== shape) return false;
+  const body = table.tBodies[0];
+  if (!body) return false;
+  rows.forEach((cells, i) => {
+    const tds = body.rows[i]?.querySelectorAll('td');
+    cells.forEach((text, j) => {
+      const td = tds?.[j];
+      if (td && td.textContent !== text) td.textContent = text;
+    });
+  });
+  return true;
+}
+
 function head(columns: string[], first?: string): HTMLTableSectionElement {
   const cells = (first === undefined ? columns : [first, ...columns]).map((c) => {
     const th = el('th', c);
@@ -25,6 +44,18 @@ function head(columns: string[], first?: string): HTMLTableSectionElement {
 
 /** Every track's row: its label (with its look and any note), then the core's cells. */
 export function renderValues(table: HTMLTableElement, core: CoreTable, labels: RowLabel[]): void {
+  const shape = JSON.stringify([
+    core.columns,
+    core.rows.map((row, i) => [labels[i]?.key, labels[i]?.label, labels[i]?.method, row.note]),
+  ]);
+  if (
+    updateInPlace(
+      table,
+      shape,
+      core.rows.map((row) => row.cells),
+    )
+  )
+    return;
   const body = core.rows.map((row, i) => {
     const label = labels[i] ?? { label: '', key: '', method: undefined };
     const th = el('th', undefined, undefined, [
@@ -39,10 +70,20 @@ export function renderValues(table: HTMLTableElement, core: CoreTable, labels: R
   });
   const caption = el('caption', 'Values at the current step');
   table.replaceChildren(caption, head(core.columns, 'method'), el('tbody', undefined, undefined, body));
+  shapes.set(table, shape);
 }
 
 /** The last rows one track recorded: t, a position, its velocity. */
 export function renderSteps(table: HTMLTableElement, title: string, core: CoreTable): void {
+  const shape = JSON.stringify([title, core.columns, core.rows.length]);
+  if (
+    updateInPlace(
+      table,
+      shape,
+      core.rows.map((row) => row.cells),
+    )
+  )
+    return;
   const body = core.rows.map((row) =>
     el(
       'tr',
@@ -56,4 +97,5 @@ export function renderSteps(table: HTMLTableElement, title: string, core: CoreTa
     head(core.columns),
     el('tbody', undefined, undefined, body),
   );
+  shapes.set(table, shape);
 }

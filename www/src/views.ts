@@ -45,6 +45,10 @@ export class Views {
   private readonly stale = new Set<ChartName>();
   /** The tracks whose shadow energy the core knows: each has a dotted companion on the energy chart. */
   private shadowed: number[] = [];
+  /** The notes under the status line as last written. */
+  private notesSaid = '';
+  /** Which of the charts in sight was drawn last while a run moved (see `render`). */
+  private turn = 0;
   /** Called when a chart needs drawing again (it came into view, or was resized). */
   onStale: () => void = () => {};
 
@@ -162,8 +166,12 @@ export class Views {
     }
   }
 
-  /** Draws every view; charts out of sight wait until they come back (drawing costs most of a frame). */
-  render(shown: Shown, force: boolean, tables: boolean): void {
+  /**
+   * Draws every view; charts out of sight wait until they come back (drawing costs most of a frame). While a
+   * run moves (`moving`), the charts in sight take turns, one a frame, each drawn every few frames; the
+   * scene moves every frame. Still, or `force`d, every chart is drawn.
+   */
+  render(shown: Shown, force: boolean, tables: boolean, moving = false): void {
     const charts = this.charts;
     if (!charts) return;
     const { sim, state } = shown;
@@ -180,8 +188,9 @@ export class Views {
       mixed
         ? joinOnTime(pairs.map(([k, c]) => [sim.column(k, 't'), sim.column(k, c)]))
         : { x: t, ys: pairs.map(([k, c]) => sim.column(k, c)) };
+    const inTurn = moving && !force ? this.nextInTurn() : undefined;
     const draw = (name: ChartName, paint: () => void) => {
-      if (force || this.visible.has(name)) {
+      if (force || (this.visible.has(name) && (inTurn === undefined || inTurn === name))) {
         paint();
         this.stale.delete(name);
       } else {
@@ -234,6 +243,14 @@ export class Views {
     this.renderScene(shown);
     if (tables) this.renderTables(shown, ci);
     this.renderStatus(shown);
+  }
+
+  /** The chart in sight whose turn it is to be drawn, if one is in sight. */
+  private nextInTurn(): ChartName | undefined {
+    const seen = CHARTS.filter((name) => this.visible.has(name));
+    if (seen.length === 0) return undefined;
+    this.turn = (this.turn + 1) % seen.length;
+    return seen[this.turn];
   }
 
   private renderScene(shown: Shown): void {
@@ -303,7 +320,13 @@ export class Views {
       if (!shown.tracks.some((l) => l.label === m) || notes.some((x) => x.startsWith(`${m} `))) continue;
       notes.push(`${m} runs off the charts' scale, which follows the ${info.truth} solution.`);
     }
-    byId('divergence').replaceChildren(...notes.map((text) => el('li', text)));
+    // Written only when they change: the list is read out to screen readers, and rewritten every frame it
+    // cost a tenth of one.
+    const said = notes.join('\n');
+    if (said !== this.notesSaid) {
+      this.notesSaid = said;
+      byId('divergence').replaceChildren(...notes.map((text) => el('li', text)));
+    }
   }
 
   /**
