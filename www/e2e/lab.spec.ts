@@ -582,6 +582,13 @@ test('each symplectic method has its shadow energy on the energy chart, dotted, 
   await expect(legend).toContainText('symplectic-euler shadow');
   await expect(legend).toContainText('velocity-verlet shadow');
   await expect(legend).not.toContainText('rk4 shadow');
+  // On the pendulum the core gives the modified energy's first terms, marked with the power of dt to which
+  // each method keeps them; none for Forest–Ruth, whose first term it does not give.
+  await page.goto('./?scenario=pendulum&methods=symplectic-euler,velocity-verlet,forest-ruth');
+  await expect(page.locator('#status')).toContainText('step');
+  await expect(legend).toContainText('symplectic-euler shadow (to dt²)');
+  await expect(legend).toContainText('velocity-verlet shadow (to dt⁴)');
+  await expect(legend).not.toContainText('forest-ruth shadow');
   // None where it is not known: a damped spring keeps no energy, shadow or not.
   await page.goto('./?scenario=damped-spring&methods=symplectic-euler,velocity-verlet');
   await expect(page.locator('#status')).toContainText('step');
@@ -626,12 +633,17 @@ test('a new run reshapes the charts it has: new titles, labels, series and colou
     'symplectic-euler shadow',
   ]);
 
-  // Another scenario, then a method fewer: its titles and series, and no shadow (the pendulum has none).
+  // Another scenario, then a method fewer: its titles and series, the pendulum's shadow to dt².
   await page.selectOption('#scenario', 'pendulum');
   await expect(page.locator('#chart-position .u-title')).toHaveText('theta(t)');
   await page.locator('input[name="method"][value="euler"]').uncheck();
   await expect.poll(() => labels('position')).toEqual(['symplectic-euler', 'rk4', 'reference']);
-  expect(await labels('energy')).toEqual(['symplectic-euler', 'rk4', 'reference']);
+  expect(await labels('energy')).toEqual([
+    'symplectic-euler',
+    'rk4',
+    'reference',
+    'symplectic-euler shadow (to dt²)',
+  ]);
   await expect(kept).toHaveCount(5);
 
   // Each legend swatch is its series' look, and a change of theme recolours them with the page's.

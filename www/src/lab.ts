@@ -313,13 +313,22 @@ export class Simulation {
     return this.lab.divergedAt(track);
   }
 
-  /** A track's shadow energy at each recorded row, where the core knows it (a symplectic method on a linear
-   * undamped oscillator): the energy the method keeps exactly. */
+  /** A track's shadow energy at each recorded row, where the core knows it (a symplectic method where the
+   * forces are conservative): the nearby energy the method keeps. */
   shadow(track: number): Float64Array | undefined {
     // The second build's (and later ones'): a figure with the usual build draws no shadow energy.
     const lab: object = this.lab;
     return 'shadow' in lab && typeof lab.shadow === 'function'
       ? ((lab.shadow(track) as Float64Array | undefined) ?? undefined)
+      : undefined;
+  }
+
+  /** The power of dt to which a track's method keeps its shadow energy: 0 where it keeps it exactly;
+   * undefined where the core knows none. */
+  shadowOrder(track: number): number | undefined {
+    const lab: object = this.lab;
+    return 'shadowOrder' in lab && typeof lab.shadowOrder === 'function'
+      ? ((lab.shadowOrder(track) as number | undefined) ?? undefined)
       : undefined;
   }
 

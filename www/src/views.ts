@@ -39,6 +39,15 @@ function extentOf(...columns: Float64Array[]): number[] {
   return ends.length === 0 ? [] : [Math.min(...ends.map((e) => e.min)), Math.max(...ends.map((e) => e.max))];
 }
 
+const SUPERSCRIPT: Record<string, string> = { '2': '²', '4': '⁴' };
+
+/** A shadow energy's legend entry: "(to dt²)" where the core gives its first terms, kept to that power of dt. */
+function shadowLabel(label: string, order: number | undefined): string {
+  return order === undefined || order === 0
+    ? `${label} shadow`
+    : `${label} shadow (to dt${SUPERSCRIPT[String(order)] ?? `^${order}`})`;
+}
+
 export class Views {
   private charts: Record<ChartName, TimeChart | XYChart> | undefined;
   private readonly visible = new Set<ChartName>(CHARTS);
@@ -98,7 +107,7 @@ export class Views {
    */
   build(shown: Shown): void {
     const { info, sim, state } = shown;
-    this.shadowed = shown.tracks.flatMap((_, k) => (sim.shadow(k) === undefined ? [] : [k]));
+    this.shadowed = shown.tracks.flatMap((_, k) => (sim.shadowOrder(k) === undefined ? [] : [k]));
     const coord = state.coord;
     const vName = sim.velocities[sim.positions.indexOf(coord)] ?? 'v';
     const detail = shown.tracks[shown.detail];
@@ -122,7 +131,7 @@ export class Views {
             ...this.styles(shown, true),
             // Each symplectic method's shadow energy, where the core knows it: dotted, in its colour.
             ...this.shadowed.map((k) => ({
-              label: `${shown.tracks[k]?.label ?? ''} shadow`,
+              label: shadowLabel(shown.tracks[k]?.label ?? '', sim.shadowOrder(k)),
               stroke: colour(shown.tracks[k]?.method ?? ''),
               dash: SHADOW_DASH,
               width: 1.5,

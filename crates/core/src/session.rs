@@ -531,17 +531,25 @@ impl Session {
         Some(t.run.diverged_at()? as f64 * self.track_dt(track))
     }
 
-    /// A track's shadow energy at each recorded row, where the lab knows it (a symplectic method on a linear
-    /// undamped oscillator: see [`crate::shadow`]); `None` elsewhere and for the truth.
+    /// The shadow energy a track's method keeps, where the lab knows one (see [`crate::shadow`]).
+    pub fn shadow_of(&self, track: usize) -> Option<crate::shadow::Shadow> {
+        let t = self.tracks.get(track)?;
+        let setup = t.clock.as_ref().map_or(&self.setup, |c| &c.setup);
+        crate::shadow::shadow_energy(setup, t.run.method())
+    }
+
+    /// A track's shadow energy at each recorded row, where the lab knows it (see [`crate::shadow`]); `None`
+    /// elsewhere and for the truth.
     pub fn shadow(&self, track: usize) -> Option<Vec<f64>> {
         let t = self.tracks.get(track)?;
         let setup = t.clock.as_ref().map_or(&self.setup, |c| &c.setup);
-        let shadow = crate::shadow::shadow_energy(setup, t.run.method())?;
+        let shadow = self.shadow_of(track)?;
         let dim = setup.system().dim;
         let (x, v): (Vec<&[f64]>, Vec<&[f64]>) = (
             (0..dim).map(|i| t.history.column(1 + i)).collect(),
             (0..dim).map(|i| t.history.column(1 + dim + i)).collect(),
         );
+        let energy = t.history.column(1 + 2 * dim);
         let (mut xs, mut vs) = (vec![0.0; dim], vec![0.0; dim]);
         Some(
             (0..t.history.rows())
@@ -550,7 +558,7 @@ impl Session {
                         xs[i] = x[i][row];
                         vs[i] = v[i][row];
                     }
-                    shadow.at(&xs, &vs)
+                    shadow.at(&xs, &vs, energy[row])
                 })
                 .collect(),
         )

@@ -20,38 +20,190 @@
 //! first step to its second is M. That skips a method's own start (position Verlet's first step, leapfrog's
 //! half kick), and it holds for any method whose reported (x, v) evolve linearly, the lab's own and Forest–
 //! Ruth's substeps alike.
+//!
+//! Elsewhere, where every force is conservative and reads neither the velocity nor the time (gravity, the
+//! pendulum, Kepler's sun, springs, the chain), the shadow energy is an endless series in dt, and the lab
+//! gives its first terms: the modified energy of backward error analysis (Hairer, Lubich and Wanner,
+//! *Geometric Numerical Integration*, IX), written with the potential's gradient ∇V = −m a. For a kick then
+//! a drift (symplectic Euler; leapfrog, whose (x, v) are a position and the velocity half a step before it)
+//!
+//! ```text
+//! H̃ = H + (dt/2) Σᵢ mᵢ aᵢ vᵢ                                  (kept to O(dt²))
+//! ```
+//!
+//! and for the Verlet family (a half kick, a drift, a half kick: position and velocity Verlet report the
+//! same (x, v))
+//!
+//! ```text
+//! H̃ = H + dt² ( V''(x)(v, v) / 12 − Σᵢ mᵢ aᵢ² / 24 )           (kept to O(dt⁴))
+//! ```
+//!
+//! where V''(x)(v, v) = −d/dε Σᵢ mᵢ aᵢ(x + ε v) vᵢ, taken by a central difference. On the spring these are
+//! the first terms of the exact forms above. The first is the whole series where the forces are affine in x
+//! (springs, the chain, gravity), and the second under uniform gravity alone: there they are kept exactly.
+//! Forest–Ruth's first term is of order dt⁴ and is not given.
 
-use crate::{Force, Method, Setup, State, System};
+use crate::{Force, Method, MethodId, Setup, State, System};
 
-/// A method's shadow energy on a setup: `H̃ = Σᵢ xx·(xᵢ − cᵢ)² + xv·(xᵢ − cᵢ) vᵢ + vv·vᵢ²`.
-#[derive(Clone, Debug, PartialEq)]
+/// A method's shadow energy on a setup: a quadratic form the method keeps exactly, or the first terms of
+/// its modified energy, kept to a stated order in dt (see the module's text).
+#[derive(Clone, Debug)]
 pub struct Shadow {
-    pub xx: f64,
-    pub xv: f64,
-    pub vv: f64,
-    anchor: Vec<f64>,
+    form: Form,
+}
+
+#[derive(Clone, Debug)]
+enum Form {
+    /// `Σᵢ xx·(xᵢ − cᵢ)² + xv·(xᵢ − cᵢ) vᵢ + vv·vᵢ²`.
+    Quadratic {
+        xx: f64,
+        xv: f64,
+        vv: f64,
+        anchor: Vec<f64>,
+    },
+    /// The energy and the first terms of the modified energy's series.
+    Series {
+        system: System<f64>,
+        masses: Vec<f64>,
+        dt: f64,
+        verlet: bool,
+        /// The terms given are the whole series (see `shadow_energy`).
+        exact: bool,
+    },
 }
 
 impl Shadow {
-    /// The shadow energy of a state.
-    pub fn at(&self, x: &[f64], v: &[f64]) -> f64 {
-        x.iter()
-            .zip(v)
-            .zip(&self.anchor)
-            .map(|((&x, &v), &c)| {
-                let y = x - c;
-                self.xx * y * y + self.xv * y * v + self.vv * v * v
-            })
-            .sum()
+    /// The shadow energy of a state whose energy is `energy`.
+    pub fn at(&self, x: &[f64], v: &[f64], energy: f64) -> f64 {
+        match &self.form {
+            Form::Quadratic { xx, xv, vv, anchor } => x
+                .iter()
+                .zip(v)
+                .zip(anchor)
+                .map(|((&x, &v), &c)| {
+                    let y = x - c;
+                    xx * y * y + xv * y * v + vv * v * v
+                })
+                .sum(),
+            Form::Series {
+                system,
+                masses,
+                dt,
+                verlet,
+                ..
+            } => {
+                let dim = x.len();
+                let mut a = vec![0.0; dim];
+                system.acceleration(0.0, x, v, &mut a);
+                // Σ mᵢ pᵢ qᵢ over the coordinates.
+                let weighted = |p: &[f64], q: &[f64]| -> f64 {
+                    masses
+                        .iter()
+                        .zip(p)
+                        .zip(q)
+                        .map(|((m, p), q)| m * p * q)
+                        .sum()
+                };
+                if !verlet {
+                    return energy + 0.5 * dt * weighted(&a, v);
+                }
+                // V''(x)(v, v) by a central difference of the acceleration along v: its error, O(ε²) in
+                // the step ε, is near round-off at ε a cube root of f64's precision times the scale.
+                let scale = x.iter().chain(v).fold(1.0f64, |s, z| s.max(z.abs()));
+                let speed = v.iter().fold(0.0f64, |s, z| s.max(z.abs()));
+                let curvature = if speed == 0.0 {
+                    0.0
+                } else {
+                    let eps = 6e-6 * scale / speed;
+                    let shifted = |sign: f64| {
+                        let xs: Vec<f64> =
+                            x.iter().zip(v).map(|(x, v)| x + sign * eps * v).collect();
+                        let mut out = vec![0.0; dim];
+                        system.acceleration(0.0, &xs, v, &mut out);
+                        weighted(&out, v)
+                    };
+                    -(shifted(1.0) - shifted(-1.0)) / (2.0 * eps)
+                };
+                energy + dt * dt * (curvature / 12.0 - weighted(&a, &a) / 24.0)
+            }
+        }
+    }
+
+    /// The order in dt to which the method keeps this shadow energy; `None` where it keeps it exactly.
+    pub fn order(&self) -> Option<u32> {
+        match &self.form {
+            Form::Quadratic { .. } | Form::Series { exact: true, .. } => None,
+            Form::Series { verlet, .. } => Some(if *verlet { 4 } else { 2 }),
+        }
     }
 }
 
 /// The shadow energy a method keeps on a setup, where the lab knows it: a symplectic method on a linear
-/// undamped oscillator whose energy is ½ m |v|² + ½ m ω² |x − anchor|². `None` elsewhere.
+/// undamped oscillator whose energy is ½ m |v|² + ½ m ω² |x − anchor|² (kept exactly), or symplectic Euler,
+/// leapfrog or the Verlet family where every force is conservative and reads neither v nor t (kept to a
+/// stated order). `None` elsewhere.
 pub fn shadow_energy(setup: &Setup, method: &Method) -> Option<Shadow> {
-    if !method.builtin().is_some_and(|m| m.info().symplectic) {
+    let id = method.builtin().filter(|m| m.info().symplectic)?;
+    if let Some(form) = quadratic(setup, method) {
+        return Some(Shadow { form });
+    }
+    let verlet = match id {
+        MethodId::SymplecticEuler | MethodId::Leapfrog => false,
+        MethodId::Verlet | MethodId::VelocityVerlet => true,
+        _ => return None,
+    };
+    let system = setup.system();
+    let conservative = system.forces.iter().all(|f| match f {
+        Force::Uniform { .. }
+        | Force::InverseSquare { .. }
+        | Force::Pendulum { .. }
+        | Force::Chain { .. } => true,
+        Force::Linear { gamma, .. } => *gamma == 0.0,
+        _ => false,
+    });
+    if !conservative {
         return None;
     }
+    // The first terms are the whole series for a kick and a drift where the forces are affine in x (springs,
+    // the chain, gravity: on the spring they are the exact form above), and for the Verlet family under
+    // uniform gravity alone (it is then exact, and H̃ − H a constant).
+    let uniform = |f: &Force<f64>| matches!(f, Force::Uniform { .. });
+    let affine =
+        |f: &Force<f64>| uniform(f) || matches!(f, Force::Linear { .. } | Force::Chain { .. });
+    let exact = if verlet {
+        system.forces.iter().all(uniform)
+    } else {
+        system.forces.iter().all(affine)
+    };
+    // The kinetic energy must be Σ ½ mᵢ vᵢ², each mᵢ a constant: read from a unit velocity on each
+    // coordinate, at the start and a step's worth away from it.
+    let dim = system.dim;
+    let start = setup.initial();
+    let mass = |x: &[f64], i: usize| {
+        let mut v = vec![0.0; dim];
+        v[i] = 1.0;
+        2.0 * setup.energy(&State::new(x.to_vec(), v)).kinetic
+    };
+    let moved: Vec<f64> = start.x.iter().map(|x| x + 0.25 + 0.1 * x.abs()).collect();
+    let masses: Vec<f64> = (0..dim).map(|i| mass(&start.x, i)).collect();
+    let constant = (0..dim).all(|i| {
+        let (m, again) = (masses[i], mass(&moved, i));
+        m > 0.0 && m.is_finite() && (m - again).abs() <= 1e-12 * m
+    });
+    constant.then_some(Shadow {
+        form: Form::Series {
+            system,
+            masses,
+            dt: setup.dt,
+            verlet,
+            exact,
+        },
+    })
+}
+
+/// The quadratic form a symplectic method keeps exactly on a linear undamped oscillator, where the setup
+/// is one.
+fn quadratic(setup: &Setup, method: &Method) -> Option<Form> {
     let system = setup.system();
     let [Force::Linear {
         first: 0,
@@ -83,7 +235,7 @@ pub fn shadow_energy(setup: &Setup, method: &Method) -> Option<Shadow> {
         return None;
     }
     let scale = -m / (2.0 * b);
-    Some(Shadow {
+    Some(Form::Quadratic {
         xx: scale * c,
         xv: scale * (d - a),
         vv: -scale * b,

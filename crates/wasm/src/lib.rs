@@ -561,12 +561,19 @@ impl Lab {
         self.0.diverged_at(track)
     }
 
-    /// A track's shadow energy at each recorded row, where the lab knows it (a symplectic method on a linear
-    /// undamped oscillator); undefined elsewhere. The second build's: the usual one, which embeds load,
-    /// stays within its size.
+    /// A track's shadow energy at each recorded row, where the lab knows it (see the core's `shadow`);
+    /// undefined elsewhere. The second build's: the usual one, which embeds load, stays within its size.
     #[cfg(feature = "full")]
     pub fn shadow(&self, track: usize) -> Option<Vec<f64>> {
         self.0.shadow(track)
+    }
+
+    /// The order in dt to which a track's method keeps its shadow energy: 0 where it keeps it exactly;
+    /// undefined where the lab knows none.
+    #[cfg(feature = "full")]
+    #[wasm_bindgen(js_name = shadowOrder)]
+    pub fn shadow_order(&self, track: usize) -> Option<u32> {
+        self.0.shadow_of(track).map(|s| s.order().unwrap_or(0))
     }
 
     /// Why a track's method stopped, where it failed in a way of its own (a rule that raised an error).
