@@ -314,13 +314,14 @@ export class Simulation {
   }
 
   /** A track's shadow energy at each recorded row, where the core knows it (a symplectic method where the
-   * forces are conservative): the nearby energy the method keeps. */
+   * forces are conservative): the nearby energy the method keeps. A view of wasm memory, as `column`'s. */
   shadow(track: number): Float64Array | undefined {
     // The second build's (and later ones'): a figure with the usual build draws no shadow energy.
     const lab: object = this.lab;
-    return 'shadow' in lab && typeof lab.shadow === 'function'
-      ? ((lab.shadow(track) as Float64Array | undefined) ?? undefined)
-      : undefined;
+    if (!('shadowPtr' in lab && typeof lab.shadowPtr === 'function')) return undefined;
+    const at = lab.shadowPtr(track) as number;
+    // Read after the call: working out new rows may have grown the memory.
+    return at === 0 ? undefined : new Float64Array(this.buffer, at, this.lab.rows(track));
   }
 
   /** The power of dt to which a track's method keeps its shadow energy: 0 where it keeps it exactly;

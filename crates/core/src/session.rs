@@ -77,6 +77,23 @@ struct Track {
     /// The latest state, for the scene: positions then velocities.
     current: Vec<f64>,
     clock: Option<Clock>,
+    /// The shadow energy its method keeps, where the lab knows one, and its value at each recorded row
+    /// worked out so far (see [`Session::shadow`]).
+    shadow: Option<(crate::shadow::Shadow, Vec<f64>)>,
+}
+
+impl Track {
+    fn new(run: AnyRun, history: History, dim: usize, clock: Option<Clock>, setup: &Setup) -> Self {
+        let setup = clock.as_ref().map_or(setup, |c| &c.setup);
+        let shadow = crate::shadow::shadow_energy(setup, run.method()).map(|s| (s, Vec::new()));
+        Track {
+            run,
+            history,
+            current: vec![0.0; 2 * dim],
+            clock,
+            shadow,
+        }
+    }
 }
 
 /// One row of a formatted table: the cells, and a note (why a method's row stops, or empty).
@@ -188,12 +205,13 @@ impl Session {
                     Some(c) => (&c.setup, c.stride.rows()),
                     None => (&setup, stride.rows()),
                 };
-                Track {
-                    run: AnyRun::new(run_setup, method.clone(), precision),
-                    history: History::new(columns, rows),
-                    current: vec![0.0; 2 * dim],
+                Track::new(
+                    AnyRun::new(run_setup, method.clone(), precision),
+                    History::new(columns, rows),
+                    dim,
                     clock,
-                }
+                    &setup,
+                )
             })
             .collect();
         let refine = TRUTH_POINTS.div_ceil(setup.steps().max(1)).max(1);
@@ -368,12 +386,13 @@ impl Session {
             ));
         }
         let dim = self.scratch.dim();
-        let mut track = Track {
-            run: AnyRun::new(&self.setup, method, self.precision),
-            history: History::new(self.column_count, rows),
-            current: vec![0.0; 2 * dim],
-            clock: None,
-        };
+        let mut track = Track::new(
+            AnyRun::new(&self.setup, method, self.precision),
+            History::new(self.column_count, rows),
+            dim,
+            None,
+            &self.setup,
+        );
         // Its own truth, so the session's (which may be a reference run part-way) is left where it is.
         let mut truth = self.setup.truth();
         let mut truth_state = self.setup.initial();
@@ -532,36 +551,28 @@ impl Session {
     }
 
     /// The shadow energy a track's method keeps, where the lab knows one (see [`crate::shadow`]).
-    pub fn shadow_of(&self, track: usize) -> Option<crate::shadow::Shadow> {
-        let t = self.tracks.get(track)?;
-        let setup = t.clock.as_ref().map_or(&self.setup, |c| &c.setup);
-        crate::shadow::shadow_energy(setup, t.run.method())
+    pub fn shadow_of(&self, track: usize) -> Option<&crate::shadow::Shadow> {
+        self.tracks.get(track)?.shadow.as_ref().map(|(s, _)| s)
     }
 
     /// A track's shadow energy at each recorded row, where the lab knows it (see [`crate::shadow`]); `None`
-    /// elsewhere and for the truth.
-    pub fn shadow(&self, track: usize) -> Option<Vec<f64>> {
-        let t = self.tracks.get(track)?;
-        let setup = t.clock.as_ref().map_or(&self.setup, |c| &c.setup);
-        let shadow = self.shadow_of(track)?;
-        let dim = setup.system().dim;
-        let (x, v): (Vec<&[f64]>, Vec<&[f64]>) = (
-            (0..dim).map(|i| t.history.column(1 + i)).collect(),
-            (0..dim).map(|i| t.history.column(1 + dim + i)).collect(),
-        );
-        let energy = t.history.column(1 + 2 * dim);
+    /// elsewhere and for the truth. Each row's value is worked out once, when first asked for: a chart asks
+    /// for the whole series every time it draws.
+    pub fn shadow(&mut self, track: usize) -> Option<&[f64]> {
+        let t = self.tracks.get_mut(track)?;
+        let (shadow, values) = t.shadow.as_mut()?;
+        let dim = t.current.len() / 2;
+        let history = &t.history;
+        let energy = history.column(1 + 2 * dim);
         let (mut xs, mut vs) = (vec![0.0; dim], vec![0.0; dim]);
-        Some(
-            (0..t.history.rows())
-                .map(|row| {
-                    for i in 0..dim {
-                        xs[i] = x[i][row];
-                        vs[i] = v[i][row];
-                    }
-                    shadow.at(&xs, &vs, energy[row])
-                })
-                .collect(),
-        )
+        for (row, &e) in energy.iter().enumerate().skip(values.len()) {
+            for i in 0..dim {
+                xs[i] = history.column(1 + i)[row];
+                vs[i] = history.column(1 + dim + i)[row];
+            }
+            values.push(shadow.at(&xs, &vs, e));
+        }
+        Some(values)
     }
 
     /// Why a track's method stopped, where it failed in a way of its own (a student's rule that raised an

@@ -214,3 +214,39 @@ fn none_is_claimed_where_none_is_known() {
         );
     }
 }
+
+/// A session's shadow series is each recorded row's shadow energy, worked out as rows come (asked for
+/// part-way, then again), for tracks from the start and a track that joins mid-run; none for a method
+/// whose shadow the lab does not know.
+#[test]
+fn a_sessions_shadow_series_is_each_rows_shadow_energy() {
+    use integrator_lab::{Precision, Session};
+    let setup = Setup::new("pendulum", &[], Some(0.05), Some(20.0)).unwrap();
+    let runs = [(MethodId::SymplecticEuler, None), (MethodId::Rk4, None)];
+    let mut session = Session::new(setup.clone(), &runs, Precision::F64).unwrap();
+    let expected = |session: &Session, track: usize, method: MethodId| -> Vec<f64> {
+        let shadow = shadow_energy(&setup, &method.into()).unwrap();
+        let h = session.history(track).unwrap();
+        (0..h.rows())
+            .map(|r| {
+                let s = State::new(vec![h.column(1)[r]], vec![h.column(2)[r]]);
+                shadow_at(&shadow, &setup, &s)
+            })
+            .collect()
+    };
+    session.advance(100);
+    let want = expected(&session, 0, MethodId::SymplecticEuler);
+    assert_eq!(session.shadow(0).unwrap(), want);
+    session.insert(1, MethodId::VelocityVerlet).unwrap();
+    session.advance(150);
+    for (track, method) in [
+        (0, MethodId::SymplecticEuler),
+        (1, MethodId::VelocityVerlet),
+    ] {
+        let want = expected(&session, track, method);
+        assert_eq!(want.len(), session.history(track).unwrap().rows());
+        assert_eq!(session.shadow(track).unwrap(), want, "{}", method.id());
+    }
+    assert_eq!(session.shadow_of(1).and_then(|s| s.order()), Some(4));
+    assert!(session.shadow(2).is_none(), "rk4 keeps none");
+}

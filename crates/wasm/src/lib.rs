@@ -561,11 +561,15 @@ impl Lab {
         self.0.diverged_at(track)
     }
 
-    /// A track's shadow energy at each recorded row, where the lab knows it (see the core's `shadow`);
-    /// undefined elsewhere. The second build's: the usual one, which embeds load, stays within its size.
+    /// Address of a track's shadow energy at each recorded row (`rows(track)` of them), where the lab knows
+    /// it (see the core's `shadow`); null elsewhere. The second build's: the usual one, which embeds load,
+    /// stays within its size.
     #[cfg(feature = "full")]
-    pub fn shadow(&self, track: usize) -> Option<Vec<f64>> {
-        self.0.shadow(track)
+    #[wasm_bindgen(js_name = shadowPtr)]
+    pub fn shadow_ptr(&mut self, track: usize) -> *const f64 {
+        self.0
+            .shadow(track)
+            .map_or(std::ptr::null(), |s| s.as_ptr())
     }
 
     /// The order in dt to which a track's method keeps its shadow energy: 0 where it keeps it exactly;
