@@ -10,7 +10,9 @@
 
 use crate::csv::{self, position_error};
 use crate::run::{AnyRun, Setup, Stride, TruthRun};
+use crate::shadow::Shadow;
 use crate::{format, Error, Method, Precision, State};
+use std::cell::OnceCell;
 
 /// How many numbers all histories of a session may hold together (32 MB of f64).
 pub const HISTORY_BUDGET: usize = 4_000_000;
@@ -77,22 +79,30 @@ struct Track {
     /// The latest state, for the scene: positions then velocities.
     current: Vec<f64>,
     clock: Option<Clock>,
-    /// The shadow energy its method keeps, where the lab knows one, and its value at each recorded row
-    /// worked out so far (see [`Session::shadow`]).
-    shadow: Option<(crate::shadow::Shadow, Vec<f64>)>,
+    /// The shadow energy its method keeps, where the lab knows one, worked out when first asked for (so that
+    /// a build that never asks links none of it), and its value at each recorded row so far (see
+    /// [`Session::shadow`]).
+    shadow: OnceCell<Option<Shadow>>,
+    shadow_values: Vec<f64>,
 }
 
 impl Track {
-    fn new(run: AnyRun, history: History, dim: usize, clock: Option<Clock>, setup: &Setup) -> Self {
-        let setup = clock.as_ref().map_or(setup, |c| &c.setup);
-        let shadow = crate::shadow::shadow_energy(setup, run.method()).map(|s| (s, Vec::new()));
+    fn new(run: AnyRun, history: History, dim: usize, clock: Option<Clock>) -> Self {
         Track {
             run,
             history,
             current: vec![0.0; 2 * dim],
             clock,
-            shadow,
+            shadow: OnceCell::new(),
+            shadow_values: Vec::new(),
         }
+    }
+
+    fn shadow(&self, setup: &Setup) -> Option<&Shadow> {
+        let setup = self.clock.as_ref().map_or(setup, |c| &c.setup);
+        self.shadow
+            .get_or_init(|| crate::shadow::shadow_energy(setup, self.run.method()))
+            .as_ref()
     }
 }
 
@@ -210,7 +220,6 @@ impl Session {
                     History::new(columns, rows),
                     dim,
                     clock,
-                    &setup,
                 )
             })
             .collect();
@@ -391,7 +400,6 @@ impl Session {
             History::new(self.column_count, rows),
             dim,
             None,
-            &self.setup,
         );
         // Its own truth, so the session's (which may be a reference run part-way) is left where it is.
         let mut truth = self.setup.truth();
@@ -551,8 +559,8 @@ impl Session {
     }
 
     /// The shadow energy a track's method keeps, where the lab knows one (see [`crate::shadow`]).
-    pub fn shadow_of(&self, track: usize) -> Option<&crate::shadow::Shadow> {
-        self.tracks.get(track)?.shadow.as_ref().map(|(s, _)| s)
+    pub fn shadow_of(&self, track: usize) -> Option<&Shadow> {
+        self.tracks.get(track)?.shadow(&self.setup)
     }
 
     /// A track's shadow energy at each recorded row, where the lab knows it (see [`crate::shadow`]); `None`
@@ -560,19 +568,20 @@ impl Session {
     /// for the whole series every time it draws.
     pub fn shadow(&mut self, track: usize) -> Option<&[f64]> {
         let t = self.tracks.get_mut(track)?;
-        let (shadow, values) = t.shadow.as_mut()?;
+        t.shadow(&self.setup)?;
+        let shadow = t.shadow.get()?.as_ref()?;
         let dim = t.current.len() / 2;
         let history = &t.history;
         let energy = history.column(1 + 2 * dim);
         let (mut xs, mut vs) = (vec![0.0; dim], vec![0.0; dim]);
-        for (row, &e) in energy.iter().enumerate().skip(values.len()) {
+        for (row, &e) in energy.iter().enumerate().skip(t.shadow_values.len()) {
             for i in 0..dim {
                 xs[i] = history.column(1 + i)[row];
                 vs[i] = history.column(1 + dim + i)[row];
             }
-            values.push(shadow.at(&xs, &vs, e));
+            t.shadow_values.push(shadow.at(&xs, &vs, e));
         }
-        Some(values)
+        Some(&t.shadow_values)
     }
 
     /// Why a track's method stopped, where it failed in a way of its own (a student's rule that raised an
