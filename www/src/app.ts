@@ -506,6 +506,11 @@ export class App implements Actions {
         this.controls.syncTransport(false);
       }
     }
+    // Run to the end on a run already finished: nothing is due, and nothing is moving.
+    if (this.toEnd && sim.done) {
+      this.toEnd = false;
+      this.dirty = true;
+    }
     if (this.dirty) {
       this.dirty = false;
       this.render(false);

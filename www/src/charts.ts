@@ -30,6 +30,19 @@ abstract class Chart {
   abstract readonly plot: uPlot;
   /** Series the readable range left off the chart, by label. */
   offScale: string[] = [];
+  /** What the data last drawn was (see `unchanged`). */
+  private drawn = '';
+
+  /**
+   * Whether `columns` are the data last drawn (their lengths and last values): a redraw asked for by a change
+   * that leaves the data alone (every digit in the tables, a resize) then keeps the reader's zoom.
+   */
+  protected unchanged(columns: Column[]): boolean {
+    const said = columns.map((c) => `${c.length}:${c[c.length - 1]}`).join(',');
+    if (said === this.drawn) return true;
+    this.drawn = said;
+    return false;
+  }
 
   /** `styles`: the series' looks, also for legends drawn elsewhere (the PNG export). */
   constructor(
@@ -80,6 +93,7 @@ abstract class Chart {
       });
     this.styles = styles;
     this.offScale = [];
+    this.drawn = '';
     plot.batch(() => {
       if (!same) {
         for (let i = plot.series.length - 1; i >= 1; i--) plot.delSeries(i);
@@ -234,7 +248,8 @@ export class TimeChart extends Chart {
     return padded(range.min, range.max);
   }
 
-  private logRange(ys: Column[]): uPlot.Range.MinMax {
+  /** `scale`: values as large as the motion; an error a million times larger is off the scale. */
+  private logRange(ys: Column[], scale?: Column): uPlot.Range.MinMax {
     const logs = ys.map((col) => {
       const out: number[] = [];
       for (let i = 0; i < col.length; i++) {
@@ -243,7 +258,10 @@ export class TimeChart extends Chart {
       }
       return out;
     });
-    const { range, offScale } = logAxisRange(logs);
+    let size = 0;
+    for (let i = 0; i < (scale?.length ?? 0); i++) size = Math.max(size, Math.abs(Number(scale?.[i] ?? 0)));
+    const ceiling = size > 0 && Number.isFinite(size) ? Math.log10(size) + 6 : undefined;
+    const { range, offScale } = logAxisRange(logs, ceiling);
     this.offScale = offScale.map((i) => this.styles[i]?.label ?? '');
     return range;
   }
@@ -253,7 +271,8 @@ export class TimeChart extends Chart {
    * so `offScale`, is worked out here, before uPlot asks for it.
    */
   update(t: Column, ys: Column[], scale?: Column): void {
-    this.range = this.log ? this.logRange(ys) : this.linearRange(ys, scale);
+    if (this.unchanged([t, ...ys])) return;
+    this.range = this.log ? this.logRange(ys, scale) : this.linearRange(ys, scale);
     const thin = envelope(t, this.log ? ys.map(positiveOnly) : ys, Math.max(100, this.plot.bbox.width));
     // Drawn now, in the frame that gave the data (uPlot would otherwise draw in a microtask after it).
     this.plot.batch(() => this.plot.setData([thin.x as number[], ...(thin.ys as number[][])], true));
@@ -343,6 +362,7 @@ export class XYChart extends Chart {
   }
 
   update(pairs: [Column, Column][]): void {
+    if (this.unchanged(pairs.flat())) return;
     this.plot.batch(() => this.plot.setData([null, ...pairs] as unknown as uPlot.AlignedData, true));
   }
 }

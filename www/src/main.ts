@@ -64,7 +64,8 @@ async function main(): Promise<void> {
   }
   if (sheet !== null) await openWorksheet(sheet, catalogue, app);
   app.start(!window.matchMedia('(prefers-reduced-motion: reduce)').matches && sheet === null);
-  new ConvergencePanel(() => toSpec(app.current));
+  const convergence = new ConvergencePanel(() => toSpec(app.current));
+  themeChoice.addEventListener('change', () => convergence.recolour());
   wireCopyLink();
 }
 

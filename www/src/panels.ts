@@ -121,10 +121,17 @@ export class ExperimentsPanel {
   }
 }
 
+/** A study's measured order, or its verdict where none settled. */
+function order(s: ConvergenceSeries): string {
+  return s.fittedOrder === undefined ? s.verdict : `${s.fittedOrder.toFixed(2)}`;
+}
+
 /** Convergence and work–precision, measured for the current setup when asked. */
 export class ConvergencePanel {
   private errorChart: XYChart | undefined;
   private workChart: XYChart | undefined;
+  /** The last study measured, drawn again after a change of theme. */
+  private study: ConvergenceSeries[] | undefined;
 
   constructor(private readonly spec: () => RunSpec) {
     byId('measure-convergence').addEventListener('click', () => void this.measure());
@@ -145,8 +152,20 @@ export class ConvergencePanel {
     } finally {
       button.disabled = false;
     }
-    const order = (s: ConvergenceSeries) =>
-      s.fittedOrder === undefined ? s.verdict : `${s.fittedOrder.toFixed(2)}`;
+    this.study = study;
+    this.draw(study);
+    note.textContent =
+      `Each line is the run repeated at dt, dt/2, … dt/${2 ** (levels - 1)}, measured by its largest error; ` +
+      'its slope, where it has settled, is the measured order. ' +
+      `${study.map((s) => `${s.method} ${order(s)} (${s.stated === '' ? 'a rule states no order' : `states ${s.stated} here`})`).join('; ')}.`;
+  }
+
+  /** Draws the last study again in the page's colours (after a change of theme). */
+  recolour(): void {
+    if (this.study) this.draw(this.study);
+  }
+
+  private draw(study: ConvergenceSeries[]): void {
     const styles = study.map((s) => ({
       label: `${s.method}: ${s.fittedOrder === undefined ? s.verdict : `slope ${order(s)}`}`,
       stroke: colour(s.method),
@@ -172,10 +191,6 @@ export class ConvergencePanel {
     );
     this.errorChart.update(study.map((s) => [s.dt, s.error]));
     this.workChart.update(study.map((s) => [s.evaluations, s.error]));
-    note.textContent =
-      `Each line is the run repeated at dt, dt/2, … dt/${2 ** (levels - 1)}, measured by its largest error; ` +
-      'its slope, where it has settled, is the measured order. ' +
-      `${study.map((s) => `${s.method} ${order(s)} (${s.stated === '' ? 'a rule states no order' : `states ${s.stated} here`})`).join('; ')}.`;
   }
 }
 

@@ -76,6 +76,26 @@ describe('a log axis for errors', () => {
     expect(offScale).toEqual([3]);
   });
 
+  it("given the motion's size, keeps any error below a million times it, beside round-off", () => {
+    // Velocity Verlet exact to round-off beside symplectic Euler a tenth off (the projectile): both drawn.
+    const exactAndOff = [
+      [-15, -14],
+      [-3, -1],
+    ];
+    expect(logAxisRange(exactAndOff).offScale).toEqual([1]);
+    expect(logAxisRange(exactAndOff, Math.log10(60) + 6)).toEqual({ range: [1e-15, 1e-1], offScale: [] });
+    // An error a hundred million times the motion is still a blow-up.
+    expect(
+      logAxisRange(
+        [
+          [-15, -14],
+          [-3, 10],
+        ],
+        2 + 6,
+      ).offScale,
+    ).toEqual([1]);
+  });
+
   it('never goes below 1e-16, and is a decade at least', () => {
     expect(logAxisRange([[-20, -19]]).range).toEqual([1e-16, 1e-15]);
     expect(logAxisRange([[-3, -3]]).range).toEqual([1e-3, 1e-2]);

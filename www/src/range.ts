@@ -84,14 +84,20 @@ const BLOW_UP = 8;
 /**
  * A log axis's range, in whole decades, for series given as log10 of their positive values. A series whose
  * largest value is more than BLOW_UP decades above the median series' is a blow-up, left off the scale (its
- * index is returned). Small values are the good news on an error chart, never off the scale: the axis
- * reaches down to the smallest value drawn (round-off), 1e-16 at the lowest.
+ * index is returned); or, given `ceiling` (a log10), one whose largest value is above it: on an error chart,
+ * an error far larger than the motion itself, however small the others' (a method exact to round-off beside
+ * one a tenth off must not make the second a blow-up). Small values are the good news on an error chart,
+ * never off the scale: the axis reaches down to the smallest value drawn (round-off), 1e-16 at the lowest.
  */
-export function logAxisRange(logs: number[][]): { range: [number, number]; offScale: number[] } {
+export function logAxisRange(
+  logs: number[][],
+  ceiling?: number,
+): { range: [number, number]; offScale: number[] } {
   const peaks = logs.map((log) => log.reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY));
   const finite = peaks.filter((p) => Number.isFinite(p)).sort((a, b) => a - b);
   const median = finite[Math.floor((finite.length - 1) / 2)] ?? 0;
-  const kept = peaks.map((p) => Number.isFinite(p) && p <= median + BLOW_UP);
+  const limit = ceiling !== undefined && Number.isFinite(ceiling) ? ceiling : median + BLOW_UP;
+  const kept = peaks.map((p) => Number.isFinite(p) && p <= limit);
   const offScale = peaks.flatMap((p, i) => (Number.isFinite(p) && !kept[i] ? [i] : []));
   let [lowest, highest] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
   logs.forEach((log, i) => {

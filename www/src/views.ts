@@ -58,6 +58,9 @@ export class Views {
   private notesSaid = '';
   /** Which of the charts in sight was drawn last while a run moved (see `render`). */
   private turn = 0;
+  /** When the views were last drawn, and whether the charts were reshaped since (see `render`). */
+  private renderedAt = Number.NEGATIVE_INFINITY;
+  private reshaped = false;
   /** Called when a chart needs drawing again (it came into view, or was resized). */
   onStale: () => void = () => {};
 
@@ -157,6 +160,7 @@ export class Views {
           this.styles(shown, false),
         ],
       };
+    this.reshaped = true;
     if (this.charts) {
       for (const name of CHARTS) this.charts[name].reshape(...shapes[name]);
     } else {
@@ -184,6 +188,9 @@ export class Views {
     const charts = this.charts;
     if (!charts) return;
     const { sim, state } = shown;
+    // The core works out new rows' shadow energies when asked, which may grow wasm memory and so empty every
+    // view of it taken before: asked first, before any column is read.
+    for (const k of this.shadowed) sim.shadow(k);
     const n = sim.tracks;
     const ci = Math.max(0, sim.positions.indexOf(state.coord));
     const position = 1 + ci;
@@ -197,7 +204,13 @@ export class Views {
       mixed
         ? joinOnTime(pairs.map(([k, c]) => [sim.column(k, 't'), sim.column(k, c)]))
         : { x: t, ys: pairs.map(([k, c]) => sim.column(k, c)) };
-    const inTurn = moving && !force ? this.nextInTurn() : undefined;
+    // Charts take turns only while frames come every frame: a run stepping less often (or a chart just
+    // reshaped, still empty) has every chart drawn.
+    const now = performance.now();
+    const everyFrame = now - this.renderedAt < 50;
+    this.renderedAt = now;
+    const inTurn = moving && !force && everyFrame && !this.reshaped ? this.nextInTurn() : undefined;
+    this.reshaped = false;
     const draw = (name: ChartName, paint: () => void) => {
       if (force || (this.visible.has(name) && (inTurn === undefined || inTurn === name))) {
         paint();
@@ -247,7 +260,8 @@ export class Views {
     });
     draw('error', () => {
       const { x, ys } = overTime(all.slice(0, n).map((k) => [k, 'error']));
-      (charts.error as TimeChart).update(x, ys);
+      // An error is a blow-up when far larger than the motion: the truth's extent in this coordinate.
+      (charts.error as TimeChart).update(x, ys, extentOf(sim.column(n, position)));
     });
     this.renderScene(shown);
     if (tables) this.renderTables(shown, ci);

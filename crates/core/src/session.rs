@@ -84,6 +84,8 @@ struct Track {
     /// [`Session::shadow`]).
     shadow: OnceCell<Option<Shadow>>,
     shadow_values: Vec<f64>,
+    /// What the shadow series adds to each value: its start's energy less its start's shadow energy.
+    shadow_offset: f64,
 }
 
 impl Track {
@@ -95,6 +97,7 @@ impl Track {
             clock,
             shadow: OnceCell::new(),
             shadow_values: Vec::new(),
+            shadow_offset: 0.0,
         }
     }
 
@@ -563,9 +566,9 @@ impl Session {
         self.tracks.get(track)?.shadow(&self.setup)
     }
 
-    /// A track's shadow energy at each recorded row, where the lab knows it (see [`crate::shadow`]); `None`
-    /// elsewhere and for the truth. Each row's value is worked out once, when first asked for: a chart asks
-    /// for the whole series every time it draws.
+    /// A track's shadow energy at each recorded row, less a constant that starts it at the track's energy,
+    /// where the lab knows it (see [`crate::shadow`]); `None` elsewhere and for the truth. Each row's value
+    /// is worked out once, when first asked for: a chart asks for the whole series every time it draws.
     pub fn shadow(&mut self, track: usize) -> Option<&[f64]> {
         let t = self.tracks.get_mut(track)?;
         t.shadow(&self.setup)?;
@@ -574,12 +577,23 @@ impl Session {
         let history = &t.history;
         let energy = history.column(1 + 2 * dim);
         let (mut xs, mut vs) = (vec![0.0; dim], vec![0.0; dim]);
+        let setup = t.clock.as_ref().map_or(&self.setup, |c| &c.setup);
         for (row, &e) in energy.iter().enumerate().skip(t.shadow_values.len()) {
             for i in 0..dim {
                 xs[i] = history.column(1 + i)[row];
                 vs[i] = history.column(1 + dim + i)[row];
             }
-            t.shadow_values.push(shadow.at(&xs, &vs, e));
+            // The first row is the start, which a method may report differently (see Shadow::at_start).
+            // A shadow energy is defined up to a constant: the series starts at the track's own energy, so
+            // that the dotted line leaves from the method's line and only its flatness tells.
+            if row == 0 {
+                t.shadow_offset = e - shadow.at_start(setup, &xs, &vs);
+            }
+            t.shadow_values.push(if row == 0 {
+                e
+            } else {
+                shadow.at(&xs, &vs, e) + t.shadow_offset
+            });
         }
         Some(&t.shadow_values)
     }

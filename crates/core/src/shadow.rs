@@ -38,11 +38,15 @@
 //! H̃ = H + dt² ( V''(x)(v, v) / 12 − Σᵢ mᵢ aᵢ² / 24 )           (kept to O(dt⁴))
 //! ```
 //!
-//! where V''(x)(v, v) = −d/dε Σᵢ mᵢ aᵢ(x + ε v) vᵢ, taken by a central difference. On the spring these are
-//! the first terms of the exact forms above. The first is the whole series where the forces are affine in x
-//! (springs, the chain, gravity), and the second under uniform gravity alone: there they are kept exactly.
-//! Forest–Ruth's first term is of order dt⁴ and is not given.
+//! where V''(x)(v, v) = −Σᵢ mᵢ vᵢ (J v)ᵢ, with J = ∂a/∂x the forces' own Jacobian. Where the forces are
+//! affine in x (springs, the chain, gravity) the first is itself kept exactly (on the spring it is the
+//! exact form above), and so is the second under uniform gravity alone. Forest–Ruth's first term is of
+//! order dt⁴ and is not given.
+//!
+//! Leapfrog reports at t = 0 the start's velocity, not the one half a step before it with which its later
+//! (x, v) keep the shadow energy: its first value is taken at v₀ − (dt/2) a(x₀).
 
+use crate::system::Band;
 use crate::{Force, Method, MethodId, Setup, State, System};
 
 /// A method's shadow energy on a setup: a quadratic form the method keeps exactly, or the first terms of
@@ -50,6 +54,9 @@ use crate::{Force, Method, MethodId, Setup, State, System};
 #[derive(Clone, Debug)]
 pub struct Shadow {
     form: Form,
+    /// Leapfrog's (its system and dt): the velocity it reports at t = 0 is half a step later than the one
+    /// its shadow energy is kept with.
+    half_step_start: Option<(System<f64>, f64)>,
 }
 
 #[derive(Clone, Debug)]
@@ -107,26 +114,36 @@ impl Shadow {
                 if !verlet {
                     return energy + 0.5 * dt * weighted(&a, v);
                 }
-                // V''(x)(v, v) by a central difference of the acceleration along v: its error, O(ε²) in
-                // the step ε, is near round-off at ε a cube root of f64's precision times the scale.
-                let scale = x.iter().chain(v).fold(1.0f64, |s, z| s.max(z.abs()));
-                let speed = v.iter().fold(0.0f64, |s, z| s.max(z.abs()));
-                let curvature = if speed == 0.0 {
-                    0.0
-                } else {
-                    let eps = 6e-6 * scale / speed;
-                    let shifted = |sign: f64| {
-                        let xs: Vec<f64> =
-                            x.iter().zip(v).map(|(x, v)| x + sign * eps * v).collect();
-                        let mut out = vec![0.0; dim];
-                        system.acceleration(0.0, &xs, v, &mut out);
-                        weighted(&out, v)
-                    };
-                    -(shifted(1.0) - shifted(-1.0)) / (2.0 * eps)
-                };
+                // V''(x)(v, v) = −Σᵢ mᵢ vᵢ (J v)ᵢ, J = ∂a/∂x the forces' own Jacobian (each force taken
+                // here has one), kept as its band.
+                let half = system.half_bandwidth();
+                let (mut jx, mut jv) = (Band::new(dim, half), Band::new(dim, half));
+                for force in &system.forces {
+                    force.add_jacobian(x, &mut jx, &mut jv);
+                }
+                let curvature: f64 = (0..dim)
+                    .map(|i| {
+                        let row = i.saturating_sub(half)..(i + half + 1).min(dim);
+                        let jv_i: f64 = row.map(|j| jx.get(i, j) * v[j]).sum();
+                        -masses[i] * v[i] * jv_i
+                    })
+                    .sum();
                 energy + dt * dt * (curvature / 12.0 - weighted(&a, &a) / 24.0)
             }
         }
+    }
+
+    /// The shadow energy of the start `(x, v)` of a run of the method on `setup`.
+    pub fn at_start(&self, setup: &Setup, x: &[f64], v: &[f64]) -> f64 {
+        let mut start = State::new(x.to_vec(), v.to_vec());
+        if let Some((system, dt)) = &self.half_step_start {
+            let mut a = vec![0.0; x.len()];
+            system.acceleration(0.0, x, v, &mut a);
+            for (v, a) in start.v.iter_mut().zip(&a) {
+                *v -= 0.5 * dt * a;
+            }
+        }
+        self.at(&start.x, &start.v, setup.energy(&start).total())
     }
 
     /// The order in dt to which the method keeps this shadow energy; `None` where it keeps it exactly.
@@ -144,8 +161,12 @@ impl Shadow {
 /// stated order). `None` elsewhere.
 pub fn shadow_energy(setup: &Setup, method: &Method) -> Option<Shadow> {
     let id = method.builtin().filter(|m| m.info().symplectic)?;
+    let half_step_start = (id == MethodId::Leapfrog).then(|| (setup.system(), setup.dt));
     if let Some(form) = quadratic(setup, method) {
-        return Some(Shadow { form });
+        return Some(Shadow {
+            form,
+            half_step_start,
+        });
     }
     let verlet = match id {
         MethodId::SymplecticEuler | MethodId::Leapfrog => false,
@@ -198,6 +219,7 @@ pub fn shadow_energy(setup: &Setup, method: &Method) -> Option<Shadow> {
             verlet,
             exact,
         },
+        half_step_start,
     })
 }
 
