@@ -621,7 +621,9 @@ test('a new run reshapes the charts it has: new titles, labels, series and colou
     page.locator(`#chart-${chart} .u-legend .u-series .u-label`).allTextContents();
   // Each chart is tagged: one made afresh would have lost its tag.
   await page.evaluate(() => {
-    for (const plot of document.querySelectorAll<HTMLElement>('.chart .uplot')) plot.dataset.kept = 'yes';
+    document.querySelectorAll<HTMLElement>('.chart .uplot').forEach((plot) => {
+      plot.dataset.kept = 'yes';
+    });
   });
   const kept = page.locator('.chart .uplot[data-kept="yes"]');
   await expect(kept).toHaveCount(5);
@@ -698,12 +700,13 @@ test('the energy chart draws every line after a run to the end, where working ou
   // Run to the end again on the finished run: nothing moves, so any change draws every chart.
   await page.click('#end');
   await page.selectOption('#theme', 'dark');
-  for (const [chart, method] of [
+  const drawn: [chart: string, method: string][] = [
     ['energy', 'verlet'],
     ['position', 'verlet'],
     ['phase', 'verlet'],
     ['split', 'symplectic-euler'],
-  ]) {
+  ];
+  for (const [chart, method] of drawn) {
     expect(await inked(chart, method), `${chart}: ${method}'s pixels`).toBeGreaterThan(50);
   }
   expect(errors).toEqual([]);

@@ -129,7 +129,8 @@ fn the_modified_energy_is_kept_to_its_stated_order_wherever_it_is_shown() {
     };
     // Every scenario at its defaults, and Kepler far from its units (a sun a million times heavier, an
     // orbit a thousand times smaller), each with its time scaled to keep dt's share of an orbit.
-    let mut cases: Vec<(&str, Vec<(String, f64)>, f64)> = scenarios::all()
+    type Case = (&'static str, Vec<(String, f64)>, f64);
+    let mut cases: Vec<Case> = scenarios::all()
         .iter()
         .map(|s| (s.info().id, vec![], 1.0))
         .collect();
