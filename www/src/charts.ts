@@ -59,6 +59,17 @@ abstract class Chart {
   /** A styled series' uPlot options at `ink` times the page's sizes (see `options`). */
   protected abstract seriesOf(style: SeriesStyle, ink: number): uPlot.Series;
 
+  /** What every chart's series takes from its style: label, colour, width and dashes, no points. */
+  protected lineOf(s: SeriesStyle, ink: number): uPlot.Series {
+    return {
+      label: s.label,
+      stroke: s.stroke,
+      width: (s.width ?? 1.5) * ink,
+      dash: s.dash?.map((d) => d * ink),
+      points: { show: false },
+    };
+  }
+
   /** Data with no points, one entry a series. */
   protected abstract empty(): uPlot.AlignedData;
 
@@ -190,14 +201,7 @@ export class TimeChart extends Chart {
   }
 
   protected seriesOf(s: SeriesStyle, ink: number): uPlot.Series {
-    return {
-      label: s.label,
-      stroke: s.stroke,
-      width: (s.width ?? 1.5) * ink,
-      dash: s.dash?.map((d) => d * ink),
-      points: { show: false },
-      spanGaps: true,
-    };
+    return { ...this.lineOf(s, ink), spanGaps: true };
   }
 
   protected options(ink: number, width: number): uPlot.Options {
@@ -303,16 +307,12 @@ export class XYChart extends Chart {
 
   protected seriesOf(s: SeriesStyle, ink: number): uPlot.Series {
     return {
-      label: s.label,
-      stroke: s.stroke,
-      width: (s.width ?? 1.5) * ink,
-      dash: s.dash?.map((d) => d * ink),
+      ...this.lineOf(s, ink),
       facets: [
         { scale: 'x', auto: true },
         { scale: 'y', auto: true },
       ],
       paths: throughPoints(this.log ? 3 * ink : 0),
-      points: { show: false },
     };
   }
 

@@ -19,11 +19,11 @@ export interface RowLabel {
 const shapes = new WeakMap<HTMLTableElement, string>();
 
 /** Sets each body cell's text where the table already has the shape `shape`; false if it has not. */
-function updateInPlace(table: HTMLTableElement, shape: string, rows: string[][]): boolean {
+function updateInPlace(table: HTMLTableElement, shape: string, core: CoreTable): boolean {
   if (shapes.get(table) !== shape) return false;
   const body = table.tBodies[0];
   if (!body) return false;
-  rows.forEach((cells, i) => {
+  core.rows.forEach(({ cells }, i) => {
     const tds = body.rows[i]?.querySelectorAll('td');
     cells.forEach((text, j) => {
       const td = tds?.[j];
@@ -48,14 +48,7 @@ export function renderValues(table: HTMLTableElement, core: CoreTable, labels: R
     core.columns,
     core.rows.map((row, i) => [labels[i]?.key, labels[i]?.label, labels[i]?.method, row.note]),
   ]);
-  if (
-    updateInPlace(
-      table,
-      shape,
-      core.rows.map((row) => row.cells),
-    )
-  )
-    return;
+  if (updateInPlace(table, shape, core)) return;
   const body = core.rows.map((row, i) => {
     const label = labels[i] ?? { label: '', key: '', method: undefined };
     const th = el('th', undefined, undefined, [
@@ -76,14 +69,7 @@ export function renderValues(table: HTMLTableElement, core: CoreTable, labels: R
 /** The last rows one track recorded: t, a position, its velocity. */
 export function renderSteps(table: HTMLTableElement, title: string, core: CoreTable): void {
   const shape = JSON.stringify([title, core.columns, core.rows.length]);
-  if (
-    updateInPlace(
-      table,
-      shape,
-      core.rows.map((row) => row.cells),
-    )
-  )
-    return;
+  if (updateInPlace(table, shape, core)) return;
   const body = core.rows.map((row) =>
     el(
       'tr',

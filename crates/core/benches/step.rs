@@ -14,16 +14,28 @@ use integrator_lab::{ExplicitRungeKutta, Integrator, MethodId, Run, Setup, Syste
 
 const STEPS: u64 = 1000;
 
+/// Fiedler's spring at dt = 0.01 and a 100-mass spring chain at dt = 0.001, by name.
+fn setups() -> [(&'static str, Setup); 2] {
+    [
+        (
+            "spring",
+            Setup::new("spring", &[], Some(0.01), Some(10.0)).unwrap(),
+        ),
+        (
+            "spring-chain-100",
+            Setup::new(
+                "spring-chain",
+                &[("n".into(), 100.0)],
+                Some(0.001),
+                Some(1.0),
+            )
+            .unwrap(),
+        ),
+    ]
+}
+
 fn methods(c: &mut Criterion) {
-    let spring = Setup::new("spring", &[], Some(0.01), Some(10.0)).unwrap();
-    let chain = Setup::new(
-        "spring-chain",
-        &[("n".into(), 100.0)],
-        Some(0.001),
-        Some(1.0),
-    )
-    .unwrap();
-    for (name, setup) in [("spring", &spring), ("spring-chain-100", &chain)] {
+    for (name, setup) in &setups() {
         let mut group = c.benchmark_group(format!("step/{name}"));
         group.throughput(Throughput::Elements(STEPS));
         for method in MethodId::ALL {
@@ -100,14 +112,7 @@ fn hand_rk4(x: &mut f64, v: &mut f64, omega2: f64, dt: f64) {
 }
 
 fn generic_against_hand_written(c: &mut Criterion) {
-    let spring = Setup::new("spring", &[], Some(0.01), Some(10.0)).unwrap();
-    let chain = Setup::new(
-        "spring-chain",
-        &[("n".into(), 100.0)],
-        Some(0.001),
-        Some(1.0),
-    )
-    .unwrap();
+    let [(_, spring), (_, chain)] = setups();
     let mut group = c.benchmark_group("generic-vs-hand");
     group.throughput(Throughput::Elements(STEPS));
     for (name, setup) in [("spring", &spring), ("spring-chain-100", &chain)] {
@@ -184,16 +189,8 @@ fn interleaved_ratio() {
     println!(
         "\ntableau RK4 / hand-written RK4 over the same system, {ROUNDS} interleaved rounds (about 10 ms a timing):"
     );
-    // Repeats of STEPS steps a timing, about 10 ms on either system.
-    let spring = Setup::new("spring", &[], Some(0.01), Some(10.0)).unwrap();
-    let chain = Setup::new(
-        "spring-chain",
-        &[("n".into(), 100.0)],
-        Some(0.001),
-        Some(1.0),
-    )
-    .unwrap();
-    for (name, setup, repeats) in [("spring", spring, 200), ("spring-chain-100", chain, 20)] {
+    // Repeats of STEPS steps a timing: about 10 ms on either system.
+    for ((name, setup), repeats) in setups().into_iter().zip([200, 20]) {
         let system = setup.system();
         let start = setup.initial();
         let generic = || {
