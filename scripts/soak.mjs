@@ -149,14 +149,14 @@ try {
     const s = await sample();
     samples.push(s);
     console.log(
-      `minute ${minute}: JS heap ${(s.heap / 1e6).toFixed(2)} MB (objects ${(s.objects / 1e6).toFixed(2)} MB), core live ${(s.wasm / 1e6).toFixed(2)} MB; ${s.frames.length} frames, script time a frame p50 ${pct(s.frames, 50).toFixed(2)} ms, p95 ${pct(s.frames, 95).toFixed(2)} ms, max ${Math.max(0, ...s.frames).toFixed(1)} ms`,
+      `minute ${minute}: JS heap ${(s.heap / 1e6).toFixed(2)} MB${Number.isFinite(s.objects) ? ` (objects ${(s.objects / 1e6).toFixed(2)} MB)` : ''}, core live ${(s.wasm / 1e6).toFixed(2)} MB; ${s.frames.length} frames, script time a frame p50 ${pct(s.frames, 50).toFixed(2)} ms, p95 ${pct(s.frames, 95).toFixed(2)} ms, max ${Math.max(0, ...s.frames).toFixed(1)} ms`,
     );
   }
   const [first] = samples;
   const last = samples.at(-1);
   const growth = (key) => (last[key] - first[key]) / first[key];
   console.log(
-    `\n${MINUTES} minutes, ${changes} changes of setting: after the first minute the page's JS objects grew ${(100 * growth('objects')).toFixed(1)} % and the core's live bytes ${(100 * growth('wasm')).toFixed(1)} % (budget ${100 * BUDGET} % each); V8's used heap, compiled code included, ${(100 * growth('heap')).toFixed(1)} %; largest over all: JS heap ${(Math.max(...samples.map((s) => s.heap)) / 1e6).toFixed(2)} MB, core ${(Math.max(...samples.map((s) => s.wasm)) / 1e6).toFixed(2)} MB`,
+    `\n${MINUTES} minutes, ${changes} changes of setting: after the first minute ${CHECKED.includes('objects') ? `the page's JS objects grew ${(100 * growth('objects')).toFixed(1)} % and ` : ''}the core's live bytes ${(100 * growth('wasm')).toFixed(1)} % (budget ${100 * BUDGET} % each); V8's used heap, compiled code included, ${(100 * growth('heap')).toFixed(1)} %; largest over all: JS heap ${(Math.max(...samples.map((s) => s.heap)) / 1e6).toFixed(2)} MB, core ${(Math.max(...samples.map((s) => s.wasm)) / 1e6).toFixed(2)} MB`,
   );
   if (!Number.isFinite(growth('wasm'))) failures.push("the core's live bytes were not sampled");
   for (const key of CHECKED)
