@@ -74,7 +74,7 @@ enum Form {
         masses: Vec<f64>,
         dt: f64,
         verlet: bool,
-        /// The terms given are the whole series (see `shadow_energy`).
+        /// The terms given are themselves kept exactly (see `shadow_energy`).
         exact: bool,
     },
 }
@@ -185,9 +185,9 @@ pub fn shadow_energy(setup: &Setup, method: &Method) -> Option<Shadow> {
     if !conservative {
         return None;
     }
-    // The first terms are the whole series for a kick and a drift where the forces are affine in x (springs,
-    // the chain, gravity: on the spring they are the exact form above), and for the Verlet family under
-    // uniform gravity alone (it is then exact, and H̃ − H a constant).
+    // The terms given are themselves kept exactly for a kick and a drift where the forces are affine in x
+    // (springs, the chain, gravity: on the spring they are the exact form above), and for the Verlet family
+    // under uniform gravity alone (it is then exact, and H̃ − H a constant).
     let uniform = |f: &Force<f64>| matches!(f, Force::Uniform { .. });
     let affine =
         |f: &Force<f64>| uniform(f) || matches!(f, Force::Linear { .. } | Force::Chain { .. });
@@ -197,7 +197,7 @@ pub fn shadow_energy(setup: &Setup, method: &Method) -> Option<Shadow> {
         system.forces.iter().all(affine)
     };
     // The kinetic energy must be Σ ½ mᵢ vᵢ², each mᵢ a constant: read from a unit velocity on each
-    // coordinate, at the start and a step's worth away from it.
+    // coordinate, at the start and at another position.
     let dim = system.dim;
     let start = setup.initial();
     let mass = |x: &[f64], i: usize| {
