@@ -25,7 +25,7 @@ export type Column = ArrayLike<number | null | undefined>;
 const HEIGHT = 220;
 
 /** What every chart here shares: its uPlot, its series' looks, resizing with its container, a copy drawn at
- * a larger scale for the PNG, a new title, labels and series in the same uPlot, and teardown. */
+ * a larger scale for the PNG, and a new title, labels and series in the same uPlot. */
 abstract class Chart {
   abstract readonly plot: uPlot;
   /** Series the readable range left off the chart, by label. */
@@ -170,10 +170,6 @@ abstract class Chart {
 
   resize(container: HTMLElement): void {
     this.plot.setSize({ width: widthOf(container), height: HEIGHT });
-  }
-
-  destroy(): void {
-    this.plot.destroy();
   }
 }
 

@@ -171,24 +171,16 @@ export class ConvergencePanel {
       stroke: colour(s.method),
       marker: marker(s.method),
     }));
-    this.errorChart?.destroy();
-    this.workChart?.destroy();
-    this.errorChart = new XYChart(
-      byId('chart-convergence'),
-      'Convergence: largest error against dt',
-      'dt (s)',
-      'error',
-      styles,
-      true,
-    );
-    this.workChart = new XYChart(
-      byId('chart-work'),
-      'Work–precision: error against force evaluations',
-      'force evaluations',
-      'error',
-      styles,
-      true,
-    );
+    const error = ['Convergence: largest error against dt', 'dt (s)', 'error'] as const;
+    const work = ['Work–precision: error against force evaluations', 'force evaluations', 'error'] as const;
+    // Made once, then reshaped for each study (as the lab's own charts are).
+    if (this.errorChart && this.workChart) {
+      this.errorChart.reshape(...error, styles);
+      this.workChart.reshape(...work, styles);
+    } else {
+      this.errorChart = new XYChart(byId('chart-convergence'), ...error, styles, true);
+      this.workChart = new XYChart(byId('chart-work'), ...work, styles, true);
+    }
     this.errorChart.update(study.map((s) => [s.dt, s.error]));
     this.workChart.update(study.map((s) => [s.evaluations, s.error]));
   }

@@ -143,16 +143,12 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
   const known = new Set(catalogue.methods.map((m) => m.id));
   // Why `yours` cannot run here, if it cannot: no rule, a rule with a mistake, or a page without the
   // language (a figure, a worksheet: the lab's page loads it wherever rule= is given).
-  const yoursWhy = !known.has(YOURS)
-    ? state.rule === ''
-      ? 'there is no rule= to run'
-      : "this page does not run your method (the lab's page does)"
-    : state.rule === ''
-      ? 'there is no rule= to run'
-      : ((problem) =>
-          problem === undefined ? undefined : `your rule has a mistake (${problem}); it is in the editor`)(
-          core.checkRule?.(state.rule),
-        );
+  const yoursWhy = ((): string | undefined => {
+    if (state.rule === '') return 'there is no rule= to run';
+    if (!known.has(YOURS)) return "this page does not run your method (the lab's page does)";
+    const problem = core.checkRule?.(state.rule);
+    return problem === undefined ? undefined : `your rule has a mistake (${problem}); it is in the editor`;
+  })();
   if (yoursWhy !== undefined) known.delete(YOURS);
   const unknown = (m: string) =>
     m === YOURS ? `Ignored method '${YOURS}': ${yoursWhy}.` : `Ignored method '${m}': no such method.`;

@@ -100,13 +100,16 @@ impl Track {
             shadow_offset: 0.0,
         }
     }
+}
 
-    fn shadow(&self, setup: &Setup) -> Option<&Shadow> {
-        let setup = self.clock.as_ref().map_or(setup, |c| &c.setup);
-        self.shadow
-            .get_or_init(|| crate::shadow::shadow_energy(setup, self.run.method()))
-            .as_ref()
-    }
+/// The shadow energy `run`'s method keeps on `setup`, worked out into `cell` when first asked for.
+fn shadow_in<'a>(
+    cell: &'a OnceCell<Option<Shadow>>,
+    run: &AnyRun,
+    setup: &Setup,
+) -> Option<&'a Shadow> {
+    cell.get_or_init(|| crate::shadow::shadow_energy(setup, run.method()))
+        .as_ref()
 }
 
 /// One row of a formatted table: the cells, and a note (why a method's row stops, or empty).
@@ -563,7 +566,12 @@ impl Session {
 
     /// The shadow energy a track's method keeps, where the lab knows one (see [`crate::shadow`]).
     pub fn shadow_of(&self, track: usize) -> Option<&Shadow> {
-        self.tracks.get(track)?.shadow(&self.setup)
+        let t = self.tracks.get(track)?;
+        shadow_in(
+            &t.shadow,
+            &t.run,
+            t.clock.as_ref().map_or(&self.setup, |c| &c.setup),
+        )
     }
 
     /// A track's shadow energy at each recorded row, less a constant that starts it at the track's energy,
@@ -571,13 +579,12 @@ impl Session {
     /// is worked out once, when first asked for: a chart asks for the whole series every time it draws.
     pub fn shadow(&mut self, track: usize) -> Option<&[f64]> {
         let t = self.tracks.get_mut(track)?;
-        t.shadow(&self.setup)?;
-        let shadow = t.shadow.get()?.as_ref()?;
+        let setup = t.clock.as_ref().map_or(&self.setup, |c| &c.setup);
+        let shadow = shadow_in(&t.shadow, &t.run, setup)?;
         let dim = t.current.len() / 2;
         let history = &t.history;
         let energy = history.column(1 + 2 * dim);
         let (mut xs, mut vs) = (vec![0.0; dim], vec![0.0; dim]);
-        let setup = t.clock.as_ref().map_or(&self.setup, |c| &c.setup);
         for (row, &e) in energy.iter().enumerate().skip(t.shadow_values.len()) {
             for i in 0..dim {
                 xs[i] = history.column(1 + i)[row];
@@ -586,14 +593,13 @@ impl Session {
             // The first row is the start, which a method may report differently (see Shadow::at_start).
             // A shadow energy is defined up to a constant: the series starts at the track's own energy, so
             // that the dotted line leaves from the method's line and only its flatness tells.
-            if row == 0 {
+            let value = if row == 0 {
                 t.shadow_offset = e - shadow.at_start(setup, &xs, &vs);
-            }
-            t.shadow_values.push(if row == 0 {
                 e
             } else {
                 shadow.at(&xs, &vs, e) + t.shadow_offset
-            });
+            };
+            t.shadow_values.push(value);
         }
         Some(&t.shadow_values)
     }
