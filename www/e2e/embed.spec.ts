@@ -136,7 +136,8 @@ test('a figure off screen does not step; it starts when scrolled to, and stops w
   await expect(first.locator('#status')).toContainText(/step [1-9]/);
   // The second figure's frame is loaded (within the margin below the viewport) but not seen: no steps.
   await page.evaluate(() => window.scrollBy(0, 450));
-  await expect(figures.nth(1).locator('iframe')).toHaveCount(1);
+  // Loaded once the browser reports it near the viewport, which on a loaded machine can take a while.
+  await expect(figures.nth(1).locator('iframe')).toHaveCount(1, { timeout: 20_000 });
   const second = await figureFrame(page, 1);
   await page.waitForTimeout(1500);
   expect(await second.locator('#status').textContent()).not.toMatch(/step [1-9]/);
