@@ -60,6 +60,16 @@ export function lastRows(csv: string): Map<string, Record<string, string>> {
   return out;
 }
 
+/** The site's scripts and styles a page requests, by name (`assets/app-HASH.js` is `app.js`), in order. */
+export function assetRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.context().on('request', (r) => {
+    const m = /\/assets\/([a-z-]+)-[^/]*\.(js|css)$/.exec(r.url());
+    if (m?.[1]) asked.push(`${m[1]}.${m[2]}`);
+  });
+  return asked;
+}
+
 /** The builds of the core a page requests (its workers' too), by name: `lab`, `lab_full`, … in order. */
 export function wasmRequests(page: Page): string[] {
   const asked: string[] = [];

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { allDigits, CLI, lastRows, watch } from './helpers';
+import { allDigits, assetRequests, CLI, lastRows, wasmRequests, watch } from './helpers';
 
 const SHOTS = 'test-results/screenshots';
 
@@ -25,6 +25,29 @@ function cliArgs(query: string): string[] {
   }
   return args;
 }
+
+test('a first visit downloads the second build and no code of worksheets or "your method"', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  const wasm = wasmRequests(page);
+  const assets = assetRequests(page);
+  await page.goto('./');
+  await expect(page.locator('small.facts[data-method="rk4"]')).toContainText('order 4');
+  await expect(page.locator('#status')).toContainText('step');
+  expect(wasm).toEqual(['lab_full']);
+  expect(assets).toContain('app.js');
+  const later = ['worksheet', 'lab-worksheets', 'your-method', 'lab-language'];
+  expect(assets.filter((a) => later.some((name) => a.startsWith(`${name}.`)))).toEqual([]);
+  // Opening the editor loads "your method"'s code; a worksheet in the URL loads the worksheet's.
+  await page.getByRole('button', { name: 'Write your own method…' }).click();
+  await expect(page.locator('#rule-text')).toBeVisible();
+  expect(assets).toContain('your-method.js');
+  await page.goto('./?worksheet=lecture');
+  await expect(page.locator('#worksheet')).toBeVisible();
+  expect(assets).toEqual(expect.arrayContaining(['worksheet.js', 'worksheet.css']));
+  expect(errors).toEqual([]);
+});
 
 async function runToEnd(page: Page): Promise<void> {
   await page.click('#end');

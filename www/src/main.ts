@@ -13,7 +13,6 @@ import { recolourSwatches } from './palette';
 import { ConvergencePanel, ExperimentsPanel, StabilityPanel } from './panels';
 import { defaultsFor, parseQuery, scenarioInfo, toQuery, toSpec } from './state';
 import { applyTheme } from './theme';
-import { WorksheetPanel, worksheetSource } from './worksheet';
 import type { YourMethodPanel } from './your-method';
 
 async function main(): Promise<void> {
@@ -114,6 +113,8 @@ function wireYourMethod(app: App, open: boolean): { made(): YourMethodPanel | un
 /** Opens the URL's worksheet beside the lab; a worksheet that cannot be read is said so, and the lab goes on. */
 async function openWorksheet(value: string, catalogue: Catalogue, app: App): Promise<void> {
   try {
+    // The worksheet's code and style load only here: a first visit without a worksheet never downloads them.
+    const { WorksheetPanel, worksheetSource } = await import('./worksheet');
     const [source, bindings] = await Promise.all([worksheetSource(value), useWorksheetBuild()]);
     new WorksheetPanel(
       bindings,

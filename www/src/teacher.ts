@@ -6,7 +6,8 @@ import './style.css';
 import './classroom.css';
 import { reportErrors } from './boot';
 import { byId, el, message, notice } from './dom';
-import { builtIns, type HandInInfo, readHandIn, Sheet, type WorksheetBindings } from './lab-worksheets';
+import type { WorksheetBindings } from './lab-worksheets';
+import { builtIns, type HandInInfo, readHandIn, Sheet } from './sheet';
 import { applyTheme } from './theme';
 import { encodeText } from './worksheet';
 

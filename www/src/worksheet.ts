@@ -5,7 +5,8 @@
 
 import './classroom.css';
 import { byId, el, message } from './dom';
-import { type Checked, Sheet, type TaskInfo, type VerdictId, type WorksheetBindings } from './lab-worksheets';
+import type { WorksheetBindings } from './lab-worksheets';
+import { type Checked, Sheet, type TaskInfo, type VerdictId } from './sheet';
 
 /** Where a worksheet comes from, as `worksheet=` names it: its text (or a built-in id, which the core knows). */
 export async function worksheetSource(value: string): Promise<string> {

@@ -595,19 +595,6 @@ impl Lab {
         self.0.method(track).map(|m| m.id().to_string())
     }
 
-    /// A track's step.
-    #[wasm_bindgen(js_name = trackDt)]
-    pub fn track_dt(&self, track: usize) -> f64 {
-        self.0.track_dt(track)
-    }
-
-    /// Steps a track has taken (its own steps, where it has a dt of its own).
-    #[wasm_bindgen(js_name = trackSteps)]
-    pub fn track_steps(&self, track: usize) -> f64 {
-        self.0.track_steps(track) as f64
-    }
-
-    /// Points of the truth's history a step: more than 1 when its history is on a finer grid of its own.
     /// ω·dt of the run, where its scenario is an oscillator.
     #[wasm_bindgen(getter, js_name = omegaDt)]
     pub fn omega_dt(&self) -> Option<f64> {
