@@ -78,7 +78,9 @@ try {
     await page.waitForTimeout(1000);
   });
   for (const [url, g] of first.rows) console.log(`  ${url}: ${g} gzipped`);
-  console.log(`first visit transfers ${(first.total / 1024).toFixed(1)} KB gzipped (budget 120 KB)\n`);
+  // The budget: the full page's first screen shows each method's facts on the scenario, which the second
+  // build works out (147 KB of wasm alone), and its HTML, style and scripts are about 60 KB more.
+  console.log(`first visit transfers ${(first.total / 1024).toFixed(1)} KB gzipped (budget 215 KB)\n`);
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const firsts = [];

@@ -689,26 +689,56 @@ test('a new run reshapes the charts it has: new titles, labels, series and colou
   expect(errors).toEqual([]);
 });
 
+/** Pixels of a method's colour in a chart's canvas: its line is drawn. */
+async function inked(page: Page, chart: string, method: string): Promise<number> {
+  const stroke = await page
+    .locator(`#methods svg.swatch[data-method="${method}"] line`)
+    .getAttribute('stroke');
+  return page.locator(`#chart-${chart} canvas`).evaluate((canvas: HTMLCanvasElement, hex) => {
+    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(String(hex).slice(i, i + 2), 16));
+    const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i]! - r!) < 8 && Math.abs(data[i + 1]! - g!) < 8 && Math.abs(data[i + 2]! - b!) < 8)
+        count++;
+    }
+    return count;
+  }, stroke);
+}
+
+test('a legend entry is a button: from the keyboard it hides and shows its line, and says which', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=spring&methods=euler,symplectic-euler,rk4&until=5');
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('finished');
+  const entry = page
+    .locator('#chart-position .u-series')
+    .filter({ has: page.locator('.u-label', { hasText: /^euler$/ }) });
+  const toggle = entry.getByRole('button', { name: 'euler', exact: true });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  expect(await inked(page, 'position', 'euler')).toBeGreaterThan(50);
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await expect(entry).toHaveClass(/u-off/);
+  await expect.poll(() => inked(page, 'position', 'euler')).toBe(0);
+  // Space on a focused button presses it (it does not play or pause the run).
+  await page.keyboard.press('Space');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => inked(page, 'position', 'euler')).toBeGreaterThan(50);
+  await expect(page.locator('#status')).toContainText('finished');
+  // A new run's entries are buttons too: the two methods left and the exact solution.
+  await page.locator('input[name="method"][value="rk4"]').uncheck();
+  await expect(page.locator('#chart-position .u-legend button[aria-pressed="true"]')).toHaveCount(3);
+  expect(errors).toEqual([]);
+});
+
 test('the energy chart draws every line after a run to the end, where working out shadow energies grows memory', async ({
   page,
 }) => {
   const errors = watch(page);
-  /** Pixels of a method's colour in a chart's canvas: its line is drawn. */
-  const inked = async (chart: string, method: string) => {
-    const stroke = await page
-      .locator(`#methods svg.swatch[data-method="${method}"] line`)
-      .getAttribute('stroke');
-    return page.locator(`#chart-${chart} canvas`).evaluate((canvas: HTMLCanvasElement, hex) => {
-      const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(String(hex).slice(i, i + 2), 16));
-      const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
-      let count = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        if (Math.abs(data[i]! - r!) < 8 && Math.abs(data[i + 1]! - g!) < 8 && Math.abs(data[i + 2]! - b!) < 8)
-          count++;
-      }
-      return count;
-    }, stroke);
-  };
   // Long runs to the end: working out the shadow energies' new rows in the last frame grows wasm memory,
   // which once emptied the chart's views of it, taken before (a blank chart, left so).
   for (const query of [
@@ -718,7 +748,7 @@ test('the energy chart draws every line after a run to the end, where working ou
     await page.goto(`./?${query}`);
     await page.click('#end');
     await expect(page.locator('#status')).toContainText('finished', { timeout: 45_000 });
-    expect(await inked('energy', 'verlet'), `${query}: verlet on the energy chart`).toBeGreaterThan(50);
+    expect(await inked(page, 'energy', 'verlet'), `${query}: verlet on the energy chart`).toBeGreaterThan(50);
   }
   // Run to the end again on the finished run: nothing moves, so any change draws every chart.
   await page.click('#end');
@@ -730,7 +760,7 @@ test('the energy chart draws every line after a run to the end, where working ou
     ['split', 'symplectic-euler'],
   ];
   for (const [chart, method] of drawn) {
-    expect(await inked(chart, method), `${chart}: ${method}'s pixels`).toBeGreaterThan(50);
+    expect(await inked(page, chart, method), `${chart}: ${method}'s pixels`).toBeGreaterThan(50);
   }
   expect(errors).toEqual([]);
 });

@@ -121,19 +121,46 @@ abstract class Chart {
    */
   protected abstract options(ink: number, width: number): uPlot.Options;
 
-  /** Gives each legend entry the line's own look (colour, dashes, marker) in place of uPlot's square. */
+  /**
+   * Gives each legend entry the line's own look (colour, dashes, marker) in place of uPlot's square, inside a
+   * button: a click, a tap, Enter or Space on it reaches uPlot's own handler on the entry, which hides or
+   * shows the line, and the button says which (`aria-pressed`).
+   */
   protected legendLooks(styles: SeriesStyle[]): void {
     const entries = this.plot.root.querySelectorAll<HTMLElement>('.u-legend .u-series');
     // The first entry is the x series, where the legend shows it.
     const offset = entries.length > styles.length ? 1 : 0;
+    const pressed = () =>
+      entries.forEach((entry) =>
+        entry.querySelector('button')?.setAttribute('aria-pressed', String(!entry.classList.contains('u-off'))),
+      );
     styles.forEach((style, i) => {
-      const box = entries[i + offset]?.querySelector<HTMLElement>('.u-marker');
+      const entry = entries[i + offset];
+      const cell = entry?.querySelector('th');
+      if (!entry || !cell) return;
+      if (!cell.querySelector('button')) {
+        // uPlot's marker and label, as spans (a button holds phrasing content only).
+        const toggle = document.createElement('button');
+        toggle.type = 'button';
+        toggle.className = 'legend-toggle';
+        for (const part of [...cell.children]) {
+          const span = document.createElement('span');
+          span.className = part.className;
+          span.append(...part.childNodes);
+          toggle.append(span);
+        }
+        cell.replaceChildren(toggle);
+        // After uPlot's handler (on the cell): a ctrl-click shows one line and hides the others.
+        entry.addEventListener('click', pressed);
+      }
+      const box = cell.querySelector<HTMLElement>('.u-marker');
       if (!box) return;
       box.style.border = 'none';
       box.style.background = 'none';
       box.style.width = 'auto';
       box.replaceChildren(swatchOf(style.stroke, style.marker, style.dash));
     });
+    pressed();
   }
 
   /**

@@ -2,6 +2,7 @@
 // (panels.ts). Nothing is computed here.
 
 import './style.css';
+import './page.css';
 import { App } from './app';
 import { CORE, openCore, reportErrors } from './boot';
 import { byId, el, message, notice } from './dom';

@@ -3,6 +3,7 @@
 // export. Every answer is checked here, by the core: a code's own claims are never trusted.
 
 import './style.css';
+import './page.css';
 import './classroom.css';
 import { reportErrors } from './boot';
 import { byId, el, message, notice } from './dom';
