@@ -146,6 +146,8 @@ test('a permalink round-trips the whole state', async ({ page, context }) => {
   await page.press('#dt', 'Enter');
   await page.locator('input[name="precision"][value="f32"]').check();
   await expect(page).toHaveURL(/precision=f32/);
+  await page.selectOption('#split', 'kinematic');
+  await expect(page).toHaveURL(/details=kinematic/);
   const url = page.url();
   const query = new URL(url).searchParams;
   expect(query.get('scenario')).toBe('two-springs');
@@ -162,10 +164,34 @@ test('a permalink round-trips the whole state', async ({ page, context }) => {
   await expect(again.locator('#param-k1')).toHaveValue('2.5');
   await expect(again.locator('input[name="method"][value="euler"]')).not.toBeChecked();
   await expect(again.locator('input[name="precision"][value="f32"]')).toBeChecked();
+  await expect(again.locator('#split')).toHaveValue('kinematic');
+  await expect(again.locator('#chart-split .u-title')).toHaveText('Kinetic and potential energy: kinematic');
   await runToEnd(again);
   expect(await table(again)).toEqual(before);
   expect(await again.locator('#permalink').getAttribute('href')).toBe(new URL(url).search);
   expect([...errors, ...againErrors]).toEqual([]);
+});
+
+test('"Details for" is kept through new runs while its method runs, and is dropped with it', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  const details = () => new URL(page.url()).searchParams.get('details');
+  await page.goto('./?scenario=spring&methods=euler,symplectic-euler,rk4&details=banana');
+  await expect(page.locator('#split')).toHaveValue('euler');
+  expect(details()).toBeNull();
+  await page.selectOption('#split', 'rk4');
+  await expect(page.locator('#chart-split .u-title')).toHaveText('Kinetic and potential energy: rk4');
+  expect(details()).toBe('rk4');
+  await page.fill('#dt', '0.05');
+  await page.press('#dt', 'Enter');
+  await expect(page).toHaveURL(/dt=0\.05/);
+  await expect(page.locator('#split')).toHaveValue('rk4');
+  expect(details()).toBe('rk4');
+  await page.locator('input[name="method"][value="rk4"]').uncheck();
+  await expect(page.locator('#split')).toHaveValue('euler');
+  expect(details()).toBeNull();
+  expect(errors).toEqual([]);
 });
 
 test('a bad URL falls back to defaults and names what it ignored', async ({ page }) => {

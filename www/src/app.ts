@@ -162,6 +162,7 @@ export class App implements Actions {
     this.sim = sim;
     this.state = next;
     if (!sim.positions.includes(this.state.coord)) this.state.coord = sim.positions.at(-1) ?? '';
+    this.fitDetails();
     this.clock.reset();
     this.toEnd = false;
     this.msPerStep = 0.001;
@@ -201,6 +202,11 @@ export class App implements Actions {
     );
   }
 
+  /** Drops a detail track that no longer runs (the details are then the first track's). */
+  private fitDetails(): void {
+    if (!this.tracks().some((t) => t.key === this.state.details)) this.state.details = '';
+  }
+
   private shown(sim: Simulation): Shown {
     const tracks = this.tracks();
     return {
@@ -238,6 +244,7 @@ export class App implements Actions {
         if (added[0] !== undefined) sim.insert(chosen.indexOf(added[0]), added[0]);
         else if (removed[0] !== undefined) sim.remove(before.indexOf(removed[0]));
         this.state = { ...this.state, methods: chosen };
+        this.fitDetails();
         history.replaceState(null, '', this.query());
         this.controls.sync(this.state, sim.positions, this.tracks());
         this.explainer?.show(this.state);

@@ -132,7 +132,9 @@ abstract class Chart {
     const offset = entries.length > styles.length ? 1 : 0;
     const pressed = () =>
       entries.forEach((entry) =>
-        entry.querySelector('button')?.setAttribute('aria-pressed', String(!entry.classList.contains('u-off'))),
+        entry
+          .querySelector('button')
+          ?.setAttribute('aria-pressed', String(!entry.classList.contains('u-off'))),
       );
     styles.forEach((style, i) => {
       const entry = entries[i + offset];

@@ -86,7 +86,8 @@ export class Controls {
 
     const coord = byId<HTMLSelectElement>('coord');
     coord.addEventListener('change', () => actions.view({ coord: coord.value }, true));
-    byId<HTMLSelectElement>('split').addEventListener('change', () => actions.view({}, true));
+    const split = byId<HTMLSelectElement>('split');
+    split.addEventListener('change', () => actions.view({ details: split.value }, true));
 
     byId('play').addEventListener('click', () => actions.togglePlay());
     byId('step').addEventListener('click', () => actions.stepOnce());
@@ -304,13 +305,11 @@ export class Controls {
       positions.map((p) => [p, p]),
     );
     coord.value = state.coord;
-    const split = byId<HTMLSelectElement>('split');
-    const keep = split.value;
     setOptions(
-      split,
+      byId<HTMLSelectElement>('split'),
       tracks.map((t) => [t.label, t.key]),
     );
-    split.value = tracks.some((t) => t.key === keep) ? keep : (tracks[0]?.key ?? '');
+    byId<HTMLSelectElement>('split').value = state.details || (tracks[0]?.key ?? '');
     byId('runs-note').textContent =
       state.runs.length > 0
         ? `Comparing runs at their own steps: ${tracks.map((t) => t.label).join(', ')}. Changing the methods or dt returns to one dt for all.`

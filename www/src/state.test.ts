@@ -35,6 +35,7 @@ describe('the URL state', () => {
       dt: 1 / 60,
       speed: 5,
       coord: 'x',
+      details: 'rk4',
     };
     state.params.k = 2.5;
     const again = parseQuery(toQuery(state), catalogue, check);

@@ -15,6 +15,9 @@ export interface LabState {
   speed: number;
   /** Which coordinate the x(t) and phase views show. */
   coord: string;
+  /** The track the details (energy split, last steps) are for, by its key (`rk4`, `rk4@0.05`); '' for the
+   * first. */
+  details: string;
   /** (method, dt) pairs, to compare a method with itself at several steps; empty for one dt for all. */
   runs: RunPair[];
   /** dt, until and parameters as the reader typed them (`1/30`) with the value read from each: written back
@@ -72,6 +75,7 @@ export function defaultsFor(catalogue: Catalogue, scenario: string, methods = DE
     params: Object.fromEntries(info.params.map((p) => [p.name, p.default])),
     speed: 1,
     coord: '',
+    details: '',
     runs: [],
     typed: {},
     rule: '',
@@ -94,6 +98,7 @@ const RESERVED = [
   'precision',
   'speed',
   'coord',
+  'details',
   'worksheet',
   'rule',
   'force',
@@ -223,6 +228,8 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
 
   const coord = query.get('coord');
   if (coord !== null) state.coord = coord;
+  const details = query.get('details');
+  if (details !== null) state.details = details;
 
   for (const [key, text] of query) {
     if (RESERVED.includes(key) || TRACKING.test(key)) continue;
@@ -271,6 +278,7 @@ export function toQuery(state: LabState): string {
   for (const [name, value] of Object.entries(state.params)) query.set(name, text(name, value));
   if (state.speed !== 1) query.set('speed', String(state.speed));
   if (state.coord !== '') query.set('coord', state.coord);
+  if (state.details !== '') query.set('details', state.details);
   if (state.rule !== '') query.set('rule', state.rule);
   if (state.force !== '') query.set('force', state.force);
   return `?${query.toString().replaceAll('%2C', ',').replaceAll('%40', '@').replaceAll('%2F', '/')}`;
