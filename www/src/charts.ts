@@ -130,12 +130,12 @@ abstract class Chart {
     const entries = this.plot.root.querySelectorAll<HTMLElement>('.u-legend .u-series');
     // The first entry is the x series, where the legend shows it.
     const offset = entries.length > styles.length ? 1 : 0;
-    const pressed = () =>
-      entries.forEach((entry) =>
-        entry
-          .querySelector('button')
-          ?.setAttribute('aria-pressed', String(!entry.classList.contains('u-off'))),
-      );
+    const pressed = () => {
+      for (const entry of entries) {
+        const shown = !entry.classList.contains('u-off');
+        entry.querySelector('button')?.setAttribute('aria-pressed', String(shown));
+      }
+    };
     styles.forEach((style, i) => {
       const entry = entries[i + offset];
       const cell = entry?.querySelector('th');
