@@ -45,21 +45,29 @@ console.log();
 
 /**
  * Every response of the lab's origin while `visit` runs in a fresh context (an empty cache), gzipped as a
- * host would send it: [path, gzipped bytes] pairs and their total. A file fetched twice (the host page's
- * embed.js and the figure share a module) is counted once: the second comes from the browser's cache.
+ * host would send it: [path, gzipped bytes] pairs and their total. A file fetched twice by one frame is
+ * counted once (the second comes from its cache); by the host page and by a figure in it, twice: a browser
+ * keeps a cross-site frame's cache apart from its host's, and the host page here is on another site.
  */
 async function transferred(browser, lab, viewport, visit) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const bodies = [];
   page.on('response', (r) => {
-    if (r.url().startsWith(lab))
-      bodies.push(
-        r.body().then(
-          (b) => [r.url().slice(lab.length).split('?')[0], gzipSync(b, { level: 9 }).length],
-          () => [r.url(), 0],
-        ),
-      );
+    if (!r.url().startsWith(lab)) return;
+    let framed = '';
+    try {
+      if (r.frame() !== page.mainFrame()) framed = ' (in the figure)';
+    } catch {
+      // A worker's request has no frame: the page's cache.
+    }
+    const path = `${r.url().slice(lab.length).split('?')[0]}${framed}`;
+    bodies.push(
+      r.body().then(
+        (b) => [path, gzipSync(b, { level: 9 }).length],
+        () => [path, 0],
+      ),
+    );
   });
   await visit(page);
   const rows = [...new Map(await Promise.all(bodies)).entries()];
@@ -184,7 +192,8 @@ console.log(
   `wasm/native, the methods' medians: median ${pct(medians, 50).toFixed(2)}, worst ${Math.max(...medians).toFixed(2)} (budget: every method 1.25)`,
 );
 
-/** 5. Embeds, from a host page on another origin (a local server) with the lab's preview server. */
+/** 5. Embeds, from a host page on another site (a local server at localhost; the lab is at 127.0.0.1), as a
+ * blog embeds the lab's figures. */
 async function embeds(browser) {
   const lab = `http://127.0.0.1:${PORT}`;
   const figure = (i) =>
@@ -198,7 +207,7 @@ async function embeds(browser) {
     res.writeHead(body ? 200 : 404, { 'Content-Type': 'text/html' }).end(body ?? '');
   });
   await new Promise((r) => host.listen(0, '127.0.0.1', r));
-  const origin = `http://127.0.0.1:${host.address().port}`;
+  const origin = `http://localhost:${host.address().port}`;
   try {
     // First frame of embed.html after navigation, five loads.
     const page = await browser.newPage({ viewport: { width: 640, height: 900 } });

@@ -134,10 +134,15 @@ test('a figure off screen does not step; it starts when scrolled to, and stops w
   await figures.nth(0).scrollIntoViewIfNeeded();
   const first = await figureFrame(page, 0);
   await expect(first.locator('#status')).toContainText(/step [1-9]/);
-  // The second figure's frame is loaded (within the margin below the viewport) but not seen: no steps.
-  await page.evaluate(() => window.scrollBy(0, 450));
-  // Loaded once the browser reports it near the viewport, which on a loaded machine can take a while.
-  await expect(figures.nth(1).locator('iframe')).toHaveCount(1, { timeout: 20_000 });
+  // The second figure's frame is loaded (within the margin below the viewport) but not seen: no steps. Its
+  // top is put 100 px below the viewport, again until the frame is there: the first figure's frame sizes
+  // itself to its content when it has loaded, which moves the second, later on a loaded machine.
+  await expect(async () => {
+    await figures
+      .nth(1)
+      .evaluate((f) => window.scrollBy(0, f.getBoundingClientRect().top - window.innerHeight - 100));
+    await expect(figures.nth(1).locator('iframe')).toHaveCount(1, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
   const second = await figureFrame(page, 1);
   await page.waitForTimeout(1500);
   expect(await second.locator('#status').textContent()).not.toMatch(/step [1-9]/);

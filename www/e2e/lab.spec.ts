@@ -179,6 +179,9 @@ test('"Details for" is kept through new runs while its method runs, and is dropp
   const details = () => new URL(page.url()).searchParams.get('details');
   await page.goto('./?scenario=spring&methods=euler,symplectic-euler,rk4&details=banana');
   await expect(page.locator('#split')).toHaveValue('euler');
+  await expect(page.locator('#notices')).toContainText(
+    "Ignored details=banana: the run has euler, symplectic-euler, rk4; showing euler's details.",
+  );
   expect(details()).toBeNull();
   await page.selectOption('#split', 'rk4');
   await expect(page.locator('#chart-split .u-title')).toHaveText('Kinetic and potential energy: rk4');
@@ -187,6 +190,10 @@ test('"Details for" is kept through new runs while its method runs, and is dropp
   await page.press('#dt', 'Enter');
   await expect(page).toHaveURL(/dt=0\.05/);
   await expect(page.locator('#split')).toHaveValue('rk4');
+  expect(details()).toBe('rk4');
+  // Another scenario with the same methods keeps them.
+  await page.selectOption('#scenario', 'damped-spring');
+  await expect(page.locator('#chart-split .u-title')).toHaveText('Kinetic and potential energy: rk4');
   expect(details()).toBe('rk4');
   await page.locator('input[name="method"][value="rk4"]').uncheck();
   await expect(page.locator('#split')).toHaveValue('euler');

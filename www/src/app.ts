@@ -260,7 +260,9 @@ export class App implements Actions {
 
   scenario(id: string): void {
     const fresh = defaultsFor(this.catalogue, id, this.state.methods);
-    this.apply({ ...fresh, ...this.written, speed: this.state.speed, precision: this.state.precision });
+    const { speed, precision, details } = this.state;
+    // The details stay on their method where it runs in the new scenario too (fitDetails drops them else).
+    this.apply({ ...fresh, ...this.written, speed, precision, details });
   }
 
   /** What the student wrote (a rule, a force): kept through a change of scenario or a reset. */

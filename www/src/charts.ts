@@ -85,6 +85,7 @@ abstract class Chart {
     this.yLabel = yLabel;
     const heading = plot.root.querySelector('.u-title');
     if (heading) heading.textContent = title;
+    this.nameLegend();
     const [x, y] = plot.axes;
     if (x) x.label = xLabel;
     if (y) y.label = yLabel;
@@ -121,12 +122,18 @@ abstract class Chart {
    */
   protected abstract options(ink: number, width: number): uPlot.Options;
 
+  /** Names the legend after its chart: a screen reader hears which chart's "euler" a button hides. */
+  private nameLegend(): void {
+    this.plot.root.querySelector('.u-legend')?.setAttribute('aria-label', `Lines of ${this.title}`);
+  }
+
   /**
    * Gives each legend entry the line's own look (colour, dashes, marker) in place of uPlot's square, inside a
    * button: a click, a tap, Enter or Space on it reaches uPlot's own handler on the entry, which hides or
    * shows the line, and the button says which (`aria-pressed`).
    */
   protected legendLooks(styles: SeriesStyle[]): void {
+    this.nameLegend();
     const entries = this.plot.root.querySelectorAll<HTMLElement>('.u-legend .u-series');
     // The first entry is the x series, where the legend shows it.
     const offset = entries.length > styles.length ? 1 : 0;

@@ -6,14 +6,14 @@ import { message } from './dom';
 import type { FullBindings } from './lab-full';
 import type { LanguageBindings } from './lab-language';
 import type { WorksheetBindings } from './lab-worksheets';
-import init, * as usual from './pkg/lab.js';
+import type * as Usual from './pkg/lab.js';
 import usualUrl from './pkg/lab_bg.wasm?url';
 import type { Catalogue, CoreTable, Precision, RunSpec, ScenarioInfo } from './types';
 
 export type * from './types';
 
 /** The surface both builds of the core share (the second build has more: see lab-full.ts). */
-type Bindings = typeof usual;
+type Bindings = typeof Usual;
 
 /** The core the page steps with: the usual build, or the second one once an f32 run has needed it. */
 interface Core {
@@ -46,8 +46,10 @@ export async function loadCore(
   } else if (options.second) {
     await useSecondBuild(options.bytes);
   } else {
+    // The usual build's glue is fetched only here: the full page, which steps with the second, never needs it.
+    const usual = await import('./pkg/lab.js');
     if (options.bytes) usual.initSync({ module: options.bytes });
-    else await init({ module_or_path: usualUrl });
+    else await usual.default({ module_or_path: usualUrl });
     core = { bindings: usual, memory: usual.wasmMemory() as WebAssembly.Memory, second: false };
   }
   return loaded().bindings.catalogue() as Catalogue;
@@ -353,9 +355,13 @@ export class Simulation {
     return this.lab.stepsTable(track, coordinate, rows, digits) as CoreTable;
   }
 
-  /** The run as the CLI prints it. */
+  /** The run as the CLI prints it. The second build's (and later ones'): a figure, which steps with the
+   * usual build, offers no export. */
   csv(every = 1): string {
-    return this.lab.csv(every);
+    const lab: object = this.lab;
+    if (!('csv' in lab && typeof lab.csv === 'function'))
+      throw new Error("exporting CSV needs the lab's page");
+    return lab.csv(every) as string;
   }
 
   free(): void {

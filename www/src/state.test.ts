@@ -44,6 +44,16 @@ describe('the URL state', () => {
     expect(toQuery(again.state)).toBe(toQuery(state));
   });
 
+  it('keeps details= on a track of the run, and names one that is not', () => {
+    const ok = parseQuery('?scenario=spring&methods=euler,rk4&details=rk4', catalogue, check);
+    expect([ok.state.details, ok.notices]).toEqual(['rk4', []]);
+    const runs = parseQuery('?scenario=spring&runs=rk4@0.1,rk4@0.05&details=rk4@0.05', catalogue, check);
+    expect([runs.state.details, runs.notices]).toEqual(['rk4@0.05', []]);
+    const bad = parseQuery('?scenario=spring&methods=euler,rk4&details=verlet', catalogue, check);
+    expect(bad.state.details).toBe('');
+    expect(bad.notices).toEqual(["Ignored details=verlet: the run has euler, rk4; showing euler's details."]);
+  });
+
   it('writes a value back as the reader typed it, while it is still the value', () => {
     const { state } = parseQuery('?scenario=spring&dt=1/30&k=2.50&until=1e1', catalogue, check);
     expect(state.dt).toBe(1 / 30);

@@ -2,6 +2,7 @@
 
 import type { Catalogue, Precision, RunPair, RunSpec, ScenarioInfo } from './lab';
 import { LOOK_KEYS } from './look';
+import { trackLabels } from './tracks';
 
 export interface LabState {
   scenario: string;
@@ -229,7 +230,14 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
   const coord = query.get('coord');
   if (coord !== null) state.coord = coord;
   const details = query.get('details');
-  if (details !== null) state.details = details;
+  if (details !== null) {
+    const keys = trackLabels(state, String).map((t) => t.key);
+    if (keys.includes(details)) state.details = details;
+    else
+      notices.push(
+        `Ignored details=${details}: the run has ${keys.join(', ')}; showing ${keys[0]}'s details.`,
+      );
+  }
 
   for (const [key, text] of query) {
     if (RESERVED.includes(key) || TRACKING.test(key)) continue;

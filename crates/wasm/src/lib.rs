@@ -622,7 +622,9 @@ impl Lab {
         self.0.reference_step()
     }
 
-    /// The whole run as the CLI prints it, rows every `every` steps.
+    /// The whole run as the CLI prints it, rows every `every` steps (the full page's export; a figure, which
+    /// steps with the usual build, offers none).
+    #[cfg(feature = "full")]
     pub fn csv(&self, every: u32) -> Result<String, JsError> {
         self.0.csv(every as u64).map_err(js_error)
     }
