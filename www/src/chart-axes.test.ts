@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { envelope } from './chart-axes';
+import { axisUnit, envelope } from './chart-axes';
 
 describe('the envelope of a dense line', () => {
   it('keeps every peak and trough while drawing two points a stretch', () => {
@@ -20,5 +20,18 @@ describe('the envelope of a dense line', () => {
     const x = [0, 1, 2];
     const y = [1, 2, 3];
     expect(envelope(x, [y], 100)).toEqual({ x, ys: [y] });
+  });
+});
+
+describe('the unit of a linear axis', () => {
+  it('is 1 for numbers uPlot can tick, a power of ten for larger ones, so that the ticks read 0 to 9.9', () => {
+    expect(axisUnit(0, 7.5e6)).toBe(1);
+    expect(axisUnit(-9.9e14, 9.9e14)).toBe(1);
+    // Explicit Euler's energy on the default spring, at its end: 2.1e61 J.
+    expect(axisUnit(0, 2.1e61)).toBe(1e61);
+    expect(axisUnit(-3e20, 1e19)).toBe(1e20);
+    expect(axisUnit(0, Number.POSITIVE_INFINITY)).toBe(1);
+    // What the unit leaves uPlot is within its 17 digits.
+    for (const big of [1e15, 3.7e42, 9.99e300]) expect(big / axisUnit(0, big)).toBeLessThan(10);
   });
 });

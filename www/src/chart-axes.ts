@@ -39,6 +39,16 @@ function decades(_u: uPlot, _axis: number, min: number, max: number): number[] {
   return out;
 }
 
+/**
+ * The power of ten a linear axis shows its values in: 1, unless the largest has 16 digits or more (uPlot puts
+ * no ticks on numbers of more than 17); then that value's power of ten, so that the ticks read 0 to 9.9.
+ */
+export function axisUnit(lo: number, hi: number): number {
+  const big = Math.max(Math.abs(lo), Math.abs(hi));
+  // From its text: 10 ** 61 is 1.0000000000000001e61.
+  return big >= 1e15 && Number.isFinite(big) ? Number(`1e${Math.floor(Math.log10(big))}`) : 1;
+}
+
 export function widthOf(container: HTMLElement): number {
   return Math.max(240, Math.floor(container.clientWidth));
 }

@@ -3,9 +3,10 @@
 // explodes (see range.ts).
 
 import uPlot from 'uplot';
-import { axis, envelope, padded, positiveOnly, widthOf } from './chart-axes';
+import { axis, axisUnit, envelope, padded, positiveOnly, widthOf } from './chart-axes';
 import { markerHook } from './chart-markers';
 import { throughPoints } from './chart-paths';
+import { short } from './numbers';
 import { type Marker, swatchOf } from './palette';
 import { logAxisRange, readableRange } from './range';
 
@@ -309,6 +310,17 @@ export class TimeChart extends Chart {
   update(t: Column, ys: Column[], scale?: Column): void {
     if (this.unchanged([t, ...ys])) return;
     this.range = this.log ? this.logRange(ys, scale) : this.linearRange(ys, scale);
+    // uPlot puts no ticks on numbers of more than 17 digits (explicit Euler's energy on the default spring
+    // reaches 1e61 J): such values are shown in units of a power of ten, which the axis names.
+    const lo = this.range[0] ?? 0;
+    const hi = this.range[1] ?? 0;
+    const unit = this.log ? 1 : axisUnit(lo, hi);
+    const y = this.plot.axes[1];
+    if (y) y.label = unit === 1 ? this.yLabel : `${this.yLabel}, ×${short(unit)}`;
+    if (unit !== 1) {
+      this.range = [lo / unit, hi / unit];
+      ys = ys.map((col) => Array.from(col, (v) => (v === null || v === undefined ? v : v / unit)));
+    }
     const thin = envelope(t, this.log ? ys.map(positiveOnly) : ys, Math.max(100, this.plot.bbox.width));
     // Drawn now, in the frame that gave the data (uPlot would otherwise draw in a microtask after it).
     this.plot.batch(() => this.plot.setData([thin.x as number[], ...(thin.ys as number[][])], true));

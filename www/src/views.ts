@@ -146,11 +146,10 @@ export class Views {
           't (s)',
           `E (${info.energyUnit})`,
           [
-            // Its scale follows the truth's energies, as every chart's does: a method that blows up (explicit
-            // Euler's 1e61 J on the default spring, beyond what uPlot can put ticks on) runs off it, named.
-            { label: `${split} kinetic`, stroke: splitColour },
+            // This chart is about one method: its scale follows that method's energies, not the truth's.
+            { label: `${split} kinetic`, stroke: splitColour, reference: true },
             { label: `${split} potential`, stroke: splitColour, dash: [2, 3] },
-            { label: `${truth} kinetic`, stroke: truthColour(), dash: TRUTH_DASH, width: 1, reference: true },
+            { label: `${truth} kinetic`, stroke: truthColour(), dash: TRUTH_DASH, width: 1 },
             { label: `${truth} potential`, stroke: truthColour(), dash: [2, 3], width: 1 },
           ],
         ],
@@ -257,12 +256,7 @@ export class Views {
         [n, 'kinetic'],
         [n, 'potential'],
       ]);
-      // Judged against the size of both the truth's energies (the reference is its kinetic energy alone).
-      (charts.split as TimeChart).update(
-        x,
-        ys,
-        extentOf(sim.column(n, 'kinetic'), sim.column(n, 'potential')),
-      );
+      (charts.split as TimeChart).update(x, ys);
     });
     draw('error', () => {
       const { x, ys } = overTime(all.slice(0, n).map((k) => [k, 'error']));
