@@ -86,8 +86,9 @@ try {
     await page.waitForTimeout(1000);
   });
   for (const [url, g] of first.rows) console.log(`  ${url}: ${g} gzipped`);
-  // The budget: the full page's first screen shows each method's facts on the scenario, which the second
-  // build works out (147 KB of wasm alone), and its HTML, style and scripts are about 60 KB more.
+  // The budget: the full page steps with the second build from the start (144 KiB of wasm, gzipped: its
+  // facts, shadow energies and studies), and its HTML, style and scripts (uPlot's 22 included) are 64 more.
+  // Even the usual build (90 KiB) and those would be over 150.
   console.log(`first visit transfers ${(first.total / 1024).toFixed(1)} KB gzipped (budget 215 KB)\n`);
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
