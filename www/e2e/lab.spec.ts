@@ -768,6 +768,48 @@ test('a legend entry is a button: from the keyboard it hides and shows its line,
   expect(errors).toEqual([]);
 });
 
+/** How many rows of a chart's canvas a method's colour spans: the height its line takes. */
+async function rowsSpanned(page: Page, chart: string, method: string): Promise<number> {
+  const stroke = await page
+    .locator(`#methods svg.swatch[data-method="${method}"] line`)
+    .getAttribute('stroke');
+  return page.locator(`#chart-${chart} canvas`).evaluate((canvas: HTMLCanvasElement, hex) => {
+    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(String(hex).slice(i, i + 2), 16));
+    const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+    let top = Number.POSITIVE_INFINITY;
+    let bottom = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i]! - r!) < 8 && Math.abs(data[i + 1]! - g!) < 8 && Math.abs(data[i + 2]! - b!) < 8) {
+        const row = Math.floor(i / 4 / canvas.width);
+        top = Math.min(top, row);
+        bottom = Math.max(bottom, row);
+      }
+    }
+    return bottom >= top ? bottom - top + 1 : 0;
+  }, stroke);
+}
+
+test("hiding a line gives the chart's height to the lines shown: velocity Verlet's narrow energy band opens up", async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=spring&methods=symplectic-euler,velocity-verlet&until=20');
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('finished');
+  // At dt = 0.1 symplectic Euler's energy band is about five times velocity Verlet's: it sets the range.
+  const narrow = await rowsSpanned(page, 'energy', 'velocity-verlet');
+  expect(narrow).toBeGreaterThan(3);
+  const wide = page
+    .locator('#chart-energy .u-series')
+    .filter({ has: page.locator('.u-label', { hasText: /^symplectic-euler$/ }) })
+    .getByRole('button');
+  await wide.click();
+  await expect.poll(() => rowsSpanned(page, 'energy', 'velocity-verlet')).toBeGreaterThan(2.5 * narrow);
+  await wide.click();
+  await expect.poll(() => rowsSpanned(page, 'energy', 'velocity-verlet')).toBeLessThan(1.5 * narrow);
+  expect(errors).toEqual([]);
+});
+
 test('the energy chart draws every line after a run to the end, where working out shadow energies grows memory', async ({
   page,
 }) => {

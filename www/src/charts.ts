@@ -45,6 +45,10 @@ abstract class Chart {
     return false;
   }
 
+  /** Called when the reader hides or shows a line: the chart is to be drawn again (its range then
+   * follows the lines shown). */
+  onToggle: () => void = () => {};
+
   /** `styles`: the series' looks, also for legends drawn elsewhere (the PNG export). */
   constructor(
     protected title: string,
@@ -161,7 +165,11 @@ abstract class Chart {
         }
         cell.replaceChildren(toggle);
         // After uPlot's handler (on the cell): a ctrl-click shows one line and hides the others.
-        entry.addEventListener('click', pressed);
+        entry.addEventListener('click', () => {
+          pressed();
+          this.drawn = '';
+          this.onToggle();
+        });
       }
       const box = cell.querySelector<HTMLElement>('.u-marker');
       if (!box) return;
@@ -309,7 +317,9 @@ export class TimeChart extends Chart {
    */
   update(t: Column, ys: Column[], scale?: Column): void {
     if (this.unchanged([t, ...ys])) return;
-    this.range = this.log ? this.logRange(ys, scale) : this.linearRange(ys, scale);
+    // A hidden line leaves the range to the lines shown: hide the wide ones to see a narrow one's wobble.
+    const shown = ys.map((col, i) => (this.plot.series[i + 1]?.show === false ? [] : col));
+    this.range = this.log ? this.logRange(shown, scale) : this.linearRange(shown, scale);
     // uPlot puts no ticks on numbers of more than 17 digits (explicit Euler's energy on the default spring
     // reaches 1e61 J): such values are shown in units of a power of ten, which the axis names.
     const lo = this.range[0] ?? 0;

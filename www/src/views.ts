@@ -172,6 +172,7 @@ export class Views {
         split: new TimeChart(chart('split'), ...shapes.split),
         error: new TimeChart(chart('error'), ...shapes.error, true),
       };
+      for (const name of CHARTS) this.charts[name].onToggle = () => this.onStale();
     }
     for (const name of CHARTS) {
       const c = this.charts[name];
