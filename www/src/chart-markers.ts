@@ -10,7 +10,8 @@ const MARKS = 6;
 
 /**
  * A uPlot hook that draws each styled series' marker at a few points spread along its data (staggered from
- * series to series so that lines on top of each other still show every marker). `stylesOf` gives the series'
+ * series to series so that lines on top of each other still show every marker), or at every point of a
+ * series of a few (a study's runs). `stylesOf` gives the series'
  * looks as they are when the chart draws (a chart may be reshaped); `pair` reads a series'
  * (x, y) columns from the plot's data; `ink` multiplies the markers' size.
  */
@@ -34,8 +35,9 @@ export function markerHook(
       const n = Math.min(xs.length, ys.length);
       if (n === 0) return;
       ctx.beginPath();
-      for (let k = 0; k < MARKS; k++) {
-        const at = Math.floor(((k + 0.5 + (0.37 * i) / styles.length) / MARKS) * (n - 1));
+      const every = n <= 2 * MARKS;
+      for (let k = 0; k < (every ? n : MARKS); k++) {
+        const at = every ? k : Math.floor(((k + 0.5 + (0.37 * i) / styles.length) / MARKS) * (n - 1));
         const [x, y] = [xs[at], ys[at]];
         if (x === null || x === undefined || y === null || y === undefined) continue;
         if (!Number.isFinite(x) || !Number.isFinite(y)) continue;

@@ -3,7 +3,6 @@
 
 import type uPlot from 'uplot';
 import type { Column } from './charts';
-import { pixelRatio } from './viewport';
 
 /** Points a phase portrait draws at most, per series and per pixel of the chart's width. */
 const POINTS_PER_PIXEL = 12;
@@ -33,18 +32,17 @@ export function stretches(idx0: number, idx1: number, budget: number): [start: n
 }
 
 /**
- * A path through (x, y) points in the order given (a phase portrait is not a function of x), with a small
- * square of half-side `mark` CSS pixels on every point when `mark` > 0 (studies with a handful of points, on
- * log axes, where values ≤ 0 are left out). A point less than half a pixel from the last one drawn is passed
- * over; a long series is drawn as stretches of its points (see `stretches`).
+ * A path through (x, y) points in the order given (a phase portrait is not a function of x); on `log` axes
+ * (studies with a handful of points, each marked by markerHook) values ≤ 0 are left out. A point less than
+ * half a pixel from the last one drawn is passed over; a long series is drawn as stretches of its points
+ * (see `stretches`).
  */
-export function throughPoints(mark: number): uPlot.Series.PathBuilder {
+export function throughPoints(log: boolean): uPlot.Series.PathBuilder {
   return (u, seriesIdx, idx0, idx1) => {
     const [xs, ys] = (u.data[seriesIdx] as unknown as [Column, Column]) ?? [[], []];
     const series = u.series[seriesIdx] as uPlot.Series & { facets: { scale: string }[] };
     const [sx, sy] = [series.facets[0]?.scale ?? 'x', series.facets[1]?.scale ?? 'y'];
     const stroke = new Path2D();
-    const r = mark * pixelRatio();
     // Canvas pixels of a value: uPlot's own mapping on log axes (a handful of points); on linear ones the
     // same arithmetic inline, since a long run has hundreds of thousands of points to place every frame.
     const linear = (scale: string, along: 'x' | 'y') => {
@@ -54,8 +52,8 @@ export function throughPoints(mark: number): uPlot.Series.PathBuilder {
         ? (v: number) => left + ((v - min) / (max - min)) * width
         : (v: number) => top + height - ((v - min) / (max - min)) * height;
     };
-    const toX = mark > 0 ? (v: number) => u.valToPos(v, sx, true) : linear(sx, 'x');
-    const toY = mark > 0 ? (v: number) => u.valToPos(v, sy, true) : linear(sy, 'y');
+    const toX = log ? (v: number) => u.valToPos(v, sx, true) : linear(sx, 'x');
+    const toY = log ? (v: number) => u.valToPos(v, sy, true) : linear(sy, 'y');
     for (const [start, end] of stretches(idx0, idx1, POINTS_PER_PIXEL * Math.max(1, u.bbox.width))) {
       let started = false;
       let [lastX, lastY] = [0, 0];
@@ -63,7 +61,7 @@ export function throughPoints(mark: number): uPlot.Series.PathBuilder {
         const x = xs[i];
         const y = ys[i];
         if (x === null || x === undefined || y === null || y === undefined) continue;
-        if (mark > 0 && y <= 0) continue;
+        if (log && y <= 0) continue;
         const px = toX(x);
         const py = toY(y);
         if (!Number.isFinite(px) || !Number.isFinite(py)) continue;
@@ -72,10 +70,6 @@ export function throughPoints(mark: number): uPlot.Series.PathBuilder {
         else stroke.moveTo(px, py);
         started = true;
         [lastX, lastY] = [px, py];
-        if (r > 0) {
-          stroke.rect(px - r, py - r, 2 * r, 2 * r);
-          stroke.moveTo(px, py);
-        }
       }
     }
     return { stroke, fill: null, clip: null, band: null, flags: 0 };

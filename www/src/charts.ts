@@ -366,7 +366,7 @@ export class XYChart extends Chart {
         { scale: 'x', auto: true },
         { scale: 'y', auto: true },
       ],
-      paths: throughPoints(this.log ? 3 * ink : 0),
+      paths: throughPoints(this.log),
     };
   }
 
@@ -377,10 +377,11 @@ export class XYChart extends Chart {
       if (log) {
         const all = cols.flatMap((c) => Array.from(positiveOnly(c)).filter((v): v is number => v !== null));
         if (all.length === 0) return [1e-3, 1] as uPlot.Range.MinMax;
-        return [
-          10 ** Math.floor(Math.log10(Math.min(...all))),
-          10 ** Math.ceil(Math.log10(Math.max(...all))),
-        ] as uPlot.Range.MinMax;
+        // A margin beyond the points (5 % of the decades shown, at least a fifth of one): none sits on the
+        // frame, half drawn (the run at dt = 0.1 did).
+        const [lo, hi] = [Math.log10(Math.min(...all)), Math.log10(Math.max(...all))];
+        const pad = Math.max(0.2, 0.05 * (hi - lo));
+        return [10 ** (lo - pad), 10 ** (hi + pad)] as uPlot.Range.MinMax;
       }
       const styles = this.styles;
       const refIndex = styles.findIndex((s) => s.reference);
