@@ -75,6 +75,7 @@ const KEYS = [
   'precision',
   'speed',
   'coord',
+  'details',
   'views',
   'theme',
   'controls',

@@ -203,9 +203,17 @@ test('"Details for" is kept through new runs while its method runs, and is dropp
 
 test('a bad URL falls back to defaults and names what it ignored', async ({ page }) => {
   const errors = watch(page);
-  await page.goto('./?scenario=spring&methods=euler,rk5&dt=0&until=soon&precision=f16&k=-5&zeta=1');
+  await page.goto('./?scenario=spring&methods=euler,rk5&dt=0&until=soon&precision=f16&k=-5&zeta=1&coord=q');
   const notices = page.locator('#notices');
-  for (const named of ["method 'rk5'", 'dt=0', 'until=soon', 'precision=f16', 'k=-5', 'zeta=1']) {
+  for (const named of [
+    "method 'rk5'",
+    'dt=0',
+    'until=soon',
+    'precision=f16',
+    'k=-5',
+    'zeta=1',
+    'coord=q: the run has x; showing x.',
+  ]) {
     await expect(notices).toContainText(named);
   }
   await expect(page.locator('#dt')).toHaveValue('0.1');

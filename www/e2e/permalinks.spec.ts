@@ -3,8 +3,9 @@
 // own names, runs at several dt, f32, fractions, speed, coord, bad values, unknown keys), with the canonical
 // query the page wrote back for each and the notices it showed. Each must still open the same state.
 //
-// One change to that contract is deliberate: tracking keys (utm_*, fbclid, gclid) are ignored silently, with
-// no notice and not written back.
+// Two changes to that contract are deliberate: tracking keys (utm_*, fbclid, gclid) are ignored silently, with
+// no notice and not written back; and a coordinate the run does not have (coord=z on a 2-D projectile), which
+// was replaced silently, is named in a notice, as every other value the page ignores is.
 
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
