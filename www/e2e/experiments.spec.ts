@@ -166,6 +166,12 @@ test('the convergence view measures the orders the CLI measures', async ({ page 
   await expect(page.locator('#chart-work .u-wrap')).toBeVisible();
   expect(workers.filter((url) => url.includes('studies-worker'))).toHaveLength(1);
   await page.locator('#convergence-panel').screenshot({ path: `${SHOTS}/../convergence.png` });
+  // Another setup: the lines on screen are said to be the earlier one's until it is measured.
+  await page.selectOption('#scenario', 'pendulum');
+  await expect(note).toContainText("These lines are an earlier setup's (spring): press Measure for this one.");
+  await page.click('#measure-convergence');
+  await expect(note).toContainText('is the measured order');
+  await expect(note).not.toContainText('earlier setup');
   // A study too long for the page is refused with the reason, and the page carries on.
   await page.goto('./?scenario=spring&methods=euler,rk4&dt=0.001&until=1000');
   await page.locator('#convergence-panel summary').click();

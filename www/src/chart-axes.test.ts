@@ -1,5 +1,6 @@
+import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
-import { axisUnit, envelope } from './chart-axes';
+import { axisUnit, decades, envelope } from './chart-axes';
 
 describe('the envelope of a dense line', () => {
   it('keeps every peak and trough while drawing two points a stretch', () => {
@@ -33,5 +34,25 @@ describe('the unit of a linear axis', () => {
     expect(axisUnit(0, Number.POSITIVE_INFINITY)).toBe(1);
     // What the unit leaves uPlot is within its 17 digits.
     for (const big of [1e15, 3.7e42, 9.99e300]) expect(big / axisUnit(0, big)).toBeLessThan(10);
+  });
+});
+
+describe('the ticks of a log axis', () => {
+  const ticks = (min: number, max: number) => decades(undefined as unknown as uPlot, 1, min, max);
+  it('are whole decades, at most about six of them', () => {
+    expect(ticks(1e-4, 1e2)).toEqual([1e-4, 1e-3, 1e-2, 1e-1, 1, 10, 100].filter((_, i) => i % 2 === 0));
+    expect(ticks(2e-3, 3e1)).toEqual([1e-2, 1e-1, 1, 10]);
+  });
+
+  it('are 1, 2 and 5 of each decade where fewer than two decades show (a study of three runs)', () => {
+    // dt = 0.1, 0.05, 0.025 with the axis's margin.
+    expect(ticks(0.0158, 0.158)).toEqual([0.02, 0.05, 0.1]);
+    expect(ticks(3000, 9000)).toEqual([5000]);
+  });
+
+  it('are none on a scale that reaches 0 or infinity (an empty chart), and the call returns', () => {
+    expect(ticks(0, 1)).toEqual([]);
+    expect(ticks(1e-3, Number.POSITIVE_INFINITY)).toEqual([]);
+    expect(ticks(Number.NaN, 1)).toEqual([]);
   });
 });

@@ -30,13 +30,25 @@ export function axis(which: 'x' | 'y', label: string, log = false, ink = 1): uPl
   };
 }
 
-function decades(_u: uPlot, _axis: number, min: number, max: number): number[] {
+/** Ticks of a log axis: whole decades, at most about six; 1, 2 and 5 of each where fewer than two decades show. */
+export function decades(_u: uPlot, _axis: number, min: number, max: number): number[] {
+  // A log scale of an empty chart (or of nothing positive) may reach 0 or infinity: no ticks.
+  if (!(min > 0 && max >= min && Number.isFinite(max))) return [];
   const lo = Math.ceil(Math.log10(min) - 1e-9);
   const hi = Math.floor(Math.log10(max) + 1e-9);
   const step = Math.max(1, Math.ceil((hi - lo + 1) / 6));
   const out: number[] = [];
-  for (let k = lo; k <= hi; k += step) out.push(10 ** k);
-  return out;
+  // From their text: 10 ** -4 is 0.00009999999999999999.
+  for (let k = lo; k <= hi; k += step) out.push(Number(`1e${k}`));
+  if (out.length >= 2) return out;
+  // Less than a decade or two apart (a study of three runs): 1, 2 and 5 of each decade in range.
+  const within: number[] = [];
+  for (let k = Math.floor(Math.log10(min)); k <= Math.ceil(Math.log10(max)); k++)
+    for (const m of [1, 2, 5]) {
+      const v = Number(`${m}e${k}`);
+      if (v >= min && v <= max) within.push(v);
+    }
+  return within;
 }
 
 /**

@@ -326,7 +326,8 @@ export class TimeChart extends Chart {
     const hi = this.range[1] ?? 0;
     const unit = this.log ? 1 : axisUnit(lo, hi);
     const y = this.plot.axes[1];
-    if (y) y.label = unit === 1 ? this.yLabel : `${this.yLabel}, ×${short(unit)}`;
+    // "E (J)" in units of 1e61 J is "E (1e61 J)": a tick of 2 is 2e61 J.
+    if (y) y.label = unit === 1 ? this.yLabel : this.yLabel.replace('(', `(${short(unit)} `);
     if (unit !== 1) {
       this.range = [lo / unit, hi / unit];
       ys = ys.map((col) => Array.from(col, (v) => (v === null || v === undefined ? v : v / unit)));
@@ -353,6 +354,8 @@ export class XYChart extends Chart {
     super(title, xLabel, yLabel, styles);
     this.plot = new uPlot(this.options(1, widthOf(container)), this.empty(), container);
     this.legendLooks(styles);
+    // A study's chart is drawn again from the data it has, its range over the lines shown.
+    this.onToggle = () => this.plot.setData(this.plot.data, true);
   }
 
   protected empty(): uPlot.AlignedData {
@@ -373,7 +376,10 @@ export class XYChart extends Chart {
   protected options(ink: number, width: number): uPlot.Options {
     const log = this.log;
     const facetRange = (which: 0 | 1) => (u: uPlot) => {
-      const cols = (u.data.slice(1) as unknown as [Column, Column][]).map((d) => d[which]);
+      // A hidden line leaves the range to the lines shown.
+      const cols = (u.data.slice(1) as unknown as [Column, Column][]).map((d, i) =>
+        u.series[i + 1]?.show === false ? [] : d[which],
+      );
       if (log) {
         const all = cols.flatMap((c) => Array.from(positiveOnly(c)).filter((v): v is number => v !== null));
         if (all.length === 0) return [1e-3, 1] as uPlot.Range.MinMax;

@@ -122,14 +122,15 @@ async function main(): Promise<void> {
   // The studies' panels are loaded only by a figure that shows them.
   if (look.views.includes('convergence') || look.views.includes('stability')) {
     const { ConvergencePanel, StabilityPanel } = await import('./panels');
-    if (look.views.includes('convergence')) new ConvergencePanel(() => toSpec(app.current));
-    if (look.views.includes('stability')) {
-      const stability = new StabilityPanel(() => app.omegaDt);
-      app.onApply = (state) => {
-        title(state);
-        stability.follow();
-      };
-    }
+    const convergence = look.views.includes('convergence')
+      ? new ConvergencePanel(() => toSpec(app.current))
+      : undefined;
+    const stability = look.views.includes('stability') ? new StabilityPanel(() => app.omegaDt) : undefined;
+    app.onApply = (state) => {
+      title(state);
+      stability?.follow();
+      convergence?.follow();
+    };
   }
 
   // A click on the figure (not on a control, a legend or a drag across a chart) plays or pauses it.

@@ -48,6 +48,8 @@ async function main(): Promise<void> {
   const experiments = new ExperimentsPanel(catalogue, CORE, byId('experiments'), byId('current-experiment'));
   const embed = new EmbedPanel(() => scenarioInfo(catalogue, app.current.scenario).title);
   const stability = new StabilityPanel(() => app.omegaDt);
+  const convergence = new ConvergencePanel(() => toSpec(app.current));
+  themeChoice.addEventListener('change', () => convergence.recolour());
   const yourMethod = sheet === null ? wireYourMethod(app, rule) : undefined;
   if (sheet !== null) byId('your-method').hidden = true;
   app.onApply = (state) => {
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
     if (sheet === null) experiments.show(state);
     embed.update();
     stability.follow();
+    convergence.follow();
     yourMethod?.made()?.syncButtons();
   };
   if (!app.apply(parsed.state)) {
@@ -64,8 +67,6 @@ async function main(): Promise<void> {
   }
   if (sheet !== null) await openWorksheet(sheet, catalogue, app);
   app.start(!window.matchMedia('(prefers-reduced-motion: reduce)').matches && sheet === null);
-  const convergence = new ConvergencePanel(() => toSpec(app.current));
-  themeChoice.addEventListener('change', () => convergence.recolour());
   wireCopyLink();
 }
 

@@ -130,8 +130,11 @@ function order(s: ConvergenceSeries): string {
 export class ConvergencePanel {
   private errorChart: XYChart | undefined;
   private workChart: XYChart | undefined;
-  /** The last study measured, drawn again after a change of theme. */
+  /** The last study measured, drawn again after a change of theme; the setup it measured, and what the
+   * note said of it. */
   private study: ConvergenceSeries[] | undefined;
+  private measured = '';
+  private said = '';
 
   constructor(private readonly spec: () => RunSpec) {
     byId('measure-convergence').addEventListener('click', () => void this.measure());
@@ -144,8 +147,9 @@ export class ConvergencePanel {
     let study: ConvergenceSeries[];
     button.disabled = true;
     note.textContent = 'Measuring…';
+    const spec = this.spec();
     try {
-      study = await ask('convergenceStudy', this.spec(), levels);
+      study = await ask('convergenceStudy', spec, levels);
     } catch (e) {
       note.textContent = message(e);
       return;
@@ -153,11 +157,22 @@ export class ConvergencePanel {
       button.disabled = false;
     }
     this.study = study;
+    this.measured = JSON.stringify(spec);
     this.draw(study);
-    note.textContent =
+    this.said =
       `Each line is the run repeated at dt, dt/2, … dt/${2 ** (levels - 1)}, measured by its largest error; ` +
       'its slope, where it has settled, is the measured order. ' +
       `${study.map((s) => `${s.method} ${order(s)} (${s.stated === '' ? 'a rule states no order' : `states ${s.stated} here`})`).join('; ')}.`;
+    note.textContent = this.said;
+  }
+
+  /** After every new run: lines measured for another setup are said to be (Measure makes this one's). */
+  follow(): void {
+    if (!this.study) return;
+    const earlier = JSON.stringify(this.spec()) !== this.measured;
+    byId('convergence-note').textContent = earlier
+      ? `These lines are an earlier setup's (${JSON.parse(this.measured).scenario}): press Measure for this one. ${this.said}`
+      : this.said;
   }
 
   /** Draws the last study again in the page's colours (after a change of theme). */
