@@ -168,7 +168,9 @@ test('the convergence view measures the orders the CLI measures', async ({ page 
   await page.locator('#convergence-panel').screenshot({ path: `${SHOTS}/../convergence.png` });
   // Another setup: the lines on screen are said to be the earlier one's until it is measured.
   await page.selectOption('#scenario', 'pendulum');
-  await expect(note).toContainText("These lines are an earlier setup's (spring): press Measure for this one.");
+  await expect(note).toContainText(
+    "These lines are an earlier setup's (spring): press Measure for this one.",
+  );
   await page.click('#measure-convergence');
   await expect(note).toContainText('is the measured order');
   await expect(note).not.toContainText('earlier setup');

@@ -730,21 +730,38 @@ test('a new run reshapes the charts it has: new titles, labels, series and colou
   expect(errors).toEqual([]);
 });
 
-/** Pixels of a method's colour in a chart's canvas: its line is drawn. */
-async function inked(page: Page, chart: string, method: string): Promise<number> {
+/** A method's colour in a chart's canvas: how many pixels have it, and how many rows they span (the height
+ * its line takes). */
+async function ink(page: Page, chart: string, method: string): Promise<{ pixels: number; rows: number }> {
   const stroke = await page
     .locator(`#methods svg.swatch[data-method="${method}"] line`)
     .getAttribute('stroke');
   return page.locator(`#chart-${chart} canvas`).evaluate((canvas: HTMLCanvasElement, hex) => {
     const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(String(hex).slice(i, i + 2), 16));
     const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
-    let count = 0;
+    let pixels = 0;
+    let top = Number.POSITIVE_INFINITY;
+    let bottom = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < data.length; i += 4) {
-      if (Math.abs(data[i]! - r!) < 8 && Math.abs(data[i + 1]! - g!) < 8 && Math.abs(data[i + 2]! - b!) < 8)
-        count++;
+      if (Math.abs(data[i]! - r!) < 8 && Math.abs(data[i + 1]! - g!) < 8 && Math.abs(data[i + 2]! - b!) < 8) {
+        pixels++;
+        const row = Math.floor(i / 4 / canvas.width);
+        top = Math.min(top, row);
+        bottom = Math.max(bottom, row);
+      }
     }
-    return count;
+    return { pixels, rows: pixels > 0 ? bottom - top + 1 : 0 };
   }, stroke);
+}
+
+/** Pixels of a method's colour in a chart's canvas: its line is drawn. */
+async function inked(page: Page, chart: string, method: string): Promise<number> {
+  return (await ink(page, chart, method)).pixels;
+}
+
+/** How many rows of a chart's canvas a method's colour spans. */
+async function rowsSpanned(page: Page, chart: string, method: string): Promise<number> {
+  return (await ink(page, chart, method)).rows;
 }
 
 test('a legend entry is a button: from the keyboard it hides and shows its line, and says which', async ({
@@ -775,27 +792,6 @@ test('a legend entry is a button: from the keyboard it hides and shows its line,
   await expect(page.locator('#chart-position .u-legend button[aria-pressed="true"]')).toHaveCount(3);
   expect(errors).toEqual([]);
 });
-
-/** How many rows of a chart's canvas a method's colour spans: the height its line takes. */
-async function rowsSpanned(page: Page, chart: string, method: string): Promise<number> {
-  const stroke = await page
-    .locator(`#methods svg.swatch[data-method="${method}"] line`)
-    .getAttribute('stroke');
-  return page.locator(`#chart-${chart} canvas`).evaluate((canvas: HTMLCanvasElement, hex) => {
-    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(String(hex).slice(i, i + 2), 16));
-    const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
-    let top = Number.POSITIVE_INFINITY;
-    let bottom = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < data.length; i += 4) {
-      if (Math.abs(data[i]! - r!) < 8 && Math.abs(data[i + 1]! - g!) < 8 && Math.abs(data[i + 2]! - b!) < 8) {
-        const row = Math.floor(i / 4 / canvas.width);
-        top = Math.min(top, row);
-        bottom = Math.max(bottom, row);
-      }
-    }
-    return bottom >= top ? bottom - top + 1 : 0;
-  }, stroke);
-}
 
 test("hiding a line gives the chart's height to the lines shown: velocity Verlet's narrow energy band opens up", async ({
   page,
