@@ -95,7 +95,7 @@ export class App implements Actions {
   /** The core trapped (a panic): its instance is unusable, and nothing steps or draws until the page starts
    * again. */
   private trapped = false;
-  /** Whether no run has been made yet: the first is the URL's, whose coordinate the core checks then. */
+  /** Whether no run has been made yet: the first is the URL's, whose coordinate is checked against it. */
   private first = true;
   private frameLoop: (now: number) => void = () => {};
 
@@ -164,9 +164,9 @@ export class App implements Actions {
     this.sim = sim;
     this.state = next;
     if (!sim.positions.includes(this.state.coord)) {
-      const shown = sim.positions.at(-1) ?? '';
       // Only the run knows its coordinates (a chain has as many as masses): the URL's is checked here.
       const all = sim.positions;
+      const shown = all.at(-1) ?? '';
       const names = all.length > 6 ? `${all[0]} … ${shown}` : all.join(', ');
       if (this.first && this.state.coord !== '')
         notice(`Ignored coord=${this.state.coord}: the run has ${names}; showing ${shown}.`);
