@@ -230,7 +230,7 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
   const coord = query.get('coord');
   if (coord !== null) state.coord = coord;
   const details = query.get('details');
-  if (details !== null && details !== '') {
+  if (details !== null) {
     const keys = trackLabels(state, String).map((t) => t.key);
     if (keys.includes(details)) state.details = details;
     else
