@@ -41,11 +41,11 @@ test('a first visit downloads the second build and no code of worksheets or "you
   expect(assets.filter((a) => later.some((name) => a.startsWith(`${name}.`)))).toEqual([]);
   // Opening the editor loads "your method"'s code; a worksheet in the URL loads the worksheet's.
   await page.getByRole('button', { name: 'Write your own method…' }).click();
-  await expect(page.locator('#rule-text')).toBeVisible();
-  expect(assets).toContain('your-method.js');
+  // (The editor's markup is the page's own: its code is asked for as the panel opens, not before.)
+  await expect.poll(() => assets).toContain('your-method.js');
   await page.goto('./?worksheet=lecture');
   await expect(page.locator('#worksheet')).toBeVisible();
-  expect(assets).toEqual(expect.arrayContaining(['worksheet.js', 'worksheet.css']));
+  await expect.poll(() => assets).toEqual(expect.arrayContaining(['worksheet.js', 'worksheet.css']));
   expect(errors).toEqual([]);
 });
 
