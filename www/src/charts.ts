@@ -328,11 +328,12 @@ export class TimeChart extends Chart {
     const y = this.plot.axes[1];
     // "E (J)" in units of 1e61 J is "E (1e61 J)": a tick of 2 is 2e61 J.
     if (y) y.label = unit === 1 ? this.yLabel : this.yLabel.replace('(', `(${short(unit)} `);
-    if (unit !== 1) {
-      this.range = [lo / unit, hi / unit];
-      ys = ys.map((col) => Array.from(col, (v) => (v === null || v === undefined ? v : v / unit)));
-    }
     const thin = envelope(t, this.log ? ys.map(positiveOnly) : ys, Math.max(100, this.plot.bbox.width));
+    if (unit !== 1) {
+      // Divided after the envelope: a few points a pixel, not every row of a long run.
+      this.range = [lo / unit, hi / unit];
+      thin.ys = thin.ys.map((col) => Array.from(col, (v) => (v === null || v === undefined ? v : v / unit)));
+    }
     // Drawn now, in the frame that gave the data (uPlot would otherwise draw in a microtask after it).
     this.plot.batch(() => this.plot.setData([thin.x as number[], ...(thin.ys as number[][])], true));
   }
