@@ -3,7 +3,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { allDigits, assetRequests, CLI, lastRows, wasmRequests, watch } from './helpers';
 
 const SHOTS = 'test-results/screenshots';
@@ -52,6 +52,13 @@ test('a first visit downloads the second build and no code of worksheets or "you
 async function runToEnd(page: Page): Promise<void> {
   await page.click('#end');
   await expect(page.locator('#status')).toContainText('finished', { timeout: 45_000 });
+}
+
+/** A chart's legend entry for the line labelled exactly `label`. */
+function legendEntry(page: Page, chart: string, label: string): Locator {
+  return page
+    .locator(`#chart-${chart} .u-series`)
+    .filter({ has: page.locator('.u-label', { hasText: new RegExp(`^${label}$`) }) });
 }
 
 /** The numeric table as shown: method → column → text. */
@@ -714,11 +721,7 @@ test('a new run reshapes the charts it has: new titles, labels, series and colou
 
   // Each legend swatch is its series' look, and a change of theme recolours them with the page's.
   const inLegend = () =>
-    page
-      .locator('#chart-position .u-series')
-      .filter({ has: page.locator('.u-label', { hasText: /^symplectic-euler$/ }) })
-      .locator('svg.swatch line')
-      .getAttribute('stroke');
+    legendEntry(page, 'position', 'symplectic-euler').locator('svg.swatch line').getAttribute('stroke');
   const inMethods = () =>
     page.locator('#methods svg.swatch[data-method="symplectic-euler"] line').getAttribute('stroke');
   const light = await inLegend();
@@ -769,11 +772,8 @@ test('a legend entry is a button: from the keyboard it hides and shows its line,
 }) => {
   const errors = watch(page);
   await page.goto('./?scenario=spring&methods=euler,symplectic-euler,rk4&until=5');
-  await page.click('#end');
-  await expect(page.locator('#status')).toContainText('finished');
-  const entry = page
-    .locator('#chart-position .u-series')
-    .filter({ has: page.locator('.u-label', { hasText: /^euler$/ }) });
+  await runToEnd(page);
+  const entry = legendEntry(page, 'position', 'euler');
   const toggle = entry.getByRole('button', { name: 'euler', exact: true });
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   expect(await inked(page, 'position', 'euler')).toBeGreaterThan(50);
@@ -798,15 +798,11 @@ test("hiding a line gives the chart's height to the lines shown: velocity Verlet
 }) => {
   const errors = watch(page);
   await page.goto('./?scenario=spring&methods=symplectic-euler,velocity-verlet&until=20');
-  await page.click('#end');
-  await expect(page.locator('#status')).toContainText('finished');
+  await runToEnd(page);
   // At dt = 0.1 symplectic Euler's energy band is about five times velocity Verlet's: it sets the range.
   const narrow = await rowsSpanned(page, 'energy', 'velocity-verlet');
   expect(narrow).toBeGreaterThan(3);
-  const wide = page
-    .locator('#chart-energy .u-series')
-    .filter({ has: page.locator('.u-label', { hasText: /^symplectic-euler$/ }) })
-    .getByRole('button');
+  const wide = legendEntry(page, 'energy', 'symplectic-euler').getByRole('button');
   await wide.click();
   await expect.poll(() => rowsSpanned(page, 'energy', 'velocity-verlet')).toBeGreaterThan(2.5 * narrow);
   await wide.click();

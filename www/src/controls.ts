@@ -305,11 +305,12 @@ export class Controls {
       positions.map((p) => [p, p]),
     );
     coord.value = state.coord;
+    const split = byId<HTMLSelectElement>('split');
     setOptions(
-      byId<HTMLSelectElement>('split'),
+      split,
       tracks.map((t) => [t.label, t.key]),
     );
-    byId<HTMLSelectElement>('split').value = state.details || (tracks[0]?.key ?? '');
+    split.value = state.details || (tracks[0]?.key ?? '');
     byId('runs-note').textContent =
       state.runs.length > 0
         ? `Comparing runs at their own steps: ${tracks.map((t) => t.label).join(', ')}. Changing the methods or dt returns to one dt for all.`

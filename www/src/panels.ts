@@ -133,7 +133,7 @@ export class ConvergencePanel {
   /** The last study measured, drawn again after a change of theme; the setup it measured, and what the
    * note said of it. */
   private study: ConvergenceSeries[] | undefined;
-  private measured = '';
+  private measured: RunSpec | undefined;
   private said = '';
 
   constructor(private readonly spec: () => RunSpec) {
@@ -157,7 +157,7 @@ export class ConvergencePanel {
       button.disabled = false;
     }
     this.study = study;
-    this.measured = JSON.stringify(spec);
+    this.measured = spec;
     this.draw(study);
     this.said =
       `Each line is the run repeated at dt, dt/2, … dt/${2 ** (levels - 1)}, measured by its largest error; ` +
@@ -168,10 +168,11 @@ export class ConvergencePanel {
 
   /** After every new run: lines measured for another setup are said to be (Measure makes this one's). */
   follow(): void {
-    if (!this.study) return;
-    const earlier = JSON.stringify(this.spec()) !== this.measured;
+    const measured = this.measured;
+    if (!measured) return;
+    const earlier = JSON.stringify(this.spec()) !== JSON.stringify(measured);
     byId('convergence-note').textContent = earlier
-      ? `These lines are an earlier setup's (${JSON.parse(this.measured).scenario}): press Measure for this one. ${this.said}`
+      ? `These lines are an earlier setup's (${measured.scenario}): press Measure for this one. ${this.said}`
       : this.said;
   }
 
