@@ -38,7 +38,7 @@ function pages(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const path = req.url?.split('?')[0];
-        if (path === '/embed.js') req.url = '/src/embed-element.ts';
+        if (path === '/embed.js') req.url = '/src/embed/element.ts';
         if (path === '/docs/worksheets.html') {
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
           res.end(formatPage());
@@ -79,7 +79,7 @@ export default defineConfig({
   root: 'www',
   base: './',
   plugins: [pages()],
-  // The studies worker is a module worker: it imports the core's second build as the page does.
+  // The studies worker is a module worker: it imports the core's studies tier as the page does.
   worker: { format: 'es' },
   build: {
     outDir: 'dist',
@@ -93,13 +93,17 @@ export default defineConfig({
         embed: here('www/embed.html'),
         'embed-demo': here('www/embed-demo.html'),
         teacher: here('www/teacher.html'),
-        'embed-element': here('www/src/embed-element.ts'),
+        'embed-element': here('www/src/embed/element.ts'),
       },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'embed-element' ? 'embed.js' : 'assets/[name]-[hash].js'),
         // The small modules every page and embed.js use (none imports another module) travel as one file,
         // not three: fewer requests, and fewer bytes of each file's own overhead.
-        codeSplitting: { groups: [{ name: 'common', test: /[\\/]www[\\/]src[\\/](clock|dom|look)\.ts$/ }] },
+        codeSplitting: {
+          groups: [
+            { name: 'common', test: /[\\/]www[\\/]src[\\/](lab[\\/]clock|ui[\\/]dom|ui[\\/]look)\.ts$/ },
+          ],
+        },
       },
     },
   },

@@ -86,9 +86,9 @@ try {
     await page.waitForTimeout(1000);
   });
   for (const [url, g] of first.rows) console.log(`  ${url}: ${g} gzipped`);
-  // The budget: the full page steps with the second build from the start (144 KiB of wasm, gzipped: its
+  // The budget: the full page steps with the studies tier from the start (144 KiB of wasm, gzipped: its
   // facts, shadow energies and studies), and its HTML, style and scripts (uPlot's 22 included) are 64 more.
-  // Even the usual build (90 KiB) and those would be over 150.
+  // Even the base tier (90 KiB) and those would be over 150.
   console.log(`first visit transfers ${(first.total / 1024).toFixed(1)} KB gzipped (budget 215 KB)\n`);
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -133,8 +133,8 @@ try {
 execFileSync('cargo', ['build', '--release', '-q', '-p', 'integrator-lab', '--example', 'steps'], {
   stdio: 'inherit',
 });
-const { initSync, Lab } = await import('../www/src/pkg/lab.js');
-initSync({ module: readFileSync('www/src/pkg/lab_bg.wasm') });
+const { initSync, Lab } = await import('../www/src/core/pkg/base.js');
+initSync({ module: readFileSync('www/src/core/pkg/base_bg.wasm') });
 const ROUNDS = 7;
 console.log(
   `method, native ns/step, wasm ns/step (medians), wasm/native: median [min, max] of ${ROUNDS} interleaved rounds (spring-chain n = 100, dt = 0.001, f64)`,
@@ -327,14 +327,14 @@ async function yourMethod(browser) {
   await page.close();
 
   // The step alone, in Chromium: the language build's own module (its wasm-bindgen glue, served from
-  // www/src/pkg) stepping a rule and symplectic Euler, the method it writes, interleaved.
+  // www/src/core/pkg) stepping a rule and symplectic Euler, the method it writes, interleaved.
   const types = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
   const pkg = createServer((req, res) => {
     const name = (req.url ?? '/').split('?')[0].slice(1) || 'index.html';
     if (name === 'index.html')
       return res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html>');
     try {
-      const body = readFileSync(join('www/src/pkg', name.replace(/[^a-z_.]/g, '')));
+      const body = readFileSync(join('www/src/core/pkg', name.replace(/[^a-z_.]/g, '')));
       res
         .writeHead(200, { 'Content-Type': types[name.slice(name.lastIndexOf('.'))] ?? 'text/plain' })
         .end(body);
@@ -347,8 +347,8 @@ async function yourMethod(browser) {
   try {
     await bench.goto(`http://127.0.0.1:${pkg.address().port}/`);
     const rounds = await bench.evaluate(async (rule) => {
-      const m = await import('/lab_language.js');
-      await m.default({ module_or_path: '/lab_language_bg.wasm' });
+      const m = await import('/language.js');
+      await m.default({ module_or_path: '/language_bg.wasm' });
       const time = (methods) => {
         const sim = new m.Lab({
           scenario: 'spring',

@@ -1,7 +1,7 @@
 // A flat hour (npm run soak, after npm run build): the 100-mass chain with every method plays on the full
 // page while a setting changes every few seconds (speed, dt, a method off and on, f32 and f64, the number of
 // masses, the coordinate, a step, a reset). Each minute it starts a fresh run and samples, after a garbage
-// collection, the page's JS heap and the core's live bytes (a counting allocator in the second build: wasm
+// collection, the page's JS heap and the core's live bytes (a counting allocator in the studies tier: wasm
 // memory itself never shrinks, so its size says little). Frame times are reported, not asserted.
 //
 //   node scripts/soak.mjs [--minutes N] [--core-only]   (60 minutes by default)

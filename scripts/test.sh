@@ -11,15 +11,15 @@ cargo fmt --all -- --check
 echo "== cargo clippy (native and wasm32)"
 cargo clippy --workspace --all-targets -- -D warnings
 cargo clippy -p integrator-lab-wasm --target wasm32-unknown-unknown --all-targets -- -D warnings
-cargo clippy -p integrator-lab-wasm --target wasm32-unknown-unknown --all-targets --features full -- -D warnings
-cargo clippy -p integrator-lab-wasm --target wasm32-unknown-unknown --all-targets --features worksheets -- -D warnings
+cargo clippy -p integrator-lab-wasm --target wasm32-unknown-unknown --all-targets --features studies -- -D warnings
+cargo clippy -p integrator-lab-wasm --target wasm32-unknown-unknown --all-targets --features classroom -- -D warnings
 cargo clippy -p integrator-lab-wasm --target wasm32-unknown-unknown --all-targets --features language -- -D warnings
 cargo clippy -p integrator-lab --no-default-features --lib -- -D warnings
 echo "== cargo test"
 cargo test --workspace
-echo "== wasm-bindgen tests (wasm32 under Node), of the usual build and of the fullest"
+echo "== wasm-bindgen tests (wasm32 under Node), of the base tier and of the fullest"
 cargo test --target wasm32-unknown-unknown -p integrator-lab-wasm
-cargo test --target wasm32-unknown-unknown -p integrator-lab-wasm --features worksheets,language
+cargo test --target wasm32-unknown-unknown -p integrator-lab-wasm --features classroom,language
 
 echo "== build: wasm (the TypeScript imports its bindings), the static site, the CLI the browser tests use"
 bash scripts/build-wasm.sh

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Frame, type Page, test } from '@playwright/test';
 import { CONTENT_SECURITY_POLICY } from '../../scripts/policy';
-import { figureHeight, parseLook } from '../src/look';
+import { figureHeight, parseLook } from '../src/ui/look';
 import { axe, wasmRequests, watch } from './helpers';
 
 const LAB = 'http://127.0.0.1:4173';
@@ -224,14 +224,14 @@ test('a figure in a sandboxed iframe (an opaque origin) loads the core and plays
   expect(errors).toEqual([]);
 });
 
-test('a figure downloads the usual core only; an f32 run loads the second build and shows Fiedler’s float row', async ({
+test('a figure downloads the base tier only; an f32 run loads the studies tier and shows Fiedler’s float row', async ({
   page,
 }) => {
   const errors = watch(page);
   const wasm = wasmRequests(page);
   await page.goto(`${LAB}/embed.html?scenario=spring&methods=euler,rk4&views=scene,energy`);
   await expect(page.locator('#status')).toContainText(/step [1-9]/);
-  expect(wasm).toEqual(['lab']);
+  expect(wasm).toEqual(['base']);
 
   wasm.length = 0;
   await page.goto(
@@ -242,7 +242,7 @@ test('a figure downloads the usual core only; an f32 run loads the second build 
   // Six figures of Fiedler's 499.497070 (f64 gives 499.5).
   const euler = page.locator('#numbers tbody tr').first();
   await expect(euler).toContainText('499.497');
-  expect(wasm).toContain('lab_full');
+  expect(wasm).toContain('studies');
   // Switched to f64 and back in the figure's own controls: the run follows each time.
   await page.check('input[name="precision"][value="f64"]');
   await page.click('#end');

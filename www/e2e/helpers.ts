@@ -70,12 +70,12 @@ export function assetRequests(page: Page): string[] {
   return asked;
 }
 
-/** The builds of the core a page requests (its workers' too), by name: `lab`, `lab_full`, … in order. */
+/** The builds of the core a page requests (its workers' too), by tier: `base`, `studies`, … in order. */
 export function wasmRequests(page: Page): string[] {
   const asked: string[] = [];
   page.context().on('request', (r) => {
     // A build's file is NAME_bg-HASH.wasm, and a hash may hold a '-' too.
-    const m = /\/(lab[a-z_]*)_bg-[^/]*\.wasm$/.exec(r.url());
+    const m = /\/(base|studies|classroom|language)_bg-[^/]*\.wasm$/.exec(r.url());
     if (m?.[1]) asked.push(m[1]);
   });
   return asked;

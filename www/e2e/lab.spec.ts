@@ -26,7 +26,7 @@ function cliArgs(query: string): string[] {
   return args;
 }
 
-test('a first visit downloads the second build and no code of worksheets or "your method"', async ({
+test('a first visit downloads the studies tier and no code of worksheets or "your method"', async ({
   page,
 }) => {
   const errors = watch(page);
@@ -35,9 +35,9 @@ test('a first visit downloads the second build and no code of worksheets or "you
   await page.goto('./');
   await expect(page.locator('small.facts[data-method="rk4"]')).toContainText('order 4');
   await expect(page.locator('#status')).toContainText('step');
-  expect(wasm).toEqual(['lab_full']);
+  expect(wasm).toEqual(['studies']);
   expect(assets).toContain('app.js');
-  const later = ['worksheet', 'lab-worksheets', 'your-method', 'lab-language'];
+  const later = ['worksheet', 'classroom-build', 'your-method', 'language-build'];
   expect(assets.filter((a) => later.some((name) => a.startsWith(`${name}.`)))).toEqual([]);
   // Opening the editor loads "your method"'s code; a worksheet in the URL loads the worksheet's.
   await page.getByRole('button', { name: 'Write your own method…' }).click();

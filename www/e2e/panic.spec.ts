@@ -40,8 +40,8 @@ test('a trap in the core leaves a readable message and a standing page; Start ag
 }) => {
   const errors = watch(page);
   let patched = true;
-  // The full page steps with the second build: its `advance` traps while `patched` holds.
-  await page.route(/lab_full_bg-[^/]*\.wasm$/, async (route) => {
+  // The full page steps with the studies tier: its `advance` traps while `patched` holds.
+  await page.route(/studies_bg-[^/]*\.wasm$/, async (route) => {
     const response = await route.fetch();
     if (!patched) return route.fulfill({ response });
     return route.fulfill({ response, body: Buffer.from(trapping(await response.body(), 'lab_advance')) });

@@ -233,7 +233,7 @@ test('a worksheet page downloads the worksheets build and no other, and still sh
   await page.locator('#student-name').press('Enter');
   await page.getByRole('button', { name: 'Next →' }).click();
   await expect(page.locator('small.facts[data-method="verlet"]')).toContainText('order 2');
-  expect(wasm).toEqual(['lab_worksheets']);
+  expect(wasm).toEqual(['classroom']);
   expect(errors).toEqual([]);
 });
 

@@ -20,14 +20,14 @@ test('the editor opens on demand, marks a mistake where it is, and runs the rule
   await page.goto('./?scenario=damped-spring&methods=euler,symplectic-euler&dt=0.01&until=2&precision=f64');
   await expect(page.locator('#status')).toContainText('step');
   // A first visit does not download the language.
-  expect(wasm).not.toContain('lab_language');
+  expect(wasm).not.toContain('language');
 
   await page.getByRole('button', { name: 'Write your own method…' }).click();
   const text = page.locator('#rule-text');
   await expect(text).toBeFocused();
   // It starts from symplectic Euler, written as a rule.
   await expect(text).toHaveValue(/\nv = v \+ a\(x, v, t\) \* dt;\nx = x \+ v \* dt;\n$/);
-  expect(wasm).toContain('lab_language');
+  expect(wasm).toContain('language');
   await expect(page.locator('#rule-problem')).toHaveText('It compiles and runs.');
 
   // A mistake is named with its line and column, and underlined there, as it is typed.
@@ -194,7 +194,7 @@ test('a figure never downloads the language: it says so and links to the lab wit
   await expect(page.locator('#notices')).toContainText(
     "Ignored method 'yours': this page does not run your method",
   );
-  expect(wasm).toEqual(['lab']);
+  expect(wasm).toEqual(['base']);
   const link = new URL((await page.locator('#open-lab').getAttribute('href'))!, page.url());
   expect(link.searchParams.get('rule')).toBe(SYMPLECTIC);
   expect(link.searchParams.get('methods')).toBe('euler,yours');

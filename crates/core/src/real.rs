@@ -110,7 +110,7 @@ impl_real!(f64, libm::sin, libm::cos, libm::exp);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Precision {
     /// Single precision, behind the feature `f32` (on by default): the page's usual core leaves it out to be
-    /// small, and loads its second build, which has it, for an f32 run.
+    /// small, and loads its studies tier, which has it, for an f32 run.
     #[cfg(feature = "f32")]
     F32,
     #[default]

@@ -1,4 +1,4 @@
-//! The language build's "your method" (feature `language`): a student's rule checked as it is typed, the
+//! The language tier's "your method" (feature `language`): a student's rule checked as it is typed, the
 //! starting templates, the rule as the method `yours` in a spec, and its report card. Converts only.
 
 use integrator_lab::language::force::{self, CustomForce};

@@ -7,11 +7,11 @@
 //! the core. Errors reach JS as exceptions carrying the core's one-line messages; a panic traps, and its
 //! message is kept for the page to read (`lastPanic`).
 //!
-//! The crate is built four times: as usual; with the feature `full` (the [`studies`], each method's
-//! facts, f32 runs), which the page loads only when it needs them; with `worksheets` as well, which only a
-//! page that opens a worksheet and the teacher's page load; and with `language` (the second's, and "your
-//! method": a student's rule, its checks and its report card), which the page loads only when a rule is in
-//! use.
+//! The crate is built in four tiers, each named by what it serves: `base` (no feature), which every page
+//! and figure loads first; `studies` (the [`studies`], each method's facts, f32 runs), which the page loads
+//! only when it needs them; `classroom` (the studies tier and the [`worksheets`]), which only a page that
+//! opens a worksheet and the teacher's page load; and `language` (the studies tier and "your method": a
+//! student's rule, its checks and its report card), which the page loads only when a rule is in use.
 
 use integrator_lab::session::{Table, TableRow};
 use integrator_lab::{
@@ -22,24 +22,24 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "language")]
 pub mod language;
-#[cfg(feature = "full")]
+#[cfg(feature = "studies")]
 pub mod memory;
-#[cfg(feature = "full")]
+#[cfg(feature = "studies")]
 pub mod studies;
-#[cfg(feature = "worksheets")]
+#[cfg(feature = "classroom")]
 pub mod worksheets;
 
 /// Points of the exact solution sampled for a scene's frame (see `Setup::truth_bounds`).
 const SCENE_SAMPLES: u64 = 4000;
-#[cfg(feature = "full")]
+#[cfg(feature = "studies")]
 thread_local! {
     /// The message of the last panic, kept for the page: a panic traps the instance, and the page then shows
-    /// this message with its offer to start again (see `lastPanic`). The second build keeps it; the usual
-    /// one, which embeds load, leaves the hook out to stay small (a trap there reads "unreachable").
+    /// this message with its offer to start again (see `lastPanic`). Every tier but `base` keeps it;
+    /// `base`, which embeds load, leaves the hook out to stay small (a trap there reads "unreachable").
     static LAST_PANIC: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
-#[cfg(feature = "full")]
+#[cfg(feature = "studies")]
 #[wasm_bindgen(start)]
 pub fn start() {
     std::panic::set_hook(Box::new(|info| {
@@ -59,7 +59,7 @@ pub fn start() {
 
 /// The message of the last panic in this instance, if any: "panicked at FILE:LINE:COLUMN: MESSAGE". It can
 /// be read after the trap that followed it (it touches no object the trap left borrowed).
-#[cfg(feature = "full")]
+#[cfg(feature = "studies")]
 #[wasm_bindgen(js_name = lastPanic)]
 pub fn last_panic() -> Option<String> {
     LAST_PANIC.with(|last| last.borrow().clone())
@@ -333,7 +333,7 @@ struct Spec {
 }
 
 /// A spec's parameters, `{name: value, …}`, as (name, value) pairs in the order given: read as they come,
-/// without a map (whose code the usual build, which embeds load, would carry for nothing).
+/// without a map (whose code the base tier, which embeds load, would carry for nothing).
 #[derive(Debug, Default)]
 struct Overrides(Vec<(String, f64)>);
 
@@ -562,9 +562,9 @@ impl Lab {
     }
 
     /// Address of a track's shadow energy at each recorded row (`rows(track)` of them), where the lab knows
-    /// it (see the core's `shadow`); null elsewhere. The second build's: the usual one, which embeds load,
+    /// it (see the core's `shadow`); null elsewhere. The studies tier's: the base tier, which embeds load,
     /// stays within its size.
-    #[cfg(feature = "full")]
+    #[cfg(feature = "studies")]
     #[wasm_bindgen(js_name = shadowPtr)]
     pub fn shadow_ptr(&mut self, track: usize) -> *const f64 {
         self.0
@@ -574,7 +574,7 @@ impl Lab {
 
     /// The order in dt to which a track's method keeps its shadow energy: 0 where it keeps it exactly;
     /// undefined where the lab knows none.
-    #[cfg(feature = "full")]
+    #[cfg(feature = "studies")]
     #[wasm_bindgen(js_name = shadowOrder)]
     pub fn shadow_order(&self, track: usize) -> Option<u32> {
         self.0.shadow_of(track).map(|s| s.order().unwrap_or(0))
@@ -623,8 +623,8 @@ impl Lab {
     }
 
     /// The whole run as the CLI prints it, rows every `every` steps (the full page's export; a figure, which
-    /// steps with the usual build, offers none).
-    #[cfg(feature = "full")]
+    /// steps with the base tier, offers none).
+    #[cfg(feature = "studies")]
     pub fn csv(&self, every: u32) -> Result<String, JsError> {
         self.0.csv(every as u64).map_err(js_error)
     }

@@ -1,4 +1,4 @@
-//! The second build's count of live heap bytes (feature `full`): wasm memory never shrinks, so its size
+//! The studies tier's count of live heap bytes (feature `studies`): wasm memory never shrinks, so its size
 //! says little about a leak; the bytes allocated and not yet freed do. `npm run soak` samples them while
 //! the page plays for an hour. The allocator is the usual one, counted.
 

@@ -1,6 +1,6 @@
-//! The second build's surface (feature `full`): the studies the page runs in a worker (convergence,
+//! The studies tier's surface (feature `studies`): the studies the page runs in a worker (convergence,
 //! stability at a chosen ω·dt, the experiments and their measurements) and each method's facts on a
-//! scenario. The usual build leaves all of it out, so that an embed or a first visit loads less.
+//! scenario. The base tier leaves all of it out, so that an embed or a first visit loads less.
 
 use integrator_lab::analysis::{self, stability_limit};
 use integrator_lab::{experiments, Method, MethodId};

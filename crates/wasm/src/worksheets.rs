@@ -1,4 +1,4 @@
-//! The third build's worksheets (feature `worksheets`): a worksheet opened for one student, its tasks as the
+//! The classroom tier's worksheets (feature `classroom`): a worksheet opened for one student, its tasks as the
 //! page shows them, answers checked by the core, and hand-in codes written and read. Converts only.
 
 use integrator_lab::worksheets::{

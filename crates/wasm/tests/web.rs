@@ -90,8 +90,8 @@ fn views_into_wasm_memory_hold_the_session_histories() {
     }
 }
 
-/// The export is the second build's (the full page's); a figure, with the usual build, offers none.
-#[cfg(feature = "full")]
+/// The export is the studies tier's (the full page's); a figure, with the base tier, offers none.
+#[cfg(feature = "studies")]
 #[wasm_bindgen_test]
 fn csv_export_is_the_cli_table() {
     for &precision in Precision::ALL {
@@ -109,8 +109,8 @@ fn csv_export_is_the_cli_table() {
     }
 }
 
-/// The usual build steps in f64 only, and says so: the page loads the second build for an f32 run.
-#[cfg(not(feature = "full"))]
+/// The base tier steps in f64 only, and says so: the page loads the studies tier for an f32 run.
+#[cfg(not(feature = "studies"))]
 #[wasm_bindgen_test]
 fn the_usual_build_refuses_f32_plainly() {
     let err = message(
@@ -206,8 +206,8 @@ fn the_language_build_runs_checks_and_grades_a_rule() {
     );
 }
 
-/// The second build's studies answer with the core's own figures: Fiedler's 450 m, the experiments' list.
-#[cfg(feature = "full")]
+/// The studies tier's studies answer with the core's own figures: Fiedler's 450 m, the experiments' list.
+#[cfg(feature = "studies")]
 #[wasm_bindgen_test]
 fn the_second_build_measures_the_experiments() {
     use integrator_lab_wasm::studies::{experiments, measure_experiment};

@@ -243,7 +243,8 @@ impl<R: Real> Integrator<R> for ImplicitEuler<R> {
                 self.factored = None;
                 self.jacobian(system, t1);
                 // I − dt (dt ∂a/∂x + ∂a/∂v), band by band (the three share one layout).
-                for ((m, &jx), &jv) in self.m.data.iter_mut().zip(&self.jx.data).zip(&self.jv.data) {
+                for ((m, &jx), &jv) in self.m.data.iter_mut().zip(&self.jx.data).zip(&self.jv.data)
+                {
                     *m = -dt * (dt * jx + jv);
                 }
                 let (w, half) = (2 * self.m.half + 1, self.m.half);
@@ -324,7 +325,11 @@ mod tests {
         let mut dense = vec![0.0; n * n];
         for i in 0..n {
             for j in i.saturating_sub(1)..=(i + 1).min(n - 1) {
-                let v = if i == j { 4.0 + i as f64 } else { -1.0 - 0.1 * (i + j) as f64 };
+                let v = if i == j {
+                    4.0 + i as f64
+                } else {
+                    -1.0 - 0.1 * (i + j) as f64
+                };
                 band.set(i, j, v);
                 dense[i * n + j] = v;
             }

@@ -75,4 +75,3 @@ pub(super) static INFO: MethodInfo = MethodInfo {
 pub(super) fn build<R: Real>(dim: usize) -> Box<dyn Integrator<R>> {
     Box::new(Leapfrog::new(dim))
 }
-

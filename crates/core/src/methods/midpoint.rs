@@ -1,4 +1,7 @@
-use super::{exact_on_constant, Expected, ExplicitRungeKutta, Integrator, MethodInfo, StabilityLimit, Tableau};
+use super::{
+    exact_on_constant, Expected, ExplicitRungeKutta, Integrator, MethodInfo, StabilityLimit,
+    Tableau,
+};
 use crate::system::{ForceClass, Switching};
 use crate::{articles, Real};
 

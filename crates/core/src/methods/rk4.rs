@@ -1,4 +1,6 @@
-use super::{exact_on_constant, ExplicitRungeKutta, Integrator, MethodInfo, StabilityLimit, Tableau};
+use super::{
+    exact_on_constant, ExplicitRungeKutta, Integrator, MethodInfo, StabilityLimit, Tableau,
+};
 use crate::{articles, Real};
 
 /// The classic fourth-order Runge–Kutta method, as in Fiedler's “Integration Basics”.
@@ -36,7 +38,8 @@ pub(super) static INFO: MethodInfo = MethodInfo {
     articles: &[&articles::FIEDLER],
     origin: "",
     stability: StabilityLimit::Below(2.828_427_124_746_190_3),
-    energy: "Loses energy very slowly: on a spring each step shrinks the amplitude by about h⁶/144.",
+    energy:
+        "Loses energy very slowly: on a spring each step shrinks the amplitude by about h⁶/144.",
     style: 7,
 };
 

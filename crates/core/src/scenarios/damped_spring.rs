@@ -7,7 +7,7 @@
 //! gains energy while the true motion loses it.
 
 use super::spring::STIFFNESS;
-use super::{Energy, Param, Params, Oscillator, Scenario, ScenarioInfo, Scene, Truth, BIG, MASS};
+use super::{Energy, Oscillator, Param, Params, Scenario, ScenarioInfo, Scene, Truth, BIG, MASS};
 use crate::{articles, math, Force, State, System};
 
 pub struct DampedSpring;

@@ -351,12 +351,25 @@ pub trait Scenario: Sync {
     }
 }
 
-/// The registry: one line a scenario, `module::Type`, in the order the lab lists them. A scenario is its
-/// file and its line here; the page draws it by its [`Scene`] kind and the tests read this list.
+// One file a scenario. Adding one is its file, its `mod` line here and its line in `registry!` below (plain
+// `mod` lines, not generated ones, so that `cargo fmt` checks every file).
+mod constant_force;
+mod damped_spring;
+mod double_pendulum;
+mod drag;
+mod kepler;
+mod lunar_lander;
+mod orbit;
+mod pendulum;
+mod projectile;
+mod spring;
+mod spring_chain;
+mod two_springs;
+
+/// The registry: one line a scenario, `module::Type`, in the order the lab lists them. The page draws a
+/// scenario by its [`Scene`] kind and the tests read this list.
 macro_rules! registry {
     ($($module:ident :: $scenario:ident),* $(,)?) => {
-        $(mod $module;)*
-
         static ALL: &[&dyn Scenario] = &[$(&$module::$scenario),*];
     };
 }

@@ -5,7 +5,9 @@
 //! Euler spirals out by √(1 + ω²dt²) a step, implicit Euler in by its inverse, symplectic methods stay on a
 //! closed curve. Defaults: m = 1 kg, ω = 1 rad/s, r0 = 1 m, dt = 0.1 s for 63 s (ten turns).
 
-use super::{kinetic, Energy, Param, Params, Oscillator, Scenario, ScenarioInfo, Scene, Truth, MASS};
+use super::{
+    kinetic, Energy, Oscillator, Param, Params, Scenario, ScenarioInfo, Scene, Truth, MASS,
+};
 use crate::{articles, math, Force, State, System};
 
 pub struct Orbit;

@@ -5,7 +5,7 @@
 //! ½ L² θ'² + g L (1 − cos θ). Defaults: L = 1 m, g = 9.81 m/s², released from θ = 1 rad at rest, far from
 //! the small-angle regime, dt = 0.05 s for 20 s.
 
-use super::{Energy, Param, Params, Oscillator, Scenario, ScenarioInfo, Scene, Truth};
+use super::{Energy, Oscillator, Param, Params, Scenario, ScenarioInfo, Scene, Truth};
 use crate::{articles, math, Force, State, System};
 
 pub struct Pendulum;

@@ -4,7 +4,9 @@
 //! conserved. Defaults: Fiedler's m = 1 kg, k = 15 N/m, x0 = 1000 m, at rest, dt = 0.1 s for 90 s, where
 //! symplectic Euler drifts in phase and RK4 loses energy. ω = 3.87 rad/s, so ω dt = 0.387.
 
-use super::{kinetic, Energy, Param, Params, Oscillator, Scenario, ScenarioInfo, Scene, Truth, BIG, MASS};
+use super::{
+    kinetic, Energy, Oscillator, Param, Params, Scenario, ScenarioInfo, Scene, Truth, BIG, MASS,
+};
 use crate::{articles, math, Force, State, System};
 
 pub struct Spring;

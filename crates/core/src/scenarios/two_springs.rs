@@ -7,7 +7,9 @@
 //! k1 = k2 = 3.6 N/m, both anchors at 0, x0 = 1 m, at rest, dt = 1/60 s for 60 s.
 
 use super::spring::oscillate;
-use super::{kinetic, Energy, Param, Params, Oscillator, Scenario, ScenarioInfo, Scene, Truth, BIG, MASS};
+use super::{
+    kinetic, Energy, Oscillator, Param, Params, Scenario, ScenarioInfo, Scene, Truth, BIG, MASS,
+};
 use crate::{articles, Force, State, System};
 
 pub struct TwoSprings;

@@ -1,0 +1,542 @@
+// The worksheet panel (?worksheet=ID, ?worksheet=FILE on this site, or ?worksheet=text:… from the teacher's
+// page): one task at a time beside the lab. Opening a task sets up its run; a prediction is committed before
+// the run is shown; "Check" asks the core; hints come on request; progress stays in this browser where it
+// can; "Hand in" gives the result code. The core computes and checks every answer: nothing here does.
+
+import './classroom.css';
+import { type Checked, Sheet, type TaskInfo, type VerdictId } from '../core/classroom';
+import type { ClassroomBindings } from '../core/classroom-build';
+import { byId, el, message } from '../ui/dom';
+
+/** Where a worksheet comes from, as `worksheet=` names it: its text (or a built-in id, which the core knows). */
+export async function worksheetSource(value: string): Promise<string> {
+  if (value.startsWith('text:')) return decodeText(value.slice('text:'.length));
+  if (/^[a-z0-9-]+$/.test(value)) return value;
+  const url = new URL(value, window.location.href);
+  if (url.origin !== window.location.origin)
+    throw new Error(`a worksheet file must be on this site (${window.location.origin}), not ${url.origin}`);
+  const response = await fetch(url);
+  // A host answers a missing file with its error page, or its home page: neither is a worksheet.
+  if (!response.ok || (response.headers.get('content-type') ?? '').includes('text/html'))
+    throw new Error(`${value} was not found on this site`);
+  return response.text();
+}
+
+/** A worksheet's text for a link: UTF-8, base64url. */
+export function encodeText(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function decodeText(encoded: string): string {
+  let binary: string;
+  try {
+    binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    throw new Error('the worksheet in this link is damaged (it may have been cut short)');
+  }
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
+/** What the panel keeps of a student's work. */
+interface Progress {
+  name: string;
+  answers: string[];
+  verdicts: (VerdictId | '')[];
+  /** What is typed but not yet checked, a task: kept across hints, moves and reloads. */
+  drafts: string[];
+  /** Hints shown, a task. */
+  hints: number[];
+  current: number;
+}
+
+/** This browser's storage, or undefined where the page may not keep anything (private mode, a sandbox). */
+function storage(): Storage | undefined {
+  try {
+    const s = window.localStorage;
+    s.setItem('integrator-lab:probe', '1');
+    s.removeItem('integrator-lab:probe');
+    return s;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the panel asks of the page: to open a task's run. */
+export interface WorksheetHost {
+  open(query: string): void;
+}
+
+const MARK: Record<VerdictId | '', string> = {
+  right: '✓',
+  wrong: '✗',
+  unreadable: '?',
+  'not graded': '✎',
+  blank: '',
+  '': '',
+};
+
+function button(text: string, id?: string): HTMLButtonElement {
+  const b = el('button', text);
+  b.type = 'button';
+  if (id) b.id = id;
+  return b;
+}
+
+export class WorksheetPanel {
+  private sheet: Sheet;
+  private progress: Progress;
+  private readonly store = storage();
+  private readonly key: string;
+  /** Explanations a predict task's reader asked to see, by task. */
+  private readonly why = new Set<number>();
+
+  /** Throws the core's message for a malformed worksheet: the caller shows it. */
+  constructor(
+    private readonly core: ClassroomBindings,
+    private readonly source: string,
+    private readonly host: WorksheetHost,
+    private readonly root: HTMLElement,
+  ) {
+    this.sheet = new Sheet(core, source, '');
+    this.key = `integrator-lab:worksheet:${this.sheet.info.id}`;
+    const saved = this.load();
+    if (saved?.name) {
+      this.sheet.free();
+      this.sheet = new Sheet(core, source, saved.name);
+    }
+    this.progress = this.fresh(saved);
+    document.body.classList.add('worksheet-mode');
+    root.hidden = false;
+    this.render();
+  }
+
+  private fresh(saved?: Progress): Progress {
+    const tasks = this.sheet.info.tasks.length;
+    return {
+      name: saved?.name ?? '',
+      answers: Array.from({ length: tasks }, (_, i) => saved?.answers[i] ?? ''),
+      verdicts: Array.from({ length: tasks }, (_, i) => saved?.verdicts[i] ?? ''),
+      drafts: Array.from({ length: tasks }, (_, i) => saved?.drafts[i] ?? ''),
+      hints: Array.from({ length: tasks }, (_, i) => saved?.hints[i] ?? 0),
+      current: Math.min(Math.max(0, saved?.current ?? 0), tasks - 1),
+    };
+  }
+
+  private load(): Progress | undefined {
+    try {
+      const text = this.store?.getItem(this.key);
+      if (!text) return undefined;
+      const p = JSON.parse(text) as Partial<Progress>;
+      if (!Array.isArray(p.answers) || typeof p.name !== 'string') return undefined;
+      return {
+        name: p.name,
+        answers: p.answers.map(String),
+        verdicts: Array.isArray(p.verdicts) ? (p.verdicts as (VerdictId | '')[]) : [],
+        drafts: Array.isArray(p.drafts) ? p.drafts.map(String) : [],
+        hints: Array.isArray(p.hints) ? p.hints.map(Number) : [],
+        current: Number(p.current) || 0,
+      };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private save(): void {
+    try {
+      this.store?.setItem(this.key, JSON.stringify(this.progress));
+    } catch {
+      // Full or refused: the storage line says where work is not kept.
+    }
+  }
+
+  private get task(): TaskInfo {
+    const task = this.sheet.info.tasks[this.progress.current];
+    if (!task) throw new Error('no such task');
+    return task;
+  }
+
+  /** Whether task i's prediction is committed (a predict task answered once, readably). */
+  private committed(i: number): boolean {
+    const v = this.progress.verdicts[i];
+    return v === 'right' || v === 'wrong' || v === 'not graded';
+  }
+
+  /** The panel: the title, then the name (asked first: a worksheet may draw each student's numbers from it),
+   * then the tasks. */
+  private render(): void {
+    const info = this.sheet.info;
+    const heading = el('h2', info.title);
+    heading.id = 'worksheet-title';
+    const storageLine = el(
+      'p',
+      this.store
+        ? 'Your answers are kept in this browser, on this device, until you hand them in.'
+        : 'This page cannot keep anything here (a private window, or a page that embeds the lab): your answers last only until you close it. Hand in before you do.',
+      this.store ? 'about' : 'about warn-line',
+    );
+    storageLine.id = 'worksheet-storage';
+    this.root.replaceChildren(
+      el('p', 'Worksheet', 'kicker'),
+      heading,
+      ...(info.article ? [el('p', `After ${info.article}.`, 'about')] : []),
+      ...(info.about ? [el('p', info.about, 'about')] : []),
+      el('div', undefined, 'worksheet-who'),
+      storageLine,
+      el('div', undefined, 'worksheet-body'),
+    );
+    this.renderWho();
+  }
+
+  /** Who is working: a name to start with, or the name and a way to start over. */
+  private renderWho(): void {
+    const who = this.root.querySelector('.worksheet-who');
+    const body = this.root.querySelector('.worksheet-body');
+    if (!who || !body) return;
+    if (!this.progress.name) {
+      const form = el('form', undefined, 'start-form');
+      form.noValidate = true;
+      const label = el('label', 'Your name');
+      label.htmlFor = 'student-name';
+      const name = el('input');
+      name.id = 'student-name';
+      name.autocomplete = 'name';
+      name.required = true;
+      const why = el(
+        'p',
+        this.sheet.info.params.length
+          ? 'Your teacher reads it from your hand-in, and your numbers in this worksheet are drawn from it.'
+          : 'Your teacher reads it from your hand-in.',
+        'about',
+      );
+      const start = el('button', 'Start');
+      start.type = 'submit';
+      const problem = el('p', undefined, 'problem');
+      problem.setAttribute('role', 'alert');
+      form.append(el('div', undefined, 'field', [label, name, start]), why, problem);
+      form.addEventListener('submit', (e) => {
+        e.preventDefault();
+        if (!name.value.trim()) {
+          problem.textContent = 'Write your name first.';
+          name.focus();
+          return;
+        }
+        this.begin(name.value);
+      });
+      who.replaceChildren(form);
+      body.replaceChildren();
+      document.body.classList.add('predicting');
+      this.cover();
+      return;
+    }
+    const again = button('Start over', 'start-over');
+    again.addEventListener('click', () => {
+      if (again.dataset.armed !== 'yes') {
+        again.dataset.armed = 'yes';
+        again.textContent = 'Press again to clear your answers';
+        return;
+      }
+      this.clear();
+    });
+    who.replaceChildren(
+      el('p', undefined, 'about', [`Working as `, el('strong', this.progress.name), '. ', again]),
+    );
+    const nav = el('nav', undefined, 'task-nav');
+    nav.setAttribute('aria-label', 'Tasks');
+    const list = el('ol');
+    list.id = 'worksheet-tasks';
+    nav.append(list);
+    const handIn = button('Hand in', 'hand-in');
+    handIn.addEventListener('click', () => this.handIn());
+    const code = el('textarea', undefined, 'snippet');
+    code.id = 'hand-in-code';
+    code.readOnly = true;
+    code.rows = 4;
+    code.hidden = true;
+    code.setAttribute('aria-label', 'Your result code');
+    const codeNote = el('p', undefined, 'about');
+    codeNote.id = 'hand-in-note';
+    codeNote.setAttribute('role', 'status');
+    body.replaceChildren(
+      nav,
+      el('div', undefined, 'worksheet-task', []),
+      el('div', undefined, 'hand-in', [handIn, code, codeNote]),
+    );
+    this.show(this.progress.current, false);
+  }
+
+  /** Fixes the name: the numbers of a worksheet that draws them are the name's from now on. */
+  private begin(name: string): void {
+    let next: Sheet;
+    try {
+      next = new Sheet(this.core, this.source, name);
+    } catch (e) {
+      byId('worksheet-storage').textContent = message(e);
+      return;
+    }
+    this.sheet.free();
+    this.sheet = next;
+    this.progress.name = name.trim().split(/\s+/).join(' ');
+    this.save();
+    this.renderWho();
+    byId('task-heading').focus();
+  }
+
+  /** Clears the answers and the name: another student, or a fresh start. */
+  private clear(): void {
+    this.progress = this.fresh();
+    this.progress.name = '';
+    this.why.clear();
+    this.save();
+    this.renderWho();
+    byId('student-name').focus();
+  }
+
+  private renderNav(): void {
+    const list = byId('worksheet-tasks');
+    // A reader on a task button keeps their place when the buttons are drawn again.
+    const focused = [...list.querySelectorAll('button')].indexOf(document.activeElement as HTMLButtonElement);
+    list.replaceChildren(
+      ...this.sheet.info.tasks.map((t, i) => {
+        const b = button(`${i + 1}${MARK[this.progress.verdicts[i] ?? '']}`);
+        b.setAttribute(
+          'aria-label',
+          `Task ${i + 1}${t.predict ? ', predict' : ''}${this.progress.verdicts[i] ? `: ${this.progress.verdicts[i]}` : ''}`,
+        );
+        if (i === this.progress.current) b.setAttribute('aria-current', 'step');
+        b.addEventListener('click', () => this.show(i));
+        return el('li', undefined, undefined, [b]);
+      }),
+    );
+    if (focused >= 0) list.querySelectorAll('button')[focused]?.focus();
+  }
+
+  /** Opens task i: its run in the lab (covered while a prediction is due) and its question here; `focus`
+   * moves the reader to the task's heading. */
+  show(i: number, focus = true): void {
+    this.progress.current = i;
+    this.save();
+    this.host.open(this.task.setup);
+    this.cover();
+    this.renderNav();
+    this.renderTask();
+    if (focus) byId('task-heading').focus();
+  }
+
+  /** Hides the run (and what would give the answer away) while the current task's prediction is due. */
+  private cover(): void {
+    const due = !this.progress.name || (this.task.predict && !this.committed(this.progress.current));
+    document.body.classList.toggle('predicting', due);
+    const views = document.querySelector('.views');
+    if (views && !views.querySelector('.prediction-cover'))
+      views.prepend(el('p', undefined, 'prediction-cover'));
+    const cover = views?.querySelector('.prediction-cover');
+    if (cover)
+      cover.textContent = this.progress.name
+        ? 'The run is hidden until you commit your prediction in the worksheet.'
+        : 'Write your name in the worksheet to begin.';
+  }
+
+  /** How an answer reads: a choice by its label. */
+  private shown(answer: string): string {
+    return this.task.options.find(([id]) => id === answer)?.[1] ?? answer;
+  }
+
+  private renderTask(): void {
+    const i = this.progress.current;
+    const task = this.task;
+    const total = this.sheet.info.tasks.length;
+    const locked = task.predict && this.committed(i);
+    const form = el('form', undefined, 'task-form');
+    form.noValidate = true;
+    const answer = this.progress.answers[i] || this.progress.drafts[i] || '';
+    const draft = (value: string) => {
+      this.progress.drafts[i] = value;
+      this.save();
+    };
+    let read: () => string;
+    if (task.kind === 'choice') {
+      const group = el('fieldset', undefined, 'radios');
+      group.append(el('legend', 'Your answer'));
+      for (const [id, label] of task.options) {
+        const radio = el('input');
+        radio.type = 'radio';
+        radio.name = 'task-option';
+        radio.value = id;
+        radio.checked = answer === id;
+        radio.disabled = locked;
+        radio.addEventListener('change', () => draft(id));
+        group.append(el('label', undefined, 'option', [radio, ` ${label}`]));
+      }
+      form.append(group);
+      read = () => form.querySelector<HTMLInputElement>('input[name="task-option"]:checked')?.value ?? '';
+    } else {
+      const field = task.kind === 'explain' ? el('textarea') : el('input');
+      field.id = 'task-answer';
+      field.value = answer;
+      if (field instanceof HTMLInputElement) {
+        field.inputMode = 'decimal';
+        field.autocomplete = 'off';
+      } else field.rows = 4;
+      field.readOnly = locked;
+      field.addEventListener('input', () => draft(field.value));
+      const label = el('label', task.unit ? `Your answer (${task.unit})` : 'Your answer');
+      label.htmlFor = 'task-answer';
+      form.append(el('div', undefined, 'field', [label, field]));
+      read = () => field.value;
+    }
+    const submit = el(
+      'button',
+      locked
+        ? 'Committed'
+        : task.predict
+          ? 'Commit my prediction'
+          : task.kind === 'explain'
+            ? 'Keep'
+            : 'Check',
+    );
+    submit.type = 'submit';
+    submit.disabled = locked;
+    form.append(submit);
+    const feedback = el('p', undefined, 'feedback');
+    feedback.id = 'task-feedback';
+    feedback.tabIndex = -1;
+    feedback.setAttribute('role', 'status');
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.check(read());
+    });
+    const hints = el('ul', undefined, 'hints');
+    hints.id = 'task-hints';
+    const shown = this.progress.hints[i] ?? 0;
+    for (const h of task.hints.slice(0, shown)) hints.append(el('li', h));
+    const hint = button(
+      task.hints.length > shown ? `Hint (${shown + 1} of ${task.hints.length})` : 'No more hints',
+      'task-hint',
+    );
+    hint.disabled = task.hints.length <= shown;
+    hint.hidden = task.hints.length === 0;
+    hint.addEventListener('click', () => {
+      this.progress.hints[i] = shown + 1;
+      this.save();
+      this.renderTask();
+      byId('task-hint').focus();
+    });
+    const actions = [hint];
+    // An explanation gives the answer away: it comes once the task is answered; after a prediction, when
+    // asked for (the run first).
+    let explanation: HTMLElement[] = [];
+    if (this.answered(i) && (!task.predict || this.why.has(i))) {
+      const why = el('div', undefined, 'explanation', [el('strong', 'Why: '), task.explanation]);
+      why.id = 'task-explanation';
+      explanation = [why];
+    } else if (this.answered(i)) {
+      const ask = button('Why? (after you have run it)', 'task-why');
+      ask.addEventListener('click', () => {
+        this.why.add(i);
+        this.renderTask();
+        byId('task-explanation').focus();
+      });
+      actions.push(ask);
+    }
+    const reopen = button('Set up this run again');
+    reopen.addEventListener('click', () => this.host.open(task.setup));
+    actions.push(reopen);
+    const move = (to: number, text: string) => {
+      const b = button(text);
+      b.disabled = to < 0 || to >= total;
+      b.addEventListener('click', () => this.show(to));
+      return b;
+    };
+    const heading = el(
+      'h3',
+      `Task ${i + 1} of ${total}${task.predict ? ' · predict' : ''}${task.kind === 'explain' ? ' · explain' : ''}`,
+    );
+    heading.id = 'task-heading';
+    heading.tabIndex = -1;
+    for (const node of explanation) node.tabIndex = -1;
+    const container = this.root.querySelector('.worksheet-task');
+    container?.replaceChildren(
+      heading,
+      ...task.question.split(/\n{2,}/).map((p) => el('p', p, 'question')),
+      ...(task.predict && !locked
+        ? [el('p', 'The run stays hidden until you commit your prediction.', 'about')]
+        : []),
+      form,
+      feedback,
+      el('div', undefined, 'task-actions', actions),
+      hints,
+      ...explanation,
+      el('div', undefined, 'task-actions', [move(i - 1, '← Previous'), move(i + 1, 'Next →')]),
+    );
+    container?.setAttribute('aria-labelledby', 'task-heading');
+    const given = this.progress.answers[i];
+    if (this.progress.verdicts[i] && given) this.say(this.sheet.check(i, given), given);
+  }
+
+  private answered(i: number): boolean {
+    const v = this.progress.verdicts[i];
+    return v === 'right' || v === 'not graded' || (v === 'wrong' && this.task.predict);
+  }
+
+  /** The feedback for an answer: the core's; after a prediction, what was predicted and what to do now. */
+  private say(checked: Checked, answer: string): void {
+    const feedback = byId('task-feedback');
+    feedback.className = `feedback ${checked.verdict.replace(' ', '-')}`;
+    const task = this.task;
+    if (task.predict && (checked.verdict === 'right' || checked.verdict === 'wrong')) {
+      const said =
+        checked.verdict === 'right'
+          ? ' Right.'
+          : checked.named
+            ? ` ${checked.feedback}`
+            : ' Not what the lab computes.';
+      feedback.textContent = `Your prediction: ${this.shown(answer)}.${said} Now run it and see what happens.`;
+      return;
+    }
+    feedback.textContent = checked.feedback;
+  }
+
+  private check(answer: string): void {
+    const i = this.progress.current;
+    let checked: Checked;
+    try {
+      checked = this.sheet.check(i, answer);
+    } catch (e) {
+      checked = {
+        verdict: 'unreadable',
+        feedback: `The answer could not be checked: ${message(e)}`,
+        named: false,
+      };
+    }
+    const readable = checked.verdict !== 'unreadable' && checked.verdict !== 'blank';
+    if (readable) {
+      this.progress.answers[i] = answer;
+      this.progress.verdicts[i] = checked.verdict;
+      this.progress.drafts[i] = '';
+      this.save();
+      this.cover();
+      this.renderNav();
+      this.renderTask();
+    } else this.say(checked, answer);
+    byId('task-feedback').focus();
+  }
+
+  private handIn(): void {
+    const note = byId('hand-in-note');
+    const code = byId<HTMLTextAreaElement>('hand-in-code');
+    const blank = this.progress.answers.filter((a) => !a.trim()).length;
+    code.value = this.sheet.handIn(this.progress.answers);
+    code.hidden = false;
+    code.focus();
+    code.select();
+    note.textContent = `Your result code${blank ? ` (${blank} task${blank === 1 ? '' : 's'} unanswered)` : ''}: copy it into your school's system or an e-mail to your teacher. It holds your name and answers; your teacher's page checks them again.`;
+    navigator.clipboard?.writeText(code.value).then(
+      () => {
+        note.textContent += ' It has been copied.';
+      },
+      () => {},
+    );
+  }
+}

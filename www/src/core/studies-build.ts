@@ -1,0 +1,52 @@
+// The core's studies tier (crates/wasm is built in four tiers: see scripts/build-wasm.sh): everything the
+// base tier has, and the studies, each method's facts on a scenario, the experiments and f32 runs. The page
+// loads it only when it needs one of them: in the studies worker, or in the page for an f32 run. This module
+// loads it and converts its studies; it never computes.
+
+import { loader } from './loader';
+import init, * as bindings from './pkg/studies.js';
+import fullUrl from './pkg/studies_bg.wasm?url';
+import type {
+  ConvergenceSeries,
+  ExperimentInfo,
+  OrdersOn,
+  RunSpec,
+  StabilityInfo,
+  StabilityPoint,
+} from './types';
+
+export type StudiesBindings = typeof bindings;
+
+/** Loads the studies tier once (from its URL; in Node tests, from its bytes). */
+export const loadStudies = loader(bindings, init, fullUrl);
+
+/** What the studies tier measures, in the page's shapes. Each may take from a millisecond to a second. */
+export interface Studies {
+  /** What each method's positions promise on a spec's scenario at its dt and parameters. */
+  ordersOn(spec: RunSpec): OrdersOn;
+  /** Each method's largest stable ω·dt on a spec's scenario where it is an oscillator, as text; else empty. */
+  stabilityOn(spec: RunSpec): Record<string, string>;
+  /** Each method's largest stable ω·dt on the undamped spring, measured and in theory. */
+  stabilityLimits(): StabilityInfo[];
+  /** Every method's growth a step and energy change a period on the undamped spring at ω·dt. */
+  stabilityAt(omegaDt: number): StabilityPoint[];
+  /** The guided experiments, without their measurements. */
+  experimentList(): ExperimentInfo[];
+  /** The core's measurement for one experiment (it runs the experiment: up to a few hundred ms). */
+  measureExperiment(id: string): string;
+  /** Error at the end of the run against dt, dt/2, …: one series a method. Throws the core's message. */
+  convergenceStudy(spec: RunSpec, levels: number): ConvergenceSeries[];
+}
+
+/** The studies of a loaded studies tier. */
+export function studiesOf(core: StudiesBindings): Studies {
+  return {
+    ordersOn: (spec) => core.ordersOn(spec) as OrdersOn,
+    stabilityOn: (spec) => Object.fromEntries(core.stabilityOn(spec) as [string, string][]),
+    stabilityLimits: () => core.stability() as StabilityInfo[],
+    stabilityAt: (omegaDt) => core.stabilityAt(omegaDt) as StabilityPoint[],
+    experimentList: () => core.experiments() as ExperimentInfo[],
+    measureExperiment: (id) => core.measureExperiment(id),
+    convergenceStudy: (spec, levels) => core.convergence(spec, levels) as ConvergenceSeries[],
+  };
+}

@@ -1,0 +1,177 @@
+// embed.js: the <integrator-lab> element a blog post includes to show a figure of the lab.
+//
+//   <script type="module" src="https://…/embed.js"></script>
+//   <integrator-lab scenario="orbit" methods="euler,symplectic-euler" views="scene,energy">
+//     <a href="https://…/?scenario=orbit">A figure of the orbit (opens the lab)</a>
+//   </integrator-lab>
+//
+// Each attribute is a lower-case URL key of the lab (scenario, methods, dt, views, controls, theme, autoplay,
+// sync, or a parameter such as k); `query="…"` takes a whole permalink query, for parameters with capitals
+// (GM, L1), which HTML lower-cases. The children are the fallback for readers without scripts. The element
+// shows a light still until it nears the viewport, then loads embed.html beside this script in an iframe
+// whose height follows its content (postMessage, checked by source and shape). Figures with one sync name
+// share the clock this module holds. Nothing here is global but the element.
+
+import { type ClockAction, SharedClock } from '../lab/clock';
+import { figureHeight, parseLook } from '../ui/look';
+
+const SOURCE = 'integrator-lab';
+/** Attributes that are the element's own, never URL keys. */
+const OWN = new Set(['query', 'class', 'style', 'id', 'title', 'hidden', 'lang', 'dir', 'tabindex', 'slot']);
+
+// The still and the frame start at the figure's estimated height, so the post does not jump as it loads;
+// the still takes the figure's theme (auto: the reader's system).
+const STYLE = `
+:host { display: block; margin: 1rem 0; }
+.still { box-sizing: border-box; display: flex; flex-direction: column;
+  align-items: center; justify-content: center; gap: 0.75rem; border: 1px solid #c8c8c8; border-radius: 6px;
+  background: #f6f6f6; color: #222; font: 1rem system-ui, sans-serif; text-align: center; padding: 1rem; }
+.still button { font: inherit; padding: 0.5rem 1.2rem; border-radius: 6px; border: 1px solid #555;
+  background: #fff; color: #222; cursor: pointer; }
+.still button:focus-visible { outline: 3px solid #332288; outline-offset: 2px; }
+iframe { display: block; width: 100%; border: 0; }
+.still.dark { background: #1d2127; color: #eee; border-color: #444; }
+.still.dark button { background: #2a2f37; color: #eee; border-color: #999; }
+@media (prefers-color-scheme: dark) {
+  .still.auto { background: #1d2127; color: #eee; border-color: #444; }
+  .still.auto button { background: #2a2f37; color: #eee; border-color: #999; }
+}`;
+
+interface Group {
+  clock: SharedClock;
+  frames: Set<Window>;
+}
+
+const groups = new Map<string, Group>();
+const figures = new Map<Window, IntegratorLab>();
+const realNow = () => performance.now() / 1000;
+
+function isAction(x: unknown): x is ClockAction {
+  const a = x as { kind?: unknown; speed?: unknown; dt?: unknown } | null;
+  if (typeof a !== 'object' || a === null) return false;
+  if (a.kind === 'pause' || a.kind === 'reset') return true;
+  if (a.kind === 'play') return typeof a.speed === 'number' && a.speed > 0 && a.speed <= 1000;
+  if (a.kind === 'step') return typeof a.dt === 'number' && a.dt > 0 && Number.isFinite(a.dt);
+  return false;
+}
+
+function tellGroup(group: Group): void {
+  const state = group.clock.read(realNow());
+  for (const frame of group.frames) frame.postMessage({ source: SOURCE, type: 'clock', state }, '*');
+}
+
+window.addEventListener('message', (e: MessageEvent) => {
+  // Only messages from a frame this module made, in the figures' shape; anything else is the page's own.
+  const figure = e.source ? figures.get(e.source as Window) : undefined;
+  const data = e.data as { source?: unknown; type?: unknown; height?: unknown; action?: unknown } | null;
+  if (!figure || typeof data !== 'object' || data === null || data.source !== SOURCE) return;
+  try {
+    if (data.type === 'height' && typeof data.height === 'number') figure.resizeTo(data.height);
+    else if (data.type === 'ready') figure.join();
+    else if (data.type === 'ask' && isAction(data.action)) figure.ask(data.action);
+  } catch {
+    // A figure's trouble stays with the figure: the host page never sees it.
+  }
+});
+
+class IntegratorLab extends HTMLElement {
+  private frame: HTMLIFrameElement | undefined;
+  private watcher: IntersectionObserver | undefined;
+
+  /** The permalink query the attributes say: `query` first, then each lower-case key. */
+  get query(): URLSearchParams {
+    const query = new URLSearchParams(this.getAttribute('query') ?? '');
+    for (const { name, value } of Array.from(this.attributes)) {
+      if (!OWN.has(name) && !name.startsWith('data-') && !name.startsWith('aria-')) query.set(name, value);
+    }
+    return query;
+  }
+
+  private get label(): string {
+    const q = this.query;
+    const methods = (q.get('methods') ?? 'the default methods').split(',').join(', ');
+    return `Integrator Lab figure: ${q.get('scenario') ?? 'spring'}, ${methods}`;
+  }
+
+  connectedCallback(): void {
+    if (this.shadowRoot || this.frame) return;
+    const root = this.attachShadow({ mode: 'open' });
+    const style = document.createElement('style');
+    style.textContent = STYLE;
+    const { look } = parseLook(`?${this.query.toString()}`, false);
+    const still = document.createElement('div');
+    still.className = `still ${look.theme}`;
+    still.style.height = `${figureHeight(look)}px`;
+    const title = document.createElement('p');
+    title.textContent = this.label;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = 'Load the figure';
+    button.addEventListener('click', () => this.load());
+    still.append(title, button);
+    root.append(style, still);
+    // Loaded as it nears the viewport, so a long post costs only the figures a reader reaches.
+    this.watcher = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) this.load();
+      },
+      { rootMargin: '300px 0px' },
+    );
+    this.watcher.observe(this);
+  }
+
+  disconnectedCallback(): void {
+    this.watcher?.disconnect();
+    const win = this.frame?.contentWindow;
+    if (win) {
+      figures.delete(win);
+      for (const group of groups.values()) group.frames.delete(win);
+    }
+  }
+
+  private load(): void {
+    if (this.frame || !this.shadowRoot) return;
+    this.watcher?.disconnect();
+    const frame = document.createElement('iframe');
+    frame.title = this.label;
+    frame.style.height = `${figureHeight(parseLook(`?${this.query.toString()}`, false).look)}px`;
+    frame.src = new URL(/* @vite-ignore */ `embed.html?${this.query.toString()}`, import.meta.url).href;
+    this.frame = frame;
+    this.shadowRoot.querySelector('.still')?.replaceWith(frame);
+    if (frame.contentWindow) figures.set(frame.contentWindow, this);
+  }
+
+  resizeTo(height: number): void {
+    if (!this.frame || !Number.isFinite(height) || height <= 0) return;
+    this.frame.style.height = `${Math.min(Math.ceil(height), 10_000)}px`;
+  }
+
+  private get group(): Group | undefined {
+    const name = this.query.get('sync');
+    if (!name || !this.frame?.contentWindow) return undefined;
+    let group = groups.get(name);
+    if (!group) {
+      group = { clock: new SharedClock(), frames: new Set() };
+      groups.set(name, group);
+    }
+    return group;
+  }
+
+  /** The figure is ready to hear its group's clock. */
+  join(): void {
+    const group = this.group;
+    const win = this.frame?.contentWindow;
+    if (!group || !win) return;
+    group.frames.add(win);
+    win.postMessage({ source: SOURCE, type: 'clock', state: group.clock.read(realNow()) }, '*');
+  }
+
+  ask(action: ClockAction): void {
+    const group = this.group;
+    if (!group) return;
+    group.clock.act(action, realNow());
+    tellGroup(group);
+  }
+}
+
+if (!customElements.get('integrator-lab')) customElements.define('integrator-lab', IntegratorLab);

@@ -1,0 +1,185 @@
+// An embedded figure (embed.html): the lab's app in a compact layout showing the views and controls its
+// query asks for (ui/look.ts), stepping and drawing only while on screen in a visible tab, sized to its content
+// for the host page (by postMessage), and, with sync=NAME, on the clock it shares with the host's other
+// figures of that name (embed.js holds the clock; lab/clock.ts has its arithmetic).
+
+import '../ui/style.css';
+import { App } from '../lab/app';
+import { openCore, reportErrors } from '../lab/boot';
+import { type ClockAction, type ClockState, SharedClock } from '../lab/clock';
+import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec, YOURS } from '../lab/state';
+import { byId, notice } from '../ui/dom';
+import { type Look, lookQuery, parseLook, type ViewName } from '../ui/look';
+import { applyTheme } from '../ui/theme';
+
+/** Messages between a figure and the page that embeds it carry this, so that others' messages are ignored. */
+const SOURCE = 'integrator-lab';
+
+/** The element each view shows. */
+const VIEW_ELEMENTS: Record<ViewName, string> = {
+  scene: 'scene',
+  x: 'chart-position',
+  phase: 'chart-phase',
+  energy: 'chart-energy',
+  split: 'chart-split',
+  error: 'chart-error',
+  table: 'numbers',
+  convergence: 'convergence-panel',
+  stability: 'stability-panel',
+};
+
+function showViews(look: Look): void {
+  for (const [view, id] of Object.entries(VIEW_ELEMENTS) as [ViewName, string][]) {
+    const node = byId(id);
+    const shown = look.views.includes(view);
+    // The table shows in its scrolling frame.
+    (view === 'table' ? (node.closest<HTMLElement>('.table-wrap') ?? node) : node).hidden = !shown;
+    if (shown && node instanceof HTMLDetailsElement) node.open = true;
+  }
+  document.body.dataset.controls = look.controls;
+  // The coordinate and detail menus serve x(t), the phase portrait, the energy split and the table only.
+  const coord = document.querySelector<HTMLElement>('.coord');
+  if (coord) coord.hidden = !look.views.some((v) => ['x', 'phase', 'split', 'table'].includes(v));
+}
+
+/** Tells the host page (if any) what the figure has to say: its height, or what it asks of a shared clock. */
+function tell(
+  body: { type: 'height'; height: number } | { type: 'ask'; action: ClockAction } | { type: 'ready' },
+) {
+  if (window.parent !== window) window.parent.postMessage({ source: SOURCE, ...body }, '*');
+}
+
+function isClockState(x: unknown): x is ClockState {
+  const s = x as Partial<ClockState> | null;
+  return (
+    typeof s === 'object' &&
+    s !== null &&
+    typeof s.t === 'number' &&
+    Number.isFinite(s.t) &&
+    s.t >= 0 &&
+    typeof s.playing === 'boolean' &&
+    typeof s.speed === 'number' &&
+    s.speed > 0 &&
+    typeof s.epoch === 'number'
+  );
+}
+
+async function main(): Promise<void> {
+  reportErrors();
+  // The height follows the content from the first paint, notices and errors included.
+  new ResizeObserver(() =>
+    tell({ type: 'height', height: Math.ceil(document.documentElement.getBoundingClientRect().height) }),
+  ).observe(document.documentElement);
+
+  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const { look, notices: lookNotices } = parseLook(window.location.search, reduced);
+  applyTheme(look.theme);
+  showViews(look);
+  const core = await openCore();
+  if (!core) return;
+  const { catalogue, parsed } = core;
+  for (const text of [...lookNotices, ...parsed.notices]) notice(text);
+
+  // Live: on screen (seen through every frame up to the top page's viewport) and in a visible tab.
+  let onScreen = false;
+  const live = () => onScreen && document.visibilityState === 'visible';
+
+  // A shared clock, once the host page speaks for it.
+  const clock = new SharedClock();
+  let heard = false;
+  const shared =
+    look.sync === undefined
+      ? undefined
+      : { clock, heard: () => heard, ask: (action: ClockAction) => tell({ type: 'ask', action }) };
+
+  const open = byId<HTMLAnchorElement>('open-lab');
+  const asked = (new URLSearchParams(window.location.search).get('methods') ?? '').split(',');
+  const app = new App(catalogue, parsed.state, {
+    query: (state) => {
+      // The lab runs what a figure cannot: a student's rule (`yours`, which the figure left out) goes back
+      // into the link's methods.
+      const back = asked.includes(YOURS) && state.rule !== '' && !state.methods.includes(YOURS);
+      const full = back ? { ...state, methods: [...state.methods, YOURS] } : state;
+      open.href = `./${toQuery(full)}${lookQuery(look, ['theme'])}`;
+      return `${toQuery(state)}${lookQuery(look)}`;
+    },
+    live,
+    shared,
+    tables: look.views.includes('table'),
+    facts: look.controls === 'full',
+  });
+  if (!app.apply(parsed.state)) {
+    notice(`Using the article's settings for ${parsed.state.scenario} instead.`);
+    app.apply({ ...defaultsFor(catalogue, parsed.state.scenario, parsed.state.methods), ...app.written });
+  }
+  // The figure's title: the scenario and its methods by name, as the state changes.
+  const title = (state: LabState) => {
+    const names = state.methods.map((id) => catalogue.methods.find((m) => m.id === id)?.name ?? id);
+    byId('embed-title').textContent = `${scenarioInfo(catalogue, state.scenario).title}: ${names.join(', ')}`;
+  };
+  title(app.current);
+  app.onApply = title;
+  // The studies' panels are loaded only by a figure that shows them.
+  if (look.views.includes('convergence') || look.views.includes('stability')) {
+    const { ConvergencePanel, StabilityPanel } = await import('../panels/panels');
+    const convergence = look.views.includes('convergence')
+      ? new ConvergencePanel(() => toSpec(app.current))
+      : undefined;
+    const stability = look.views.includes('stability') ? new StabilityPanel(() => app.omegaDt) : undefined;
+    app.onApply = (state) => {
+      title(state);
+      stability?.follow();
+      convergence?.follow();
+    };
+  }
+
+  // A click on the figure (not on a control, a legend or a drag across a chart) plays or pauses it.
+  let down: [number, number] = [0, 0];
+  const figure = document.querySelector<HTMLElement>('.embed-layout');
+  figure?.addEventListener('pointerdown', (e) => {
+    down = [e.clientX, e.clientY];
+  });
+  figure?.addEventListener('click', (e) => {
+    const target = e.target as HTMLElement | null;
+    if (target?.closest('button, input, select, textarea, a, summary, label, .u-legend, .table-wrap')) return;
+    if (Math.hypot(e.clientX - down[0], e.clientY - down[1]) > 4) return;
+    app.togglePlay();
+  });
+
+  // A figure synced with others autoplays through the shared clock; with no host page to hold one (a bare
+  // iframe), after a second it plays alone.
+  let alone = false;
+  let autoplayed = false;
+  const wake = () => {
+    app.wake();
+    if (live() && look.autoplay === 'visible' && !autoplayed && (!shared || heard || alone)) {
+      autoplayed = true;
+      if (!app.isPlaying) app.togglePlay();
+    }
+  };
+  new IntersectionObserver((entries) => {
+    onScreen = entries.some((e) => e.isIntersecting);
+    wake();
+  }).observe(document.body);
+  document.addEventListener('visibilitychange', wake);
+
+  window.addEventListener('message', (e) => {
+    if (e.source !== window.parent || window.parent === window) return;
+    const data = e.data as { source?: unknown; type?: unknown; state?: unknown } | null;
+    if (typeof data !== 'object' || data === null || data.source !== SOURCE || data.type !== 'clock') return;
+    if (!shared || !isClockState(data.state)) return;
+    clock.follow(data.state, performance.now() / 1000);
+    heard = true;
+    wake();
+  });
+  app.start(false);
+  if (shared) {
+    tell({ type: 'ready' });
+    setTimeout(() => {
+      alone = !heard;
+      wake();
+    }, 1000);
+  }
+}
+
+void main();

@@ -1,0 +1,560 @@
+// The lab's page as one object: the state (which the URL mirrors), the simulation made from it, the frame
+// clock that steps it, and the controls and views that show it. Everything else is in the modules by job:
+// clock.ts, controls.ts, views/views.ts, views/export.ts.
+
+import {
+  type Catalogue,
+  failure,
+  formatSignificant,
+  formatTime,
+  liveBytes,
+  type MethodInfo,
+  NeedsStudiesTier,
+  type ScenarioInfo,
+  Simulation,
+  useStudiesTier,
+} from '../core';
+import { byId, message, notice } from '../ui/dom';
+import { short } from '../ui/numbers';
+import { registerStyles } from '../ui/palette';
+import { type Shown, Views } from '../views/views';
+import { type ClockAction, FixedClock, type SharedClock, stepsBehind } from './clock';
+import { type Actions, Controls } from './controls';
+import type { Explainer } from './explain';
+import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec } from './state';
+import { type TrackLabel, trackLabels } from './tracks';
+
+/**
+ * The core's live bytes as a User Timing mark (the latest of each kind only), for `npm run soak` and
+ * `bench:page`: `fresh` just after a new run is made, `playing` every ten seconds.
+ */
+function markMemory(when: 'fresh' | 'playing'): void {
+  const live = liveBytes();
+  if (live === undefined) return;
+  const name = `lab:memory:${when}`;
+  performance.clearMarks(name);
+  performance.mark(name, { detail: { wasmLive: live } });
+}
+
+/** Time a frame may spend stepping, so the page stays responsive whatever the run costs. */
+const FRAME_BUDGET_MS = 8;
+
+/** While playing, tables refresh this often (more is unreadable and costs frame time). */
+const TABLE_REFRESH_MS = 100;
+
+/** What a page tells the app beyond the state: the embed's needs (the full page takes the defaults). */
+export interface AppOptions {
+  /** The query the address bar is rewritten to after a change (an embed keeps its look keys in it). */
+  query?: (state: LabState) => string;
+  /** Whether the figure may step and draw now: an embed off screen or in a hidden tab may not. */
+  live?: () => boolean;
+  /**
+   * A clock shared with other figures (sync=NAME), once heard from: the run follows its time, and play,
+   * pause, step and reset are asked of its owner.
+   */
+  shared?: { clock: SharedClock; heard: () => boolean; ask: (action: ClockAction) => void };
+  /** Whether the tables are shown (an embed shows them only when asked). */
+  tables?: boolean;
+  /**
+   * Whether each method's facts are shown beside its toggle and under "How these methods step" (an embed
+   * shows them only with its full controls: they come from the core's studies tier).
+   */
+  facts?: boolean;
+}
+
+export class App implements Actions {
+  private state: LabState;
+  private sim: Simulation | undefined;
+  private readonly clock = new FixedClock();
+  private readonly controls: Controls;
+  private readonly views = new Views();
+  private explainer: Explainer | undefined;
+  private playing = false;
+  private toEnd = false;
+  private lastFrame = 0;
+  /** Measured cost of a step of the current simulation, for the frame budget. */
+  private msPerStep = 0.001;
+  private dirty = true;
+  private drawnOnce = false;
+  private tablesAt = 0;
+  private frames = 0;
+  /** When the core's live bytes were last marked (see `markMemory`). */
+  private memoryMarked = 0;
+  /** ω·dt of the current run, where its scenario is an oscillator. */
+  get omegaDt(): number | undefined {
+    return this.sim?.omegaDt;
+  }
+  /** Called after every new simulation (the experiment card follows the state). */
+  onApply: (state: LabState) => void = () => {};
+  /** The epoch of the shared clock this run started in. */
+  private epoch = 0;
+  /** The frame loop stopped while the figure was not live; `wake` starts it again. */
+  private sleeping = false;
+  /** The studies tier is on its way for an f32 run: the transport waits for it. */
+  private loading = false;
+  /** The core trapped (a panic): its instance is unusable, and nothing steps or draws until the page starts
+   * again. */
+  private trapped = false;
+  /** Whether no run has been made yet: the first is the URL's, whose coordinate is checked against it. */
+  private first = true;
+  private frameLoop: (now: number) => void = () => {};
+
+  constructor(
+    private readonly catalogue: Catalogue,
+    state: LabState,
+    private readonly options: AppOptions = {},
+  ) {
+    this.state = state;
+    this.controls = new Controls(catalogue, this);
+    // The facts and the export are loaded when wanted: an embed without them does not download them.
+    if (options.facts ?? true)
+      void import('./explain').then(({ Explainer }) => {
+        this.explainer = new Explainer(catalogue, this.controls);
+        this.explainer.show(this.state);
+      });
+    this.views.onStale = () => {
+      this.dirty = true;
+    };
+  }
+
+  private query(): string {
+    return this.options.query?.(this.state) ?? toQuery(this.state);
+  }
+
+  /** The shared clock, once heard from. */
+  private get shared() {
+    const shared = this.options.shared;
+    return shared?.heard() ? shared : undefined;
+  }
+
+  get current(): LabState {
+    return this.state;
+  }
+
+  private get info(): ScenarioInfo {
+    return scenarioInfo(this.catalogue, this.state.scenario);
+  }
+
+  private tracks(): TrackLabel[] {
+    return trackLabels(this.state, short);
+  }
+
+  /** Makes the simulation for `next`; on failure says why and keeps the current one. */
+  apply(next: LabState): boolean {
+    if (this.trapped) {
+      // A trapped core cannot make a run: the page starts again on the new state, from its address.
+      this.state = next;
+      history.replaceState(null, '', this.query());
+      window.location.reload();
+      return false;
+    }
+    let sim: Simulation;
+    try {
+      sim = new Simulation(toSpec(next));
+    } catch (e) {
+      if (e instanceof NeedsStudiesTier) {
+        this.applySecond(next);
+        return false;
+      }
+      notice(message(e), 'error');
+      this.controls.sync(this.state, this.sim?.positions ?? [], this.tracks());
+      return false;
+    }
+    this.sim?.free();
+    this.sim = sim;
+    this.state = next;
+    if (!sim.positions.includes(this.state.coord)) {
+      // Only the run knows its coordinates (a chain has as many as masses): the URL's is checked here.
+      const all = sim.positions;
+      const shown = all.at(-1) ?? '';
+      const names = all.length > 6 ? `${all[0]} … ${shown}` : all.join(', ');
+      if (this.first && this.state.coord !== '')
+        notice(`Ignored coord=${this.state.coord}: the run has ${names}; showing ${shown}.`);
+      this.state.coord = shown;
+    }
+    this.first = false;
+    this.fitDetails();
+    this.clock.reset();
+    this.toEnd = false;
+    this.msPerStep = 0.001;
+    history.replaceState(null, '', this.query());
+    this.controls.sync(this.state, sim.positions, this.tracks());
+    // Syncing the controls can end an edit in a field it replaces, whose change makes a newer run at once
+    // (and frees this one): that run has been shown, and this one is done.
+    if (this.sim !== sim) return true;
+    this.explainer?.show(next);
+    this.controls.syncTransport(this.playing);
+    this.views.build(this.shown(sim));
+    this.onApply(this.state);
+    this.dirty = true;
+    markMemory('fresh');
+    return true;
+  }
+
+  /** Loads the core's studies tier for a run the base tier cannot make (f32), then makes it. */
+  private applySecond(next: LabState): void {
+    // Until it comes, the run on screen (in f64) stands still: nothing steps it, and the status says why.
+    this.loading = true;
+    this.playing = false;
+    this.toEnd = false;
+    this.controls.syncTransport(false);
+    this.dirty = true;
+    useStudiesTier().then(
+      () => {
+        this.loading = false;
+        this.apply(next);
+      },
+      (e: unknown) => {
+        this.loading = false;
+        this.dirty = true;
+        notice(`f32 runs need a part of the core that could not be loaded: ${message(e)}`, 'error');
+        this.controls.sync(this.state, this.sim?.positions ?? [], this.tracks());
+      },
+    );
+  }
+
+  /** Drops a detail track that no longer runs (the details are then the first track's). */
+  private fitDetails(): void {
+    if (!this.tracks().some((t) => t.key === this.state.details)) this.state.details = '';
+  }
+
+  private shown(sim: Simulation): Shown {
+    const tracks = this.tracks();
+    return {
+      state: this.state,
+      info: this.info,
+      sim,
+      tracks,
+      detail: Math.max(
+        0,
+        tracks.findIndex((t) => t.key === this.controls.detail),
+      ),
+    };
+  }
+
+  // ---- what the controls ask for
+
+  change(next: Partial<LabState>): void {
+    this.apply({
+      ...this.state,
+      ...next,
+      params: { ...this.state.params, ...(next.params ?? {}) },
+      typed: { ...this.state.typed, ...(next.typed ?? {}) },
+    });
+  }
+
+  methods(chosen: string[]): void {
+    const sim = this.sim;
+    const before = this.state.methods;
+    const added = chosen.filter((m) => !before.includes(m));
+    const removed = before.filter((m) => !chosen.includes(m));
+    // One method ticked or unticked mid-run: it joins (with the history it would have had) or leaves, and
+    // the run goes on where it is. Anything else starts afresh.
+    if (sim && this.state.runs.length === 0 && added.length + removed.length === 1) {
+      try {
+        if (added[0] !== undefined) sim.insert(chosen.indexOf(added[0]), added[0]);
+        else if (removed[0] !== undefined) sim.remove(before.indexOf(removed[0]));
+        this.state = { ...this.state, methods: chosen };
+        this.fitDetails();
+        history.replaceState(null, '', this.query());
+        this.controls.sync(this.state, sim.positions, this.tracks());
+        this.explainer?.show(this.state);
+        this.views.build(this.shown(sim));
+        this.dirty = true;
+        return;
+      } catch {
+        // The core could not (a long run's histories would outgrow their budget): start afresh below.
+      }
+    }
+    this.change({ methods: chosen, runs: [] });
+  }
+
+  scenario(id: string): void {
+    const fresh = defaultsFor(this.catalogue, id, this.state.methods);
+    const { speed, precision, details } = this.state;
+    // The details stay on their method where it runs in the new scenario too (fitDetails drops them else).
+    this.apply({ ...fresh, ...this.written, speed, precision, details });
+  }
+
+  /** What the student wrote (a rule, a force): kept through a change of scenario or a reset. */
+  get written(): Pick<LabState, 'rule' | 'force'> {
+    return { rule: this.state.rule, force: this.state.force };
+  }
+
+  /**
+   * A student's force as the scenario `custom`, learnt (or learnt again: each force has parameters of its
+   * own) from the core: the scenario menu lists it from then on.
+   */
+  learnScenario(info: ScenarioInfo): void {
+    const list = this.catalogue.scenarios;
+    const at = list.findIndex((s) => s.id === info.id);
+    if (at >= 0) list[at] = info;
+    else list.push(info);
+    this.controls.listScenarios();
+  }
+
+  /**
+   * Methods the page has learnt since it started (a rule, once the language build has loaded): each gets its
+   * look and its toggle, and runs like the lab's own from then on.
+   */
+  learn(methods: MethodInfo[]): void {
+    const fresh = methods.filter((m) => !this.catalogue.methods.some((x) => x.id === m.id));
+    if (fresh.length === 0) return;
+    this.catalogue.methods.push(...fresh);
+    registerStyles(fresh);
+    for (const m of fresh) this.controls.addMethod(m);
+    this.controls.sync(this.state, this.sim?.positions ?? [], this.tracks());
+  }
+
+  view(next: Partial<LabState>, rebuild: boolean): void {
+    this.state = { ...this.state, ...next };
+    history.replaceState(null, '', this.query());
+    this.controls.syncPermalink(this.state);
+    if (rebuild && this.sim) this.views.build(this.shown(this.sim));
+    this.dirty = true;
+  }
+
+  togglePlay(): void {
+    if (this.loading || this.trapped) return;
+    const shared = this.shared;
+    if (shared) {
+      shared.ask(shared.clock.playing ? { kind: 'pause' } : { kind: 'play', speed: this.state.speed });
+      return;
+    }
+    if (this.sim?.done) this.apply(this.state);
+    this.playing = !this.playing;
+    this.toEnd = false;
+    this.lastFrame = performance.now();
+    this.controls.syncTransport(this.playing);
+    this.dirty = true;
+  }
+
+  stepOnce(): void {
+    if (this.loading || this.trapped) return;
+    const shared = this.shared;
+    if (shared) {
+      shared.ask({ kind: 'step', dt: this.state.dt });
+      return;
+    }
+    this.playing = false;
+    this.toEnd = false;
+    this.guard(() => this.sim?.advance(1));
+    this.controls.syncTransport(false);
+    this.dirty = true;
+  }
+
+  reset(): void {
+    if (this.trapped) {
+      window.location.reload();
+      return;
+    }
+    if (this.loading) return;
+    const shared = this.shared;
+    if (shared) {
+      shared.ask({ kind: 'reset' });
+      return;
+    }
+    this.playing = false;
+    this.apply(this.state);
+  }
+
+  runToEnd(): void {
+    if (this.loading || this.trapped) return;
+    this.toEnd = true;
+    this.playing = false;
+    this.controls.syncTransport(false);
+    this.dirty = true;
+  }
+
+  async exportCsv(): Promise<void> {
+    const sim = this.sim;
+    if (!sim || this.trapped) return;
+    const { exportCsv } = await import('../views/export');
+    this.guard(() => exportCsv(sim, this.state.scenario));
+  }
+
+  /** The PNG, at twice the page's resolution (or the screen's, where that is more). */
+  async exportPng(): Promise<void> {
+    const sim = this.sim;
+    if (!sim || this.trapped) return;
+    this.render(true);
+    const names = this.tracks().map(
+      (t) => this.catalogue.methods.find((m) => m.id === t.method)?.name ?? t.label,
+    );
+    const scale = Math.max(2, window.devicePixelRatio || 1);
+    const [figures, { caption, exportPng }] = await Promise.all([
+      this.views.figures(this.shown(sim), scale),
+      import('../views/export'),
+    ]);
+    // The notes under the status line (a method diverged, or left the charts) belong on the slide too.
+    const notes = Array.from(document.querySelectorAll('#divergence li'), (li) => li.textContent ?? '');
+    exportPng(
+      this.state.scenario,
+      [...caption(this.info, this.state, names, sim.t), ...notes],
+      figures,
+      scale,
+    );
+  }
+
+  /**
+   * Runs core calls. A trap (a panic in the core) leaves its instance unusable: the page stops stepping and
+   * drawing, says what happened, and offers to start again, which loads the core afresh and rebuilds the
+   * state from the URL (the page's address holds all of it). Any other failure resets the run.
+   */
+  private guard(work: () => void): void {
+    if (this.trapped) return;
+    try {
+      work();
+    } catch (e) {
+      this.playing = false;
+      this.toEnd = false;
+      if (e instanceof WebAssembly.RuntimeError) {
+        this.trapped = true;
+        this.controls.syncTransport(false);
+        const why = failure(e);
+        notice(
+          `${why.charAt(0).toUpperCase()}${why.slice(1)}. Nothing is lost: the page's address holds the run.`,
+          'error',
+          { label: 'Start again', run: () => window.location.reload() },
+        );
+        return;
+      }
+      notice(`The core stopped with an error: ${failure(e)}. The run has been reset.`, 'error');
+      this.apply({
+        ...defaultsFor(this.catalogue, this.state.scenario, this.state.methods),
+        ...this.written,
+      });
+    }
+  }
+
+  // ---- the frame loop
+
+  /** Starts the frame loop; plays at once unless the reader prefers reduced motion. */
+  start(playing: boolean): void {
+    this.playing = playing;
+    this.controls.syncTransport(playing);
+    this.controls.enableTransport();
+    this.frameLoop = (now: number) => {
+      // Not live (off screen, a hidden tab): no steps, no drawing, no frames until woken.
+      if (this.options.live?.() === false) {
+        this.sleeping = true;
+        return;
+      }
+      this.tick(now);
+      requestAnimationFrame(this.frameLoop);
+    };
+    this.lastFrame = performance.now();
+    requestAnimationFrame(this.frameLoop);
+  }
+
+  /** Starts the frame loop again after the figure was not live; its own clock does not count the time away. */
+  wake(): void {
+    if (!this.sleeping || this.options.live?.() === false) return;
+    this.sleeping = false;
+    this.lastFrame = performance.now();
+    this.dirty = true;
+    requestAnimationFrame(this.frameLoop);
+  }
+
+  get isPlaying(): boolean {
+    return this.shared?.clock.playing ?? this.playing;
+  }
+
+  private tick(now: number): void {
+    const began = performance.now();
+    this.work(now);
+    // User Timing entries: the page benchmark (scripts/bench-page.mjs) observes them. Cleared as they go,
+    // so an hour-long session does not pile them up.
+    performance.measure('lab:frame', { start: began, end: performance.now() });
+    if (++this.frames % 600 === 0) performance.clearMeasures('lab:frame');
+    // The core's live bytes every ten seconds, however slow the frames.
+    if (began - this.memoryMarked > 10_000) {
+      this.memoryMarked = began;
+      markMemory('playing');
+    }
+    if (!this.drawnOnce && !this.dirty) {
+      this.drawnOnce = true;
+      performance.mark('lab:first-frame');
+    }
+  }
+
+  private work(now: number): void {
+    const sim = this.sim;
+    if (!sim || this.trapped) return;
+    const elapsed = (now - this.lastFrame) / 1000;
+    this.lastFrame = now;
+    let due = 0;
+    const shared = this.shared;
+    if (shared && !this.toEnd) {
+      // Synced: a new epoch is a reset; otherwise step up to the shared time, catching up if behind.
+      if (shared.clock.epoch !== this.epoch) {
+        this.epoch = shared.clock.epoch;
+        this.apply(this.state);
+        return;
+      }
+      if (shared.clock.playing !== this.playing) {
+        this.playing = shared.clock.playing;
+        this.controls.syncTransport(this.playing);
+        this.dirty = true;
+      }
+      due = Math.min(
+        sim.totalSteps - sim.step,
+        stepsBehind(shared.clock.now(performance.now() / 1000), this.state.dt, sim.step),
+      );
+    } else if (this.toEnd) {
+      due = sim.totalSteps - sim.step;
+    } else if (this.playing) {
+      this.clock.accumulate(elapsed, this.state.speed);
+      due = this.clock.expend(this.state.dt);
+    }
+    if (due > 0) {
+      const affordable = Math.max(1, Math.floor(FRAME_BUDGET_MS / this.msPerStep));
+      const steps = Math.min(due, affordable);
+      const began = performance.now();
+      let taken = 0;
+      this.guard(() => {
+        taken = sim.advance(steps);
+      });
+      const cost = (performance.now() - began) / Math.max(taken, 1);
+      this.msPerStep = 0.8 * this.msPerStep + 0.2 * Math.max(cost, 1e-5);
+      // Behind and unable to catch up: drop the debt rather than run ever further behind.
+      if (steps < due && this.playing) this.clock.reset();
+      this.dirty = true;
+      if (this.sim?.done) {
+        this.playing = false;
+        this.toEnd = false;
+        this.controls.syncTransport(false);
+      }
+    }
+    // Run to the end on a run already finished: nothing is due, and nothing is moving.
+    if (this.toEnd && sim.done) {
+      this.toEnd = false;
+      this.dirty = true;
+    }
+    if (this.dirty) {
+      this.dirty = false;
+      this.render(false);
+    }
+  }
+
+  private render(force: boolean): void {
+    const sim = this.sim;
+    if (!sim) return;
+    const now = performance.now();
+    const moving = this.playing || this.toEnd;
+    const tables =
+      this.options.tables !== false && (force || !moving || now - this.tablesAt > TABLE_REFRESH_MS);
+    if (tables) this.tablesAt = now;
+    this.views.render(this.shown(sim), force, tables, moving);
+    const status = sim.done
+      ? 'finished'
+      : this.toEnd
+        ? 'running to the end'
+        : this.playing
+          ? 'playing'
+          : 'paused';
+    byId('status').textContent = this.loading
+      ? 'Loading single-precision (f32) arithmetic…'
+      : `t = ${formatSignificant(sim.t, 6)} s of ${formatTime(this.state.until)} s · step ${sim.step} of ${sim.totalSteps} · ${status}`;
+  }
+}

@@ -1,0 +1,77 @@
+// What every page of the lab does first: report what goes wrong as a notice (the page never goes blank),
+// load the core (saying so if it cannot), learn the methods' looks, and read the URL's state with the core's
+// checks.
+
+import {
+  type Catalogue,
+  checkForce,
+  checkParameter,
+  checkRule,
+  forceScenario,
+  loadCore,
+  needsStudiesTier,
+  readNumber,
+  readTime,
+  type Tier,
+  useStudiesTier,
+} from '../core';
+import { message, notice } from '../ui/dom';
+import { registerStyles } from '../ui/palette';
+import { type CoreChecks, type Parsed, parseQuery } from './state';
+
+export const CORE: CoreChecks = { checkParameter, readNumber, readTime, checkRule, checkForce };
+
+/** Reports uncaught errors and rejections in the page's notices. */
+export function reportErrors(): void {
+  window.addEventListener('error', (e) => notice(`Something went wrong: ${e.message}`, 'error'));
+  window.addEventListener('unhandledrejection', (e) =>
+    notice(`Something went wrong: ${message(e.reason)}`, 'error'),
+  );
+}
+
+/**
+ * The core's catalogue and the URL's state, or undefined (with a notice) when the core cannot load. The
+ * tier is `base` unless asked (the full page: `studies`, which shows its studies at once; `classroom` with a
+ * worksheet; `language` with a rule in the URL); at least `studies` when the URL's run needs it (f32).
+ */
+export async function openCore(
+  tier: Tier = 'base',
+): Promise<{ catalogue: Catalogue; parsed: Parsed } | undefined> {
+  let catalogue: Catalogue;
+  try {
+    try {
+      catalogue = await loadCore({ tier });
+    } catch (e) {
+      // Without the language the lab still runs its own methods; the rule stays in the URL and the editor.
+      if (tier !== 'language') throw e;
+      notice(`Your method needs a part of the core that could not be loaded (${message(e)}).`, 'error');
+      catalogue = await loadCore({ tier: 'studies' });
+    }
+  } catch (e) {
+    notice(`The physics core could not be loaded: ${message(e)}`, 'error');
+    return undefined;
+  }
+  registerStyles(catalogue.methods);
+  // A force in the URL is a scenario of its own, which the catalogue lists once the language has read it
+  // (a force with a mistake is not listed: the URL's reading says why).
+  const force = new URLSearchParams(window.location.search).get('force');
+  if (force !== null && tier === 'language') {
+    try {
+      catalogue.scenarios.push(forceScenario(force));
+    } catch {
+      // Named by parseQuery below.
+    }
+  }
+  const parsed = parseQuery(window.location.search, catalogue, CORE);
+  if (needsStudiesTier(parsed.state)) {
+    const status = document.getElementById('status');
+    if (status) status.textContent = 'Loading single-precision (f32) arithmetic…';
+    try {
+      await useStudiesTier();
+    } catch (e) {
+      notice(`f32 runs need a part of the core that could not be loaded (${message(e)}): running in f64.`);
+      parsed.state.precision = 'f64';
+    }
+  }
+  return { catalogue, parsed };
+}

@@ -1,0 +1,110 @@
+// "How these methods step, and why": each chosen method's rule, its order on this scenario, what it does to
+// an oscillator's energy and where it stays stable, in words a student can read without hovering, all from
+// the core's facts. And this run's ω·dt, where the scenario is an oscillator.
+
+import { type Catalogue, formatTime, type OrdersOn } from '../core';
+import { ask } from '../core/studies';
+import { byId, el, message } from '../ui/dom';
+import { swatch } from '../ui/palette';
+import { type LabState, setupSpec } from './state';
+
+/** "ω·dt = 0.387 (ω = 3.87 rad/s, dt = 0.1 s)", or why there is none. */
+export function omegaDtText(orders: OrdersOn, dt: number): string {
+  if (orders.omegaDt === undefined) return 'This scenario is not an oscillator: no ω·dt to speak of.';
+  const omega = orders.omegaDt / dt;
+  return `This run: ω·dt = ${orders.omegaDt.toPrecision(3)} (ω = ${omega.toPrecision(3)} rad/s is the oscillation's angular frequency, dt = ${formatTime(dt)} s); h below stands for ω·dt.`;
+}
+
+export function renderHow(
+  catalogue: Catalogue,
+  methods: string[],
+  orders: OrdersOn,
+  stability: Record<string, string>,
+  dt: number,
+): void {
+  const order = new Map(orders.orders);
+  const growth = new Map(orders.growth);
+  const items = methods.flatMap((id) => {
+    const m = catalogue.methods.find((x) => x.id === id);
+    if (!m) return [];
+    const stated = order.get(id);
+    // A rule states nothing: what it is, its report card measures.
+    if (stated === undefined)
+      return [
+        el('li', undefined, 'how', [
+          el('strong', undefined, undefined, [swatch(id), ` ${m.name}`]),
+          ` (${m.source}): ${m.rule}. Its order, its stability and its energy: ${m.stability}.`,
+        ]),
+      ];
+    const limit = stability[id];
+    const g = growth.get(id);
+    const now =
+      g === undefined || !Number.isFinite(g)
+        ? ''
+        : ` At this run's ω·dt the amplitude is multiplied by ${g.toFixed(6)} a step${
+            g > 1 + 1e-10 ? ': it grows' : g < 1 - 1e-10 ? ': it shrinks' : ''
+          }.`;
+    const where =
+      limit === undefined
+        ? ''
+        : limit === 'none'
+          ? ' Here it is unstable at every ω·dt.'
+          : limit === 'any'
+            ? ' Here it is stable at any ω·dt.'
+            : ` Here it is stable while ω·dt < ${limit}.`;
+    return [
+      el('li', undefined, 'how', [
+        el('strong', undefined, undefined, [swatch(id), ` ${m.name}`]),
+        ` (${stated} here, ${m.evaluations} force evaluation${m.evaluations === '1' ? '' : 's'} a step${m.symplectic ? ', symplectic' : ''}): `,
+        el('code', m.rule),
+        el('br'),
+        `${m.energy}${where}${now}`,
+      ]),
+    ];
+  });
+  byId('how-run').textContent = `${omegaDtText(orders, dt)} The forces here: ${orders.forces}.`;
+  byId('how-list').replaceChildren(...items);
+}
+
+/**
+ * Writes each method's facts beside its toggle and under "How these methods step", for a state. The facts
+ * come from the core's studies tier (core/studies.ts): they arrive a moment after the run starts, and only the
+ * latest state's are written.
+ */
+export class Explainer {
+  /** Each method's stability limit on a scenario with its parameters: measured once for each, on demand. */
+  private readonly limits = new Map<string, Promise<Record<string, string>>>();
+  /** The state last asked for: an answer for an older one is dropped. */
+  private asked = 0;
+
+  constructor(
+    private readonly catalogue: Catalogue,
+    private readonly controls: { syncFacts(orders: OrdersOn, stability: Record<string, string>): void },
+  ) {}
+
+  /** Asks for the facts of `state` and shows them when they come. */
+  show(state: LabState): void {
+    const asked = ++this.asked;
+    // The facts are of the lab's methods, on the setup: a rule has none to ask for.
+    const spec = setupSpec(state);
+    const key = `${state.scenario} ${JSON.stringify(state.params)}`;
+    let stability = this.limits.get(key);
+    if (!stability) {
+      stability = ask('stabilityOn', spec);
+      this.limits.set(key, stability);
+      stability.catch(() => this.limits.delete(key));
+    }
+    const methods = state.runs.length > 0 ? state.runs.map((r) => r.method) : state.methods;
+    Promise.all([ask('ordersOn', spec), stability]).then(
+      ([orders, limits]) => {
+        if (asked !== this.asked) return;
+        this.controls.syncFacts(orders, limits);
+        renderHow(this.catalogue, [...new Set(methods)], orders, limits, state.dt);
+      },
+      (e: unknown) => {
+        if (asked !== this.asked) return;
+        byId('how-run').textContent = `The methods' facts could not be worked out: ${message(e)}`;
+      },
+    );
+  }
+}

@@ -1,0 +1,140 @@
+// The lab's page: loads the core, reads the URL, and wires the app (app.ts) to the teaching panels
+// (panels/panels.ts). Nothing is computed here.
+
+import '../ui/style.css';
+import '../ui/page.css';
+import { type Catalogue, useClassroomTier } from '../core';
+import { EmbedPanel } from '../embed/snippets';
+import { ConvergencePanel, ExperimentsPanel, StabilityPanel } from '../panels/panels';
+import { byId, el, message, notice } from '../ui/dom';
+import { lookQuery, parseLook, type ThemeChoice } from '../ui/look';
+import { recolourSwatches } from '../ui/palette';
+import { applyTheme } from '../ui/theme';
+import { wireCopyLink } from '../views/export';
+import type { YourMethodPanel } from '../your-method/your-method';
+import { App } from './app';
+import { CORE, openCore, reportErrors } from './boot';
+import { defaultsFor, parseQuery, scenarioInfo, toQuery, toSpec } from './state';
+
+async function main(): Promise<void> {
+  reportErrors();
+  // Of the embedding keys the full page reads the theme (before the core loads: no flash of the other
+  // theme); the others are an embed's and pass unremarked.
+  const { look, notices: lookNotices } = parseLook(window.location.search, false);
+  for (const text of lookNotices.filter((n) => n.startsWith('Ignored theme='))) notice(text);
+  applyTheme(look.theme);
+  const themeChoice = byId<HTMLSelectElement>('theme');
+  themeChoice.value = look.theme;
+  // A worksheet needs the core's classroom tier, a rule its language tier; the full page otherwise steps
+  // with the studies tier. Beside a worksheet no rule runs: its tasks are about the lab's methods.
+  const query = new URLSearchParams(window.location.search);
+  const sheet = query.get('worksheet');
+  const rule = sheet === null && (query.get('rule') !== null || query.get('force') !== null);
+  const core = await openCore(sheet !== null ? 'classroom' : rule ? 'language' : 'studies');
+  if (!core) return;
+  const { catalogue, parsed } = core;
+  for (const text of parsed.notices) notice(text);
+
+  const app = new App(catalogue, parsed.state, {
+    query: (state) =>
+      `${toQuery(state)}${lookQuery(look, ['theme'])}${sheet === null ? '' : `&worksheet=${encodeURIComponent(sheet)}`}`,
+  });
+  themeChoice.addEventListener('change', () => {
+    look.theme = themeChoice.value as ThemeChoice;
+    applyTheme(look.theme);
+    recolourSwatches();
+    app.view({}, true);
+  });
+  const experiments = new ExperimentsPanel(catalogue, CORE, byId('experiments'), byId('current-experiment'));
+  const embed = new EmbedPanel(() => scenarioInfo(catalogue, app.current.scenario).title);
+  const stability = new StabilityPanel(() => app.omegaDt);
+  const convergence = new ConvergencePanel(() => toSpec(app.current));
+  themeChoice.addEventListener('change', () => convergence.recolour());
+  const yourMethod = sheet === null ? wireYourMethod(app, rule) : undefined;
+  if (sheet !== null) byId('your-method').hidden = true;
+  app.onApply = (state) => {
+    // Beside a worksheet the experiment card is hidden (its measurement would give answers away): it is
+    // not measured either.
+    if (sheet === null) experiments.show(state);
+    embed.update();
+    stability.follow();
+    convergence.follow();
+    yourMethod?.made()?.syncButtons();
+  };
+  if (!app.apply(parsed.state)) {
+    notice(`Using the article's settings for ${parsed.state.scenario} instead.`);
+    app.apply({ ...defaultsFor(catalogue, parsed.state.scenario, parsed.state.methods), ...app.written });
+  }
+  if (sheet !== null) await openWorksheet(sheet, catalogue, app);
+  app.start(!window.matchMedia('(prefers-reduced-motion: reduce)').matches && sheet === null);
+  wireCopyLink();
+}
+
+/**
+ * The "Your method" editor: its code and the core's language build load when it first opens (at once where
+ * the URL holds a rule or a force). A button among the methods opens it.
+ */
+function wireYourMethod(app: App, open: boolean): { made(): YourMethodPanel | undefined } {
+  const panel = byId<HTMLDetailsElement>('your-method');
+  let made: Promise<YourMethodPanel> | undefined;
+  // The panel once made, for the run's changes to reach it (none wait on a panel that is never opened).
+  let ready: YourMethodPanel | undefined;
+  const make = () => {
+    made ??= import('../your-method/your-method').then(
+      ({ YourMethodPanel }) => new YourMethodPanel(app, panel),
+    );
+    return made;
+  };
+  const opened = () =>
+    make().then(
+      async (p) => {
+        ready = p;
+        await p.open();
+        return p;
+      },
+      (e: unknown) => {
+        notice(`The editor could not be loaded: ${message(e)}`, 'error');
+        return undefined;
+      },
+    );
+  panel.addEventListener('toggle', () => {
+    if (panel.open) void opened();
+  });
+  const write = el('button', 'Write your own method…', 'write-own');
+  write.type = 'button';
+  write.addEventListener('click', () => {
+    panel.open = true;
+    panel.scrollIntoView({ block: 'start' });
+    void opened().then((p) => {
+      if (p) byId('rule-text').focus();
+    });
+  });
+  byId('methods').append(write);
+  if (open) panel.open = true;
+  return { made: () => ready };
+}
+
+/** Opens the URL's worksheet beside the lab; a worksheet that cannot be read is said so, and the lab goes on. */
+async function openWorksheet(value: string, catalogue: Catalogue, app: App): Promise<void> {
+  try {
+    // The worksheet's code and style load only here: a first visit without a worksheet never downloads them.
+    const { WorksheetPanel, worksheetSource } = await import('../classroom/worksheet');
+    const [source, bindings] = await Promise.all([worksheetSource(value), useClassroomTier()]);
+    new WorksheetPanel(
+      bindings,
+      source,
+      {
+        open: (query) => {
+          const parsed = parseQuery(`?${query}`, catalogue, CORE);
+          for (const text of parsed.notices) notice(text);
+          app.apply(parsed.state);
+        },
+      },
+      byId('worksheet'),
+    );
+  } catch (e) {
+    notice(`The worksheet could not be opened: ${message(e)}`, 'error');
+  }
+}
+
+void main();

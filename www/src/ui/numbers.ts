@@ -1,0 +1,25 @@
+// Compact labels for axes and legends. Numbers that stand for a run's values (tables, the CSV) are written
+// by the core (core/index.ts: formatValue, formatTime, the tables), never here.
+
+/** A compact label for axes and the table header. */
+export function short(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const a = Math.abs(value);
+  if (a !== 0 && (a < 1e-3 || a >= 1e6))
+    return value
+      .toExponential(3)
+      .replace(/\.?0+e/, 'e')
+      .replace('e+', 'e');
+  return String(Number(value.toPrecision(6)));
+}
+
+/** 1, 2, 5 × 10ᵏ from about a thousandth of `dt` to about thirty times it: round steps for the slider. */
+export function ladder(dt: number): number[] {
+  const out: number[] = [];
+  const low = Math.floor(Math.log10(dt)) - 3;
+  const high = Math.ceil(Math.log10(dt)) + 1;
+  for (let k = low; k <= high; k++) {
+    for (const m of [1, 2, 5]) out.push(Number((m * 10 ** k).toPrecision(1)));
+  }
+  return out;
+}

@@ -1,0 +1,58 @@
+import type uPlot from 'uplot';
+import { describe, expect, it } from 'vitest';
+import { axisUnit, decades, envelope } from './axes';
+
+describe('the envelope of a dense line', () => {
+  it('keeps every peak and trough while drawing two points a stretch', () => {
+    const n = 100_000;
+    const x = Float64Array.from({ length: n }, (_, i) => i * 0.01);
+    const y = Float64Array.from(x, (t) => Math.sin(50 * t) * (1 + t / 1000));
+    const { x: ex, ys } = envelope(x, [y], 500);
+    expect(ex.length).toBeLessThanOrEqual(2 * 500 + 2);
+    const thin = ys[0] ?? [];
+    const max = (c: ArrayLike<number | null | undefined>) =>
+      Math.max(...Array.from(c, (v) => v ?? -Infinity));
+    const min = (c: ArrayLike<number | null | undefined>) => Math.min(...Array.from(c, (v) => v ?? Infinity));
+    expect(max(thin)).toBe(max(y));
+    expect(min(thin)).toBe(min(y));
+  });
+
+  it('leaves a line with few points alone', () => {
+    const x = [0, 1, 2];
+    const y = [1, 2, 3];
+    expect(envelope(x, [y], 100)).toEqual({ x, ys: [y] });
+  });
+});
+
+describe('the unit of a linear axis', () => {
+  it('is 1 for numbers uPlot can tick, a power of ten for larger ones, so that the ticks read 0 to 9.9', () => {
+    expect(axisUnit(0, 7.5e6)).toBe(1);
+    expect(axisUnit(-9.9e14, 9.9e14)).toBe(1);
+    // Explicit Euler's energy on the default spring, at its end: 2.1e61 J.
+    expect(axisUnit(0, 2.1e61)).toBe(1e61);
+    expect(axisUnit(-3e20, 1e19)).toBe(1e20);
+    expect(axisUnit(0, Number.POSITIVE_INFINITY)).toBe(1);
+    // What the unit leaves uPlot is within its 17 digits.
+    for (const big of [1e15, 3.7e42, 9.99e300]) expect(big / axisUnit(0, big)).toBeLessThan(10);
+  });
+});
+
+describe('the ticks of a log axis', () => {
+  const ticks = (min: number, max: number) => decades(undefined as unknown as uPlot, 1, min, max);
+  it('are whole decades, at most about six of them', () => {
+    expect(ticks(1e-4, 1e2)).toEqual([1e-4, 1e-3, 1e-2, 1e-1, 1, 10, 100].filter((_, i) => i % 2 === 0));
+    expect(ticks(2e-3, 3e1)).toEqual([1e-2, 1e-1, 1, 10]);
+  });
+
+  it('are 1, 2 and 5 of each decade where fewer than two decades show (a study of three runs)', () => {
+    // dt = 0.1, 0.05, 0.025 with the axis's margin.
+    expect(ticks(0.0158, 0.158)).toEqual([0.02, 0.05, 0.1]);
+    expect(ticks(3000, 9000)).toEqual([5000]);
+  });
+
+  it('are none on a scale that reaches 0 or infinity (an empty chart), and the call returns', () => {
+    expect(ticks(0, 1)).toEqual([]);
+    expect(ticks(1e-3, Number.POSITIVE_INFINITY)).toEqual([]);
+    expect(ticks(Number.NaN, 1)).toEqual([]);
+  });
+});

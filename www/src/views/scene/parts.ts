@@ -1,0 +1,102 @@
+// What every scene drawing shares: the tracks it draws, and small pieces (labels, bodies, springs) in the
+// coordinates of a Viewport.
+
+import type { SceneInfo } from '../../core';
+import { type Marker, traceMarker } from '../../ui/palette';
+import { type Extent, readableRange } from '../range';
+import type { Viewport } from '../viewport';
+
+export interface SceneTrack {
+  label: string;
+  colour: string;
+  /** The method's marker, for its body; undefined for the truth (drawn hollow and dashed). */
+  marker: Marker | undefined;
+  /** Latest state: positions, then velocities. */
+  state: Float64Array;
+  /** History of the position the picture's scale follows (the first; the chain's free end) and of the
+   * second position, for trails. */
+  trailA: Float64Array;
+  trailB?: Float64Array;
+  diverged: boolean;
+  /** It did not blow up but stopped, failing in a way of its own (a rule that raised an error). */
+  stopped: boolean;
+  truth: boolean;
+}
+
+export interface SceneInput {
+  scene: SceneInfo;
+  /** The exact solution's extent over the whole run for the first and second positions drawn, where the
+   * core knows it: the frame the picture keeps from start to end. */
+  bounds?: { a?: Extent; b?: Extent };
+  params: Record<string, number>;
+  t: number;
+  dim: number;
+  tracks: SceneTrack[];
+}
+
+export type Box = { xmin: number; xmax: number; ymin: number; ymax: number };
+
+/**
+ * The extent a picture shows of a quantity: `fixed` (the exact solution over the whole run) where known, so
+ * the frame holds still while the run plays; else the truth's history so far, widened by the tracks that
+ * stay near it (range.ts).
+ */
+export function span(
+  input: SceneInput,
+  pick: (t: SceneTrack) => ArrayLike<number> | undefined,
+  fixed?: Extent,
+): Extent {
+  if (fixed && Number.isFinite(fixed.min) && Number.isFinite(fixed.max)) return fixed;
+  const truth = input.tracks.find((t) => t.truth);
+  const others = input.tracks.filter((t) => !t.truth).map((t) => pick(t) ?? []);
+  return readableRange(others, truth ? pick(truth) : undefined).range;
+}
+
+export function label(
+  ctx: CanvasRenderingContext2D,
+  v: Viewport,
+  text: string,
+  x: number,
+  y: number,
+  colour: string,
+) {
+  ctx.fillStyle = colour;
+  ctx.font = `${12 * v.ratio}px system-ui, sans-serif`;
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, x, y);
+}
+
+/** A body: the method's marker, filled; the truth's, hollow and dashed; a plain disc for fixed points. */
+export function disc(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  r: number,
+  colour: string,
+  hollow: boolean,
+  shape: Marker = 'circle',
+) {
+  ctx.beginPath();
+  traceMarker(ctx, shape, x, y, r);
+  if (hollow) {
+    ctx.strokeStyle = colour;
+    ctx.setLineDash([4, 3]);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  } else {
+    ctx.fillStyle = colour;
+    ctx.fill();
+  }
+}
+
+export function zigzag(ctx: CanvasRenderingContext2D, x0: number, x1: number, y: number, amplitude: number) {
+  const coils = 12;
+  ctx.beginPath();
+  ctx.moveTo(x0, y);
+  for (let i = 1; i < 2 * coils; i++) {
+    const x = x0 + ((x1 - x0) * i) / (2 * coils);
+    ctx.lineTo(x, y + (i % 2 === 0 ? amplitude : -amplitude));
+  }
+  ctx.lineTo(x1, y);
+  ctx.stroke();
+}

@@ -1,0 +1,158 @@
+// Pictures in the plane: paths with a body at the head (jumps, drag, orbits), landers over y = 0, pendulums.
+
+import { neutral, traceMarker } from '../../ui/palette';
+import { fitBox, pixelRatio, prepare, type Viewport } from '../viewport';
+import { type Box, disc, label, type SceneInput, span } from './parts';
+
+/** Paths in the plane with a body at the head: jumps, drag, orbits. */
+export function plane(canvas: HTMLCanvasElement, input: SceneInput, ground: boolean, centre: boolean) {
+  const ctx = prepare(canvas);
+  const x = span(input, (t) => t.trailA, input.bounds?.a);
+  const y = span(input, (t) => t.trailB, input.bounds?.b);
+  const box: Box = { xmin: x.min, xmax: x.max, ymin: ground ? Math.min(0, y.min) : y.min, ymax: y.max };
+  const v = fitBox(canvas, box, 24);
+  if (ground) {
+    ctx.strokeStyle = neutral().faint;
+    ctx.beginPath();
+    ctx.moveTo(0, v.y(0));
+    ctx.lineTo(v.width, v.y(0));
+    ctx.stroke();
+  }
+  if (centre) disc(ctx, v.x(0), v.y(0), 4 * v.ratio, neutral().mid, false);
+  for (const track of input.tracks) {
+    const a = track.trailA;
+    const b = track.trailB;
+    if (!b || a.length === 0) continue;
+    ctx.strokeStyle = track.colour;
+    ctx.lineWidth = (track.truth ? 1 : 1.5) * v.ratio;
+    ctx.setLineDash(track.truth ? [6, 4] : []);
+    ctx.beginPath();
+    // Long trails are thinned to about two points a pixel of width.
+    const stride = Math.max(1, Math.floor(a.length / (2 * v.width)));
+    ctx.moveTo(v.x(a[0]!), v.y(b[0]!));
+    for (let i = stride; i < a.length; i += stride) ctx.lineTo(v.x(a[i]!), v.y(b[i]!));
+    ctx.lineTo(v.x(a[a.length - 1]!), v.y(b[b.length - 1]!));
+    ctx.stroke();
+    ctx.setLineDash([]);
+    if (track.diverged) continue;
+    const [bx, by] = [v.x(track.state[0]!), v.y(track.state[1]!)];
+    const inset = 14 * v.ratio;
+    if (bx >= 0 && bx <= v.width && by >= 0 && by <= v.height) {
+      disc(ctx, bx, by, 5 * v.ratio, track.colour, track.truth, track.marker);
+      continue;
+    }
+    // The frame is the exact solution's: a body that left it is pinned to the edge, where it left, and says so.
+    const [ex, ey] = [
+      Math.min(v.width - inset, Math.max(inset, bx)),
+      Math.min(v.height - inset, Math.max(inset, by)),
+    ];
+    disc(ctx, ex, ey, 5 * v.ratio, track.colour, track.truth, track.marker);
+    const text = `${track.label} off the scene`;
+    ctx.font = `${12 * v.ratio}px system-ui, sans-serif`;
+    const w = ctx.measureText(text).width;
+    const lx = ex + 10 * v.ratio + w > v.width ? ex - 10 * v.ratio - w : ex + 10 * v.ratio;
+    label(ctx, v, text, lx, ey, track.colour);
+  }
+}
+
+export function lander(canvas: HTMLCanvasElement, input: SceneInput) {
+  const ctx = prepare(canvas);
+  const n = input.tracks.length;
+  const y = span(input, (t) => t.trailA, input.bounds?.a);
+  const box: Box = { xmin: 0, xmax: n, ymin: Math.min(0, y.min), ymax: Math.max(y.max, 0) };
+  const ratio = pixelRatio();
+  const top = 20 * ratio;
+  const bottom = canvas.height - 28 * ratio;
+  const py = (wy: number) =>
+    Math.max(-1e5, Math.min(1e5, bottom - ((wy - box.ymin) / (box.ymax - box.ymin || 1)) * (bottom - top)));
+  const colW = canvas.width / n;
+  // The scenario has no ground: y = 0 is marked, and a lander that reaches it flies on through.
+  ctx.strokeStyle = neutral().faint;
+  ctx.setLineDash([4, 4]);
+  ctx.beginPath();
+  ctx.moveTo(0, py(0));
+  ctx.lineTo(canvas.width, py(0));
+  ctx.stroke();
+  ctx.setLineDash([]);
+  const [start = '', end = ''] = input.scene.params;
+  const burning = input.t >= (input.params[start] ?? 0) && input.t < (input.params[end] ?? 0);
+  const v: Viewport = { x: (x) => x, y: py, scale: 1, ratio, width: canvas.width, height: canvas.height };
+  label(ctx, v, 'y = 0', 4 * ratio, py(0) - 8 * ratio, neutral().mid);
+  input.tracks.forEach((track, i) => {
+    const cx = colW * (i + 0.5);
+    ctx.save();
+    ctx.translate(cx, 0);
+    ctx.rotate(-Math.PI / 2);
+    label(ctx, v, track.label, -canvas.height + 4 * ratio, -colW * 0.3, track.colour);
+    ctx.restore();
+    if (track.diverged) return;
+    const yy = py(track.state[0]!);
+    const s = Math.min(colW * 0.25, 12 * ratio);
+    ctx.beginPath();
+    ctx.moveTo(cx, yy - 2 * s);
+    ctx.lineTo(cx - s, yy);
+    ctx.lineTo(cx + s, yy);
+    ctx.closePath();
+    if (track.truth) {
+      ctx.strokeStyle = track.colour;
+      ctx.setLineDash([4, 3]);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    } else {
+      ctx.fillStyle = track.colour;
+      ctx.fill();
+      ctx.fillStyle = neutral().background;
+      ctx.beginPath();
+      traceMarker(ctx, track.marker ?? 'circle', cx, yy - 0.7 * s, 0.35 * s);
+      ctx.fill();
+    }
+    if (burning && !track.truth) {
+      ctx.fillStyle = '#E69F00';
+      ctx.beginPath();
+      ctx.moveTo(cx - s * 0.5, yy);
+      ctx.lineTo(cx + s * 0.5, yy);
+      ctx.lineTo(cx, yy + 1.5 * s);
+      ctx.closePath();
+      ctx.fill();
+    }
+  });
+}
+
+export function pendulums(canvas: HTMLCanvasElement, input: SceneInput) {
+  const ctx = prepare(canvas);
+  const [first = '', second] = input.scene.params;
+  const double = second !== undefined && input.dim > 1;
+  const l1 = input.params[first] ?? 1;
+  const l2 = double ? (input.params[second] ?? 1) : 0;
+  const reach = (l1 + l2) * 1.1;
+  const v = fitBox(
+    canvas,
+    { xmin: -reach, xmax: reach, ymin: -reach, ymax: double ? reach : 0.3 * reach },
+    12,
+  );
+  disc(ctx, v.x(0), v.y(0), 3 * v.ratio, neutral().mid, false);
+  for (const track of input.tracks) {
+    if (track.diverged) continue;
+    const th1 = track.state[0]!;
+    const x1 = l1 * Math.sin(th1);
+    const y1 = -l1 * Math.cos(th1);
+    ctx.strokeStyle = track.colour;
+    ctx.lineWidth = 2 * v.ratio;
+    ctx.setLineDash(track.truth ? [6, 4] : []);
+    ctx.beginPath();
+    ctx.moveTo(v.x(0), v.y(0));
+    ctx.lineTo(v.x(x1), v.y(y1));
+    let bx = x1;
+    let by = y1;
+    if (double) {
+      const th2 = track.state[1]!;
+      bx = x1 + l2 * Math.sin(th2);
+      by = y1 - l2 * Math.cos(th2);
+      ctx.lineTo(v.x(bx), v.y(by));
+    }
+    ctx.stroke();
+    ctx.setLineDash([]);
+    disc(ctx, v.x(x1), v.y(y1), 6 * v.ratio, track.colour, track.truth, track.marker);
+    if (double) disc(ctx, v.x(bx), v.y(by), 6 * v.ratio, track.colour, track.truth, track.marker);
+  }
+}

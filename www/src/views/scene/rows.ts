@@ -1,0 +1,105 @@
+// One row a method: a block sliding, a mass on a spring, the chain's beads.
+
+import { neutral, traceMarker } from '../../ui/palette';
+import { pixelRatio, prepare, type Viewport } from '../viewport';
+import { type Box, disc, label, type SceneInput, span, zigzag } from './parts';
+
+/** One row per method, each with a mass at its x: constant force, springs, the chain. */
+export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block' | 'spring' | 'chain') {
+  const ctx = prepare(canvas);
+  const n = input.tracks.length;
+  const x = span(input, (t) => t.trailA, input.bounds?.a);
+  const reach = Math.max(Math.abs(x.min), Math.abs(x.max), 1e-9);
+  const pad = 0.1 * (x.max - x.min + 1e-9);
+  const box: Box =
+    kind === 'spring'
+      ? { xmin: -1.8 * reach, xmax: 1.15 * reach, ymin: 0, ymax: n }
+      : kind === 'chain'
+        ? { xmin: 0, xmax: input.dim, ymin: 0, ymax: n }
+        : { xmin: x.min - pad, xmax: x.max + pad, ymin: 0, ymax: n };
+  const ratio = pixelRatio();
+  const rowH = canvas.height / n;
+  const left = 110 * ratio;
+  const sx = (canvas.width - left - 20 * ratio) / (box.xmax - box.xmin);
+  const px = (wx: number) => Math.max(-1e5, Math.min(1e5, left + (wx - box.xmin) * sx));
+  const v: Viewport = { x: px, y: (y) => y, scale: sx, ratio, width: canvas.width, height: canvas.height };
+  input.tracks.forEach((track, i) => {
+    const y = rowH * (i + 0.5);
+    label(ctx, v, track.label, 6 * ratio, y, track.colour);
+    if (track.diverged) {
+      label(ctx, v, track.stopped ? 'stopped' : 'diverged', left, y, track.colour);
+      return;
+    }
+    ctx.lineWidth = 1.5 * ratio;
+    ctx.strokeStyle = track.colour;
+    const r = Math.min(rowH * 0.3, 12 * ratio);
+    // A body far out of the frame says so at the edge; nothing is drawn over the labels.
+    const bodyX = kind === 'chain' ? undefined : px(track.state[0]!);
+    if (bodyX !== undefined && (bodyX < left - r || bodyX > canvas.width + r)) {
+      const toLeft = bodyX < left;
+      label(
+        ctx,
+        v,
+        toLeft ? '◀ off the scene' : 'off the scene ▶',
+        toLeft ? left : canvas.width - 110 * ratio,
+        y,
+        track.colour,
+      );
+    }
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(left - 8 * ratio, y - rowH / 2, canvas.width - left + 8 * ratio, rowH);
+    ctx.clip();
+    if (kind === 'block') {
+      const bx = px(track.state[0]!);
+      ctx.beginPath();
+      ctx.moveTo(px(box.xmin), y + r);
+      ctx.lineTo(px(box.xmax), y + r);
+      ctx.strokeStyle = neutral().faint;
+      ctx.stroke();
+      if (track.truth) {
+        ctx.strokeStyle = track.colour;
+        ctx.setLineDash([4, 3]);
+        ctx.strokeRect(bx - r, y - r, 2 * r, 2 * r);
+        ctx.setLineDash([]);
+      } else {
+        ctx.fillStyle = track.colour;
+        ctx.fillRect(bx - r, y - r, 2 * r, 2 * r);
+        // The method's marker on its block, in the background's colour, as the second cue.
+        ctx.fillStyle = neutral().background;
+        ctx.beginPath();
+        traceMarker(ctx, track.marker ?? 'circle', bx, y, r * 0.5);
+        ctx.fill();
+      }
+    } else if (kind === 'spring') {
+      const wall = px(-1.6 * reach);
+      ctx.fillStyle = neutral().wall;
+      ctx.fillRect(wall - 4 * ratio, y - rowH * 0.35, 4 * ratio, rowH * 0.7);
+      const mx = px(track.state[0]!);
+      zigzag(ctx, wall, mx - r, y, Math.min(rowH * 0.25, 8 * ratio));
+      disc(ctx, mx, y, r, track.colour, track.truth, track.marker);
+    } else {
+      const count = input.dim;
+      // Beads one unit apart at rest; displacements (trailA is the free end's) are magnified so that the
+      // largest is just under half a spacing, or the wave would be invisible.
+      const gain = 0.45 / reach;
+      const at = (k: number) => px(k + 0.5 + gain * track.state[k]!);
+      ctx.beginPath();
+      ctx.moveTo(at(0), y);
+      for (let k = 1; k < count; k++) ctx.lineTo(at(k), y);
+      ctx.stroke();
+      // Beads as the method's marker, all in one path: a hundred separate fills a row would cost a frame.
+      const b = Math.min(r, 3.5 * ratio);
+      ctx.beginPath();
+      const shape = track.marker ?? 'square';
+      for (let k = 0; k < count; k++) traceMarker(ctx, shape, at(k), y, b, track.truth);
+      if (track.truth) {
+        ctx.stroke();
+      } else {
+        ctx.fillStyle = track.colour;
+        ctx.fill();
+      }
+    }
+    ctx.restore();
+  });
+}

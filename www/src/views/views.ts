@@ -1,0 +1,383 @@
+// The views of a simulation: the animated scene, the charts (x(t), the phase portrait, total energy, kinetic
+// and potential energy of one track, the error), the values and steps tables, the status line and the notes
+// on methods that diverged or ran off the charts. They read the simulation; they never step it.
+
+import type { ScenarioInfo, Simulation } from '../core';
+import type { LabState } from '../lab/state';
+import type { TrackLabel } from '../lab/tracks';
+import { byId, el } from '../ui/dom';
+import { short } from '../ui/numbers';
+import { colour, marker, SHADOW_DASH, TRUTH_DASH, truthColour } from '../ui/palette';
+import { joinOnTime } from './charts/axes';
+import { type SeriesStyle, TimeChart, XYChart } from './charts/charts';
+import type { Figure } from './export';
+import { extent } from './range';
+import { drawScene, type SceneTrack } from './scene/scene';
+import { renderSteps, renderValues } from './table';
+import { atPixelRatio } from './viewport';
+
+type ChartName = 'position' | 'phase' | 'energy' | 'split' | 'error';
+
+const CHARTS: ChartName[] = ['position', 'phase', 'energy', 'split', 'error'];
+
+/** Rows of Fiedler's steps table. */
+const STEP_ROWS = 11;
+
+/** What the views show: the state, its simulation and its tracks, and which track the details are for. */
+export interface Shown {
+  state: LabState;
+  info: ScenarioInfo;
+  sim: Simulation;
+  tracks: TrackLabel[];
+  /** Index of the track whose energy split and steps table are shown. */
+  detail: number;
+}
+
+/** The two ends of the truth's kinetic and potential energies, as a two-point column for readableRange. */
+function extentOf(...columns: Float64Array[]): number[] {
+  const ends = columns.map(extent).filter((e) => e !== undefined);
+  return ends.length === 0 ? [] : [Math.min(...ends.map((e) => e.min)), Math.max(...ends.map((e) => e.max))];
+}
+
+const SUPERSCRIPT: Record<string, string> = { '2': '²', '4': '⁴' };
+
+/** A shadow energy's legend entry: "(to dt²)" where the core gives its first terms, kept to that power of dt. */
+function shadowLabel(label: string, order: number | undefined): string {
+  return order === undefined || order === 0
+    ? `${label} shadow`
+    : `${label} shadow (to dt${SUPERSCRIPT[String(order)] ?? `^${order}`})`;
+}
+
+export class Views {
+  private charts: Record<ChartName, TimeChart | XYChart> | undefined;
+  private readonly visible = new Set<ChartName>(CHARTS);
+  private readonly stale = new Set<ChartName>();
+  /** The tracks whose shadow energy the core knows: each has a dotted companion on the energy chart. */
+  private shadowed: number[] = [];
+  /** The notes under the status line as last written. */
+  private notesSaid = '';
+  /** Which of the charts in sight was drawn last while a run moved (see `render`). */
+  private turn = 0;
+  /** When the views were last drawn, and whether the charts were reshaped since (see `render`). */
+  private renderedAt = Number.NEGATIVE_INFINITY;
+  private reshaped = false;
+  /** Called when a chart needs drawing again (it came into view, or was resized). */
+  onStale: () => void = () => {};
+
+  constructor() {
+    const watched = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        const name = entry.target.id.replace('chart-', '') as ChartName;
+        if (entry.isIntersecting) {
+          this.visible.add(name);
+          if (this.stale.has(name)) this.onStale();
+        } else {
+          this.visible.delete(name);
+        }
+      }
+    });
+    for (const name of CHARTS) watched.observe(byId(`chart-${name}`));
+    byId('all-digits').addEventListener('change', () => this.onStale());
+    new ResizeObserver(() => {
+      if (!this.charts) return;
+      for (const name of CHARTS) this.charts[name].resize(byId(`chart-${name}`));
+      this.onStale();
+    }).observe(byId('chart-position'));
+  }
+
+  private styles(shown: Shown, withTruth: boolean): SeriesStyle[] {
+    const out: SeriesStyle[] = shown.tracks.map((t) => ({
+      label: t.label,
+      stroke: colour(t.method),
+      dash: t.dash,
+      marker: marker(t.method),
+    }));
+    if (withTruth) {
+      out.push({
+        label: shown.info.truth,
+        stroke: truthColour(),
+        dash: TRUTH_DASH,
+        width: 1.25,
+        reference: true,
+      });
+    }
+    return out;
+  }
+
+  /**
+   * Shapes the charts for a new simulation, coordinate or detail track: titles, labels and series. The charts
+   * are made once and reshaped after that (see Chart.reshape).
+   */
+  build(shown: Shown): void {
+    const { info, sim, state } = shown;
+    this.shadowed = shown.tracks.flatMap((_, k) => (sim.shadowOrder(k) === undefined ? [] : [k]));
+    const coord = state.coord;
+    const vName = sim.velocities[sim.positions.indexOf(coord)] ?? 'v';
+    const detail = shown.tracks[shown.detail];
+    const split = detail?.label ?? '';
+    const splitColour = colour(detail?.method ?? '');
+    const truth = info.truth;
+    const shapes: Record<ChartName, [title: string, xLabel: string, yLabel: string, styles: SeriesStyle[]]> =
+      {
+        position: [`${coord}(t)`, 't (s)', `${coord} (${info.positionUnit})`, this.styles(shown, true)],
+        phase: [
+          `Phase portrait: ${coord} against ${vName}`,
+          `${coord} (${info.positionUnit})`,
+          `${vName} (${info.velocityUnit})`,
+          this.styles(shown, true),
+        ],
+        energy: [
+          info.energyTitle,
+          't (s)',
+          `E (${info.energyUnit})`,
+          [
+            ...this.styles(shown, true),
+            // Each symplectic method's shadow energy, where the core knows it: dotted, in its colour.
+            ...this.shadowed.map((k) => ({
+              label: shadowLabel(shown.tracks[k]?.label ?? '', sim.shadowOrder(k)),
+              stroke: colour(shown.tracks[k]?.method ?? ''),
+              dash: SHADOW_DASH,
+              width: 1.5,
+            })),
+          ],
+        ],
+        split: [
+          `Kinetic and potential energy: ${split}`,
+          't (s)',
+          `E (${info.energyUnit})`,
+          [
+            // This chart is about one method: its scale follows that method's energies, not the truth's.
+            { label: `${split} kinetic`, stroke: splitColour, reference: true },
+            { label: `${split} potential`, stroke: splitColour, dash: [2, 3] },
+            { label: `${truth} kinetic`, stroke: truthColour(), dash: TRUTH_DASH, width: 1 },
+            { label: `${truth} potential`, stroke: truthColour(), dash: [2, 3], width: 1 },
+          ],
+        ],
+        error: [
+          `Position error against the ${truth} solution`,
+          't (s)',
+          `|error| (${info.positionUnit}), log`,
+          this.styles(shown, false),
+        ],
+      };
+    this.reshaped = true;
+    if (this.charts) {
+      for (const name of CHARTS) this.charts[name].reshape(...shapes[name]);
+    } else {
+      const chart = (name: ChartName) => byId(`chart-${name}`);
+      this.charts = {
+        position: new TimeChart(chart('position'), ...shapes.position),
+        phase: new XYChart(chart('phase'), ...shapes.phase),
+        energy: new TimeChart(chart('energy'), ...shapes.energy),
+        split: new TimeChart(chart('split'), ...shapes.split),
+        error: new TimeChart(chart('error'), ...shapes.error, true),
+      };
+      for (const name of CHARTS) this.charts[name].onToggle = () => this.onStale();
+    }
+    for (const name of CHARTS) {
+      const c = this.charts[name];
+      if (c instanceof TimeChart) c.span = state.until || 1;
+    }
+  }
+
+  /**
+   * Draws every view; charts out of sight wait until they come back (drawing costs most of a frame). While a
+   * run moves (`moving`), the charts in sight take turns, one a frame, each drawn every few frames; the
+   * scene moves every frame. Still, or `force`d, every chart is drawn.
+   */
+  render(shown: Shown, force: boolean, tables: boolean, moving = false): void {
+    const charts = this.charts;
+    if (!charts) return;
+    const { sim, state } = shown;
+    // The core works out new rows' shadow energies when asked, which may grow wasm memory and so empty every
+    // view of it taken before: asked first, before any column is read.
+    for (const k of this.shadowed) sim.shadow(k);
+    const n = sim.tracks;
+    const ci = Math.max(0, sim.positions.indexOf(state.coord));
+    const position = 1 + ci;
+    const velocity = 1 + sim.dim + ci;
+    const all = [...Array(n + 1).keys()];
+    const t = sim.column(n, 't');
+    // One dt for all tracks shares the truth's time column; runs at steps of their own, and a truth drawn
+    // finer than the steps, are joined onto one.
+    const mixed = state.runs.some((r) => r.dt !== state.dt) || sim.truthRefine > 1;
+    const overTime = (pairs: [track: number, column: number | string][]) =>
+      mixed
+        ? joinOnTime(pairs.map(([k, c]) => [sim.column(k, 't'), sim.column(k, c)]))
+        : { x: t, ys: pairs.map(([k, c]) => sim.column(k, c)) };
+    // Charts take turns only while frames come every frame: a run stepping less often (or a chart just
+    // reshaped, still empty) has every chart drawn.
+    const now = performance.now();
+    const everyFrame = now - this.renderedAt < 50;
+    this.renderedAt = now;
+    const inTurn = moving && !force && everyFrame && !this.reshaped ? this.nextInTurn() : undefined;
+    this.reshaped = false;
+    const draw = (name: ChartName, paint: () => void) => {
+      if (force || (this.visible.has(name) && (inTurn === undefined || inTurn === name))) {
+        paint();
+        this.stale.delete(name);
+      } else {
+        this.stale.add(name);
+      }
+    };
+    draw('position', () => {
+      const { x, ys } = overTime(all.map((k) => [k, position]));
+      (charts.position as TimeChart).update(x, ys);
+    });
+    draw('phase', () =>
+      (charts.phase as XYChart).update(all.map((k) => [sim.column(k, position), sim.column(k, velocity)])),
+    );
+    draw('energy', () => {
+      const { x, ys } = mixed
+        ? joinOnTime([
+            ...all.map((k): [Float64Array, Float64Array] => [sim.column(k, 't'), sim.column(k, 'energy')]),
+            ...this.shadowed.map((k): [Float64Array, Float64Array] => [
+              sim.column(k, 't'),
+              sim.shadow(k) ?? new Float64Array(0),
+            ]),
+          ])
+        : {
+            x: t,
+            ys: [
+              ...all.map((k) => sim.column(k, 'energy')),
+              ...this.shadowed.map((k) => sim.shadow(k) ?? new Float64Array(0)),
+            ],
+          };
+      // The total is judged against the size of the motion's energy: a conserved total of zero (a constant
+      // push) must not make a method's steady gain, or an exact method's round-off, look like a blow-up.
+      const kinetic = sim.column(n, 'kinetic');
+      const potential = sim.column(n, 'potential');
+      (charts.energy as TimeChart).update(x, ys, extentOf(kinetic, potential));
+    });
+    draw('split', () => {
+      const k = shown.detail;
+      const { x, ys } = overTime([
+        [k, 'kinetic'],
+        [k, 'potential'],
+        [n, 'kinetic'],
+        [n, 'potential'],
+      ]);
+      (charts.split as TimeChart).update(x, ys);
+    });
+    draw('error', () => {
+      const { x, ys } = overTime(all.slice(0, n).map((k) => [k, 'error']));
+      // An error is a blow-up when far larger than the motion: the truth's extent in this coordinate.
+      (charts.error as TimeChart).update(x, ys, extentOf(sim.column(n, position)));
+    });
+    this.renderScene(shown);
+    if (tables) this.renderTables(shown, ci);
+    this.renderStatus(shown);
+  }
+
+  /** The chart in sight whose turn it is to be drawn, if one is in sight. */
+  private nextInTurn(): ChartName | undefined {
+    const seen = CHARTS.filter((name) => this.visible.has(name));
+    if (seen.length === 0) return undefined;
+    this.turn = (this.turn + 1) % seen.length;
+    return seen[this.turn];
+  }
+
+  private renderScene(shown: Shown): void {
+    const { sim, info, state } = shown;
+    const n = sim.tracks;
+    const scaleBy = info.scene.scaleFromLast ? sim.dim : 1;
+    const tracks: SceneTrack[] = [...Array(n + 1).keys()].map((k) => {
+      const truth = k === n;
+      const method = truth ? '' : (shown.tracks[k]?.method ?? '');
+      return {
+        label: truth ? info.truth : (shown.tracks[k]?.label ?? method),
+        colour: truth ? truthColour() : colour(method),
+        marker: truth ? undefined : marker(method),
+        state: sim.current(k),
+        trailA: sim.column(k, scaleBy),
+        trailB: sim.dim > 1 ? sim.column(k, 2) : undefined,
+        diverged: !truth && sim.divergedAt(k) !== undefined,
+        stopped: !truth && sim.divergedAt(k) !== undefined && sim.failure(k) !== undefined,
+        truth,
+      };
+    });
+    drawScene(byId<HTMLCanvasElement>('scene'), {
+      scene: info.scene,
+      bounds: { a: sim.truthBounds(scaleBy - 1), b: sim.dim > 1 ? sim.truthBounds(1) : undefined },
+      params: state.params,
+      t: sim.t,
+      dim: sim.dim,
+      tracks,
+    });
+  }
+
+  private renderTables(shown: Shown, ci: number): void {
+    const { sim, info } = shown;
+    const truthLabel =
+      sim.referenceStep === undefined ? info.truth : `${info.truth} (RK4, h = ${short(sim.referenceStep)} s)`;
+    // Six significant figures for reading; every digit, the CSV's, on request.
+    const digits = byId<HTMLInputElement>('all-digits').checked ? 0 : 6;
+    renderValues(byId<HTMLTableElement>('numbers'), sim.valuesTable(ci, digits), [
+      ...shown.tracks.map((t) => ({ label: t.label, key: t.key, method: t.method })),
+      { label: truthLabel, key: 'truth', method: undefined },
+    ]);
+    const detail = shown.tracks[shown.detail];
+    renderSteps(
+      byId<HTMLTableElement>('steps'),
+      `Steps of ${detail?.label ?? ''}`,
+      sim.stepsTable(shown.detail, ci, STEP_ROWS, digits),
+    );
+  }
+
+  private renderStatus(shown: Shown): void {
+    const { sim, info } = shown;
+    const charts = this.charts;
+    if (!charts) return;
+    const notes = shown.tracks.flatMap((l, k) => {
+      const at = sim.divergedAt(k);
+      if (at === undefined) return [];
+      // A rule that raised an error stopped there, and says why; any other method's state blew up.
+      const why = sim.failure(k);
+      return [
+        why === undefined
+          ? `${l.label} diverged at t = ${short(at)} s: drawn up to there.`
+          : `${l.label} stopped at t = ${short(at)} s (${why}): drawn up to there.`,
+      ];
+    });
+    const offScale = new Set([...charts.position.offScale, ...charts.energy.offScale]);
+    for (const m of offScale) {
+      if (!shown.tracks.some((l) => l.label === m) || notes.some((x) => x.startsWith(`${m} `))) continue;
+      notes.push(`${m} runs off the charts' scale, which follows the ${info.truth} solution.`);
+    }
+    // Written only when they change: the list is read out to screen readers, and rewritten every frame it
+    // cost a tenth of one.
+    const said = notes.join('\n');
+    if (said !== this.notesSaid) {
+      this.notesSaid = said;
+      byId('divergence').replaceChildren(...notes.map((text) => el('li', text)));
+    }
+  }
+
+  /**
+   * The scene and every chart with its title, drawn at `scale` canvas pixels a CSS pixel (2 for a PNG a
+   * teacher can project, on any screen), for the PNG export.
+   */
+  async figures(shown: Shown, scale: number): Promise<Figure[]> {
+    const charts = this.charts;
+    if (!charts) return [];
+    const page = byId<HTMLCanvasElement>('scene');
+    atPixelRatio(scale, () => this.renderScene(shown));
+    const scene = document.createElement('canvas');
+    scene.width = page.width;
+    scene.height = page.height;
+    scene.getContext('2d')?.drawImage(page, 0, 0);
+    this.renderScene(shown);
+    const ink = scale / (window.devicePixelRatio || 1);
+    const drawn = await Promise.all(
+      CHARTS.map(async (name) => {
+        const chart = charts[name];
+        return {
+          title: chart.plot.root.querySelector('.u-title')?.textContent ?? '',
+          canvas: await chart.snapshot(ink),
+          legend: chart.looks,
+        };
+      }),
+    );
+    return [{ title: 'The scene', canvas: scene }, ...drawn];
+  }
+}
