@@ -10,7 +10,7 @@
 // Counts are printed; the exit status is 1 if any check failed. Usage: node scripts/fuzz-page.mjs
 // [--urls N] [--seconds S] [--short] (short: 100 URLs, 60 s of random input; default 2,000 and 600).
 
-import { METHOD_IDS, openSite, seeded } from './site.mjs';
+import { CATALOGUE, isTrackingKey, METHOD_IDS, openSite, SCENARIO_IDS, seeded } from './site.mjs';
 
 const args = process.argv.slice(2);
 const short = args.includes('--short');
@@ -24,23 +24,7 @@ const PORT = 4176;
 
 const { random, pick } = seeded(20261122);
 
-const SCENARIOS = [
-  'spring',
-  'damped-spring',
-  'constant-force',
-  'projectile',
-  'lunar-lander',
-  'orbit',
-  'kepler',
-  'two-springs',
-  'drag',
-  'pendulum',
-  'double-pendulum',
-  'spring-chain',
-  'custom',
-  'nope',
-  '',
-];
+const SCENARIOS = [...SCENARIO_IDS, 'custom', 'nope', ''];
 const METHODS = [...METHOD_IDS, 'yours', 'rk5', ''];
 const VALUES = [
   '',
@@ -66,43 +50,17 @@ const VALUES = [
   '\u00e9',
   'x'.repeat(300),
 ];
+// The core's own keys and every scenario's parameters, and keys no one reads: tracking keys and a few names.
 const KEYS = [
-  'scenario',
-  'methods',
-  'runs',
-  'dt',
-  'until',
-  'precision',
-  'speed',
-  'coord',
-  'details',
-  'views',
-  'theme',
-  'controls',
-  'autoplay',
-  'sync',
-  'k',
-  'm',
-  'b',
-  'F',
-  'g',
-  'GM',
-  'e',
-  'n',
-  'L',
-  'theta0',
-  'x0',
-  'v0',
+  ...CATALOGUE.reservedKeys,
+  ...new Set(CATALOGUE.scenarios.flatMap((s) => s.params.map((p) => p.name))),
   'zeta',
+  'Details',
   'utm_source',
   'fbclid',
   'gclid',
-  'worksheet',
-  'rule',
-  'force',
   '',
 ];
-const TRACKING = /^(utm_.*|fbclid|gclid)$/;
 
 function value(key) {
   if (key === 'scenario') return pick(SCENARIOS);
@@ -188,7 +146,7 @@ try {
       const kept = new URLSearchParams(new URL(page.url()).search);
       const dropped = [...new Set(pairs.map(([k]) => k))].filter(
         (k) =>
-          k && !kept.has(k) && !TRACKING.test(k) && !['views', 'controls', 'autoplay', 'sync'].includes(k),
+          k && !kept.has(k) && !isTrackingKey(k) && !['views', 'controls', 'autoplay', 'sync'].includes(k),
       );
       // A run is named by itself ("Ignored run 'rk5@0.05'…"), the others by their key.
       const named = (k) => notices.includes(k) || (k === 'runs' && notices.includes('Ignored run'));

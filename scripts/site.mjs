@@ -1,23 +1,21 @@
-// What the page scripts (bench-page.mjs, fuzz-page.mjs, soak.mjs) share: the lab's method ids, the built site
+// What the page scripts (bench-page.mjs, fuzz-page.mjs, soak.mjs) share: the core's catalogue, the built site
 // served by Vite's preview server with a headless Chromium to drive it, and a reproducible random sequence.
 
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { catalogue, initSync, isTrackingKey } from '../www/src/core/pkg/base.js';
 
-export const METHOD_IDS = [
-  'euler',
-  'symplectic-euler',
-  'implicit-euler',
-  'verlet',
-  'velocity-verlet',
-  'leapfrog',
-  'midpoint',
-  'rk4',
-  'kinematic',
-  'kinematic-average',
-  'forest-ruth',
-];
+// The core's base tier, as the page loads it: the scripts take the lab's ids and URL keys from its catalogue,
+// never from a list of their own.
+initSync({ module: readFileSync(new URL('../www/src/core/pkg/base_bg.wasm', import.meta.url)) });
+
+/** The core's catalogue: methods, scenarios with their parameters, and the URL keys it reserves. */
+export const CATALOGUE = catalogue();
+export const METHOD_IDS = CATALOGUE.methods.map((m) => m.id);
+export const SCENARIO_IDS = CATALOGUE.scenarios.map((s) => s.id);
+/** Whether a URL key is one sharing sites add, which the page drops without a word. */
+export { isTrackingKey };
 
 /** Serves www/dist on `port` and launches Chromium: `{ lab, browser, close }`. */
 export async function openSite(port) {

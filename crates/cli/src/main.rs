@@ -259,13 +259,12 @@ fn run(common: &Common, every: u64, with: Option<&str>) -> Outcome {
         r.precision,
         every,
         &mut out,
-        &mut |method, t, why| match why {
-            Some(why) => say(&format!("{}: {why}", method.id())),
-            None => say(&format!(
-                "{}: diverged at t = {} (state no longer finite)",
+        &mut |method, t, why| {
+            say(&format!(
+                "{}: {}",
                 method.id(),
-                format::time(t)
-            )),
+                format::ending(&format::time(t), why.as_deref())
+            ))
         },
     )?;
     Ok(out.flush()?)

@@ -474,6 +474,36 @@ pub fn stability_limit(method: MethodId) -> StabilityLimit {
     stability_limit_on(method, &spring).expect("the spring is an oscillator")
 }
 
+/// What an amplitude multiplied by a growth factor every step does: the one verdict the page's explanations
+/// and stability table share. Within 1e-10 of 1 (round-off in the factor's measurement) it keeps its size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Growth {
+    Grows,
+    Shrinks,
+    Keeps,
+}
+
+impl Growth {
+    pub fn of(factor: f64) -> Growth {
+        if factor > UNSTABLE_GROWTH {
+            Growth::Grows
+        } else if factor < 2.0 - UNSTABLE_GROWTH {
+            Growth::Shrinks
+        } else {
+            Growth::Keeps
+        }
+    }
+
+    /// The verdict in a word: "grows", "shrinks", "keeps".
+    pub fn word(self) -> &'static str {
+        match self {
+            Growth::Grows => "grows",
+            Growth::Shrinks => "shrinks",
+            Growth::Keeps => "keeps",
+        }
+    }
+}
+
 /// The largest stable ω·dt on a setup's scenario where it is a linear oscillator (made one of ω = 1 from the
 /// setup's parameters), measured: a scan in steps of 0.01 up to [`STABILITY_SCAN_MAX`] finds the first
 /// unstable value, then bisection pins the boundary to 1e-9. `None` where the scenario is not an oscillator.

@@ -37,6 +37,22 @@ pub fn value(value: f64, precision: Precision) -> String {
     }
 }
 
+/// How a method's run ended before the run's end, in the words the CLI's stderr, the page's notes and its
+/// tables share: its state stopped being finite ("diverged at t = 2.5 s"), or a rule raised an error
+/// ("stopped at t = 2.5 s (why)"). `at` is the time as the caller prints it.
+///
+/// ```
+/// use integrator_lab::format::ending;
+/// assert_eq!(ending("2.5", None), "diverged at t = 2.5 s");
+/// assert_eq!(ending("0.6", Some("line 3")), "stopped at t = 0.6 s (line 3)");
+/// ```
+pub fn ending(at: &str, why: Option<&str>) -> String {
+    match why {
+        None => format!("diverged at t = {at} s"),
+        Some(why) => format!("stopped at t = {at} s ({why})"),
+    }
+}
+
 /// A time `t = step·dt` with at most 12 significant digits: the rounding of `step·dt` is not shown.
 ///
 /// ```

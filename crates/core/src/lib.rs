@@ -28,6 +28,7 @@ pub mod format;
 pub mod language;
 pub mod math;
 pub mod methods;
+pub mod permalink;
 mod real;
 pub mod run;
 pub mod scenarios;

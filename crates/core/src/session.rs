@@ -564,6 +564,13 @@ impl Session {
         Some(t.run.diverged_at()? as f64 * self.track_dt(track))
     }
 
+    /// How a track's run ended early, in the core's words ([`format::ending`]), its time at `digits`
+    /// significant figures (or as the CSV prints it); `None` while it runs on.
+    pub fn ending(&self, track: usize, digits: Option<usize>) -> Option<String> {
+        let at = shown_time(self.diverged_at(track)?, digits);
+        Some(format::ending(&at, self.failure(track).as_deref()))
+    }
+
     /// The shadow energy a track's method keeps, where the lab knows one (see [`crate::shadow`]).
     pub fn shadow_of(&self, track: usize) -> Option<&Shadow> {
         let t = self.tracks.get(track)?;
@@ -671,10 +678,7 @@ impl Session {
                 };
                 let t = h.last(0);
                 let value = |col: usize| shown(h.last(col), precision, digits);
-                let note = self
-                    .diverged_at(k)
-                    .map(|at| format!("diverged at t = {} s", shown_time(at, digits)))
-                    .unwrap_or_default();
+                let note = self.ending(k, digits).unwrap_or_default();
                 Some(TableRow {
                     cells: vec![
                         format!("{}", (t / self.track_dt(k)).round()),

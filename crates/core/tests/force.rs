@@ -239,3 +239,16 @@ fn the_energy_is_titled_by_what_it_holds() {
         "Kinetic energy (your force gives no potential)"
     );
 }
+
+/// A force's parameter is a URL key of its own: it may take no name the lab's permalink reserves (a
+/// parameter `details` would have its value read as the lab's `details=`), nor a tracking key's.
+#[test]
+fn no_force_parameter_can_be_a_reserved_url_key() {
+    for name in integrator_lab::permalink::reserved().chain(["utm_source", "fbclid", "gclid"]) {
+        let text = format!("param {name} = 1 in [0, 2]\nstart x = 1, v = 0\na = -x\n");
+        assert!(
+            error(&text).starts_with(&format!("line 1, column 7: '{name}' is taken")),
+            "a force's parameter took the URL key {name}"
+        );
+    }
+}

@@ -1,6 +1,8 @@
 //! Each method's largest stable ω·dt on the undamped spring, measured from its own output, next to theory.
 
-use integrator_lab::analysis::{amplification, stability_limit, theoretical_limit, StabilityLimit};
+use integrator_lab::analysis::{
+    amplification, stability_limit, theoretical_limit, Growth, StabilityLimit,
+};
 use integrator_lab::MethodId;
 
 #[test]
@@ -165,4 +167,30 @@ fn measured_limits_hold_in_long_runs_of_every_oscillator() {
     assert!((limit(&equal, MethodId::KinematicAverage) - pi_over_root2).abs() < 1e-6);
     let damped = set("damped-spring", "b", 2.0);
     assert!((limit(&damped, MethodId::SymplecticEuler) - 1.5492).abs() < 1e-4);
+}
+
+/// The page says a limit and a growth in the core's words, never its own: each limit's sentence reads as
+/// physics ("< none" was once on screen), and the verdict on a growth a step is the step matrices' own.
+#[test]
+fn limits_and_growth_are_said_in_the_cores_words() {
+    assert_eq!(StabilityLimit::None.sentence(), "unstable at every ω·dt");
+    assert_eq!(
+        StabilityLimit::Below(2.0).sentence(),
+        "stable while ω·dt < 2.0000"
+    );
+    assert_eq!(StabilityLimit::Unbounded.sentence(), "stable at any ω·dt");
+    for method in MethodId::ALL {
+        let sentence = stability_limit(method).sentence();
+        assert!(
+            !sentence.contains("none") && !sentence.contains("any ω·dt <"),
+            "{method:?}: {sentence}"
+        );
+    }
+    // At h = 0.3 explicit Euler's amplitude grows by √(1 + h²) a step, implicit Euler's shrinks by its
+    // inverse, and symplectic Euler's keeps its size (below its limit of 2).
+    let word = |m| Growth::of(amplification(m, 0.3)).word();
+    assert_eq!(word(MethodId::Euler), "grows");
+    assert_eq!(word(MethodId::ImplicitEuler), "shrinks");
+    assert_eq!(word(MethodId::SymplecticEuler), "keeps");
+    assert_eq!(Growth::of(1.0 + 1e-12), Growth::Keeps);
 }

@@ -7,15 +7,15 @@
 //! the core. Errors reach JS as exceptions carrying the core's one-line messages; a panic traps, and its
 //! message is kept for the page to read (`lastPanic`).
 //!
-//! The crate is built in four tiers, each named by what it serves: `base` (no feature), which every page
-//! and figure loads first; `studies` (the [`studies`], each method's facts, f32 runs), which the page loads
-//! only when it needs them; `classroom` (the studies tier and the [`worksheets`]), which only a page that
+//! The crate is built in four tiers, each named by what it serves: `base` (no feature), the smallest, which
+//! an embedded figure steps with; `studies` (the [`studies`], each method's facts, shadow energies, the CSV
+//! export, f32 runs), which the full page steps with and its studies worker runs; `classroom` (the studies tier and the [`worksheets`]), which only a page that
 //! opens a worksheet and the teacher's page load; and `language` (the studies tier and "your method": a
 //! student's rule, its checks and its report card), which the page loads only when a rule is in use.
 
 use integrator_lab::session::{Table, TableRow};
 use integrator_lab::{
-    articles, format, run, scenarios, Error, Method, MethodId, Precision, Session, Setup,
+    articles, format, permalink, run, scenarios, Error, Method, MethodId, Precision, Session, Setup,
 };
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -160,6 +160,8 @@ struct Catalogue {
     methods: Vec<MethodView>,
     scenarios: Vec<ScenarioView>,
     max_steps: u64,
+    /// The URL keys the lab reads (the core's permalink owns the list).
+    reserved_keys: Vec<&'static str>,
 }
 
 /// A scenario as the page reads it.
@@ -238,7 +240,15 @@ pub fn catalogue() -> Result<JsValue, JsError> {
         methods,
         scenarios,
         max_steps: run::MAX_STEPS,
+        reserved_keys: permalink::url_keys().collect(),
     })
+}
+
+/// Whether a URL key is one that sharing sites add to links (`utm_*`, `fbclid`, `gclid`): the page ignores
+/// it without a word.
+#[wasm_bindgen(js_name = isTrackingKey)]
+pub fn is_tracking_key(name: &str) -> bool {
+    permalink::is_tracking(name)
 }
 
 /// Checks one parameter value against its own range: the page's inputs use it to say what is wrong before
@@ -583,6 +593,12 @@ impl Lab {
     /// Why a track's method stopped, where it failed in a way of its own (a rule that raised an error).
     pub fn failure(&self, track: usize) -> Option<String> {
         self.0.failure(track)
+    }
+
+    /// How a track's run ended early, in the core's words ("diverged at t = 2.5 s"), its time at `digits`
+    /// significant figures; undefined while it runs on.
+    pub fn ending(&self, track: usize, digits: usize) -> Option<String> {
+        self.0.ending(track, Some(digits))
     }
 
     /// Force evaluations a method has made.

@@ -2,8 +2,8 @@
 //! stability at a chosen ω·dt, the experiments and their measurements) and each method's facts on a
 //! scenario. The base tier leaves all of it out, so that an embed or a first visit loads less.
 
-use integrator_lab::analysis::{self, stability_limit};
-use integrator_lab::{experiments, Method, MethodId};
+use integrator_lab::analysis::{self, stability_limit, Growth};
+use integrator_lab::{experiments, Method, MethodId, StabilityLimit};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -49,8 +49,9 @@ struct OrdersView {
     orders: Vec<(&'static str, String)>,
     /// ω·dt of the run, where the scenario is an oscillator.
     omega_dt: Option<f64>,
-    /// Each method's growth of the amplitude a step at this run's ω·dt, where the scenario is an oscillator.
-    growth: Vec<(&'static str, f64)>,
+    /// Each method's growth of the amplitude a step at this run's ω·dt, where the scenario is an oscillator,
+    /// with the core's word for it ("grows", "shrinks", "keeps").
+    growth: Vec<(&'static str, f64, &'static str)>,
 }
 
 /// What each method's positions promise on the spec's scenario at its dt and parameters.
@@ -64,7 +65,10 @@ pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
         growth: match setup.omega_dt() {
             Some(h) => MethodId::ALL
                 .iter()
-                .filter_map(|&m| Some((m.id(), analysis::amplification_on(m, &setup, h)?)))
+                .filter_map(|&m| {
+                    let g = analysis::amplification_on(m, &setup, h)?;
+                    Some((m.id(), g, Growth::of(g).word()))
+                })
                 .collect(),
             None => Vec::new(),
         },
@@ -75,15 +79,35 @@ pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
     })
 }
 
+/// A stability limit as data: its bound (0 for none, +∞ for any), its text in a table (`none`, `2.0000`,
+/// `any`) and the core's sentence for it. The page branches on none of the text.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LimitView {
+    bound: f64,
+    text: String,
+    sentence: String,
+}
+
+impl From<StabilityLimit> for LimitView {
+    fn from(limit: StabilityLimit) -> Self {
+        LimitView {
+            bound: limit.bound(),
+            text: limit.text(),
+            sentence: limit.sentence(),
+        }
+    }
+}
+
 /// Each method's largest stable ω·dt on the spec's scenario where it is an oscillator (measured at ω = 1,
-/// with the spec's parameters' ratios), as (method id, text) pairs; empty where it is not an oscillator.
+/// with the spec's parameters' ratios), as (method id, limit) pairs; empty where it is not an oscillator.
 #[wasm_bindgen(js_name = stabilityOn)]
 pub fn stability_on(spec: JsValue) -> Result<JsValue, JsError> {
     let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
     let setup = spec.resolve().map_err(js_error)?.setup;
-    let limits: Vec<(&'static str, String)> = MethodId::ALL
+    let limits: Vec<(&'static str, LimitView)> = MethodId::ALL
         .iter()
-        .filter_map(|&m| Some((m.id(), analysis::stability_limit_on(m, &setup)?.text())))
+        .filter_map(|&m| Some((m.id(), analysis::stability_limit_on(m, &setup)?.into())))
         .collect();
     to_js(&limits)
 }
@@ -128,8 +152,9 @@ pub fn measure_experiment(id: &str) -> Result<String, JsError> {
 #[serde(rename_all = "camelCase")]
 struct StabilityPoint {
     method: &'static str,
-    /// Growth of the amplitude a step.
+    /// Growth of the amplitude a step, and the core's word for it ("grows", "shrinks", "keeps").
     growth: f64,
+    growth_word: &'static str,
     /// Relative energy change over one period.
     energy_per_period: f64,
 }
@@ -143,6 +168,7 @@ pub fn stability_at(omega_dt: f64) -> Result<JsValue, JsError> {
         .map(|(m, growth, energy_per_period)| StabilityPoint {
             method: m.id(),
             growth,
+            growth_word: Growth::of(growth).word(),
             energy_per_period,
         })
         .collect();

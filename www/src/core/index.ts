@@ -13,9 +13,9 @@ import type { Catalogue, CoreTable, Precision, RunSpec, ScenarioInfo } from './t
 export type * from './types';
 
 /**
- * The core's builds, each named by what it serves (scripts/build-wasm.sh makes them): `base`, which every
- * page and figure loads first; `studies` (the studies, each method's facts, f32 runs), which the full page
- * steps with; `classroom` (the studies tier and the worksheets), for a page with a worksheet and the
+ * The core's builds, each named by what it serves (scripts/build-wasm.sh makes them): `base`, the
+ * smallest, which an embedded figure steps with; `studies` (the studies, each method's facts, shadow
+ * energies, the CSV export, f32 runs), which the full page steps with; `classroom` (the studies tier and the worksheets), for a page with a worksheet and the
  * teacher's page; `language` (the studies tier and "your method"), when a rule is in use. Every tier after
  * `base` has all that `studies` has.
  */
@@ -172,6 +172,11 @@ export function checkParameter(
 }
 
 /** Reads a number as the CLI does (a decimal, or a fraction such as 1/60): the value or the core's message. */
+/** Whether a URL key is a tracking key (`utm_*`, `fbclid`, `gclid`), which the page ignores silently. */
+export function isTrackingKey(name: string): boolean {
+  return loaded().bindings.isTrackingKey(name);
+}
+
 export function readNumber(name: string, text: string): { value: number } | { why: string } {
   try {
     return { value: loaded().bindings.parseNumber(name, text) };
@@ -337,6 +342,12 @@ export class Simulation {
   /** Why a track's method stopped, where it failed in a way of its own (a rule that raised an error). */
   failure(track: number): string | undefined {
     return this.lab.failure(track) ?? undefined;
+  }
+
+  /** How a track's run ended early, in the core's words ("diverged at t = 2.5 s"); undefined while it
+   * runs on. */
+  ending(track: number, digits = 6): string | undefined {
+    return this.lab.ending(track, digits) ?? undefined;
   }
 
   evaluations(track: number): number {

@@ -12,6 +12,7 @@ import type {
   OrdersOn,
   RunSpec,
   StabilityInfo,
+  StabilityLimit,
   StabilityPoint,
 } from './types';
 
@@ -25,7 +26,7 @@ export interface Studies {
   /** What each method's positions promise on a spec's scenario at its dt and parameters. */
   ordersOn(spec: RunSpec): OrdersOn;
   /** Each method's largest stable ω·dt on a spec's scenario where it is an oscillator, as text; else empty. */
-  stabilityOn(spec: RunSpec): Record<string, string>;
+  stabilityOn(spec: RunSpec): Record<string, StabilityLimit>;
   /** Each method's largest stable ω·dt on the undamped spring, measured and in theory. */
   stabilityLimits(): StabilityInfo[];
   /** Every method's growth a step and energy change a period on the undamped spring at ω·dt. */
@@ -42,7 +43,7 @@ export interface Studies {
 export function studiesOf(core: StudiesBindings): Studies {
   return {
     ordersOn: (spec) => core.ordersOn(spec) as OrdersOn,
-    stabilityOn: (spec) => Object.fromEntries(core.stabilityOn(spec) as [string, string][]),
+    stabilityOn: (spec) => Object.fromEntries(core.stabilityOn(spec) as [string, StabilityLimit][]),
     stabilityLimits: () => core.stability() as StabilityInfo[],
     stabilityAt: (omegaDt) => core.stabilityAt(omegaDt) as StabilityPoint[],
     experimentList: () => core.experiments() as ExperimentInfo[],

@@ -70,6 +70,8 @@ export interface Catalogue {
   methods: MethodInfo[];
   scenarios: ScenarioInfo[];
   maxSteps: number;
+  /** The URL keys the lab reserves: no parameter takes their names (the core's permalink owns the list). */
+  reservedKeys: string[];
 }
 
 export interface StabilityInfo {
@@ -107,10 +109,24 @@ export interface CoreTable {
   rows: { cells: string[]; note: string }[];
 }
 
+/** The core's word for what an amplitude multiplied by a growth factor every step does. */
+export type GrowthWord = 'grows' | 'shrinks' | 'keeps';
+
 export interface StabilityPoint {
   method: string;
   growth: number;
+  growthWord: GrowthWord;
   energyPerPeriod: number;
+}
+
+/** A stability limit as the core sends it: data, not text to branch on. */
+export interface StabilityLimit {
+  /** The largest stable ω·dt: 0 for none, +∞ for any. */
+  bound: number;
+  /** As a table shows it: `none`, `2.0000`, `any`. */
+  text: string;
+  /** The core's sentence: "stable while ω·dt < 2.0000", "unstable at every ω·dt", "stable at any ω·dt". */
+  sentence: string;
 }
 
 export interface ExperimentInfo {
@@ -144,6 +160,6 @@ export interface OrdersOn {
   orders: [string, string][];
   /** ω·dt of the run, where the scenario is an oscillator. */
   omegaDt?: number;
-  /** Each method's growth of the amplitude a step at this ω·dt, as [method id, growth] pairs. */
-  growth: [string, number][];
+  /** Each method's growth of the amplitude a step at this ω·dt, as [method id, growth, word] triples. */
+  growth: [string, number, GrowthWord][];
 }

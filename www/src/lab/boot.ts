@@ -1,6 +1,5 @@
-// What every page of the lab does first: report what goes wrong as a notice (the page never goes blank),
-// load the core (saying so if it cannot), learn the methods' looks, and read the URL's state with the core's
-// checks.
+// What every page of the lab does once ui/first.ts has run: load the core (saying so if it cannot), learn
+// the methods' looks, and read the URL's state with the core's checks.
 
 import {
   type Catalogue,
@@ -8,6 +7,7 @@ import {
   checkParameter,
   checkRule,
   forceScenario,
+  isTrackingKey,
   loadCore,
   needsStudiesTier,
   readNumber,
@@ -19,15 +19,14 @@ import { message, notice } from '../ui/dom';
 import { registerStyles } from '../ui/palette';
 import { type CoreChecks, type Parsed, parseQuery } from './state';
 
-export const CORE: CoreChecks = { checkParameter, readNumber, readTime, checkRule, checkForce };
-
-/** Reports uncaught errors and rejections in the page's notices. */
-export function reportErrors(): void {
-  window.addEventListener('error', (e) => notice(`Something went wrong: ${e.message}`, 'error'));
-  window.addEventListener('unhandledrejection', (e) =>
-    notice(`Something went wrong: ${message(e.reason)}`, 'error'),
-  );
-}
+export const CORE: CoreChecks = {
+  checkParameter,
+  readNumber,
+  readTime,
+  isTrackingKey,
+  checkRule,
+  checkForce,
+};
 
 /**
  * The core's catalogue and the URL's state, or undefined (with a notice) when the core cannot load. The

@@ -10,6 +10,7 @@ import {
   type ParamInfo,
   readNumber,
   readTime,
+  type StabilityLimit,
 } from '../core';
 import { byId, clearNotices, el, message, notice } from '../ui/dom';
 import { ladder } from '../ui/numbers';
@@ -237,7 +238,7 @@ export class Controls {
   }
 
   /** Writes what each method promises on the current scenario, at its dt, beside its toggle. */
-  syncFacts(orders: OrdersOn, stability: Record<string, string>): void {
+  syncFacts(orders: OrdersOn, stability: Record<string, StabilityLimit>): void {
     byId('methods-facts').textContent = `Orders here (${orders.forces}):`;
     const order = new Map(orders.orders);
     for (const m of this.catalogue.methods) {
@@ -256,7 +257,7 @@ export class Controls {
       if (label)
         label.title =
           `${m.rule}. ${m.symplectic ? 'Symplectic. ' : ''}Here: ${here}` +
-          `${limit === undefined ? '' : `, stable while ω·dt < ${limit}`}. Source: ${m.source}`;
+          `${limit === undefined ? '' : `, ${limit.sentence}`}. Source: ${m.source}`;
     }
   }
 

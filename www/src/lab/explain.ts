@@ -2,7 +2,7 @@
 // an oscillator's energy and where it stays stable, in words a student can read without hovering, all from
 // the core's facts. And this run's ω·dt, where the scenario is an oscillator.
 
-import { type Catalogue, formatTime, type OrdersOn } from '../core';
+import { type Catalogue, formatTime, type OrdersOn, type StabilityLimit } from '../core';
 import { ask } from '../core/studies';
 import { byId, el, message } from '../ui/dom';
 import { swatch } from '../ui/palette';
@@ -19,11 +19,11 @@ export function renderHow(
   catalogue: Catalogue,
   methods: string[],
   orders: OrdersOn,
-  stability: Record<string, string>,
+  stability: Record<string, StabilityLimit>,
   dt: number,
 ): void {
   const order = new Map(orders.orders);
-  const growth = new Map(orders.growth);
+  const growth = new Map(orders.growth.map(([id, g, word]) => [id, { g, word }]));
   const items = methods.flatMap((id) => {
     const m = catalogue.methods.find((x) => x.id === id);
     if (!m) return [];
@@ -37,21 +37,14 @@ export function renderHow(
         ]),
       ];
     const limit = stability[id];
-    const g = growth.get(id);
+    const at = growth.get(id);
     const now =
-      g === undefined || !Number.isFinite(g)
+      at === undefined || !Number.isFinite(at.g)
         ? ''
-        : ` At this run's ω·dt the amplitude is multiplied by ${g.toFixed(6)} a step${
-            g > 1 + 1e-10 ? ': it grows' : g < 1 - 1e-10 ? ': it shrinks' : ''
+        : ` At this run's ω·dt the amplitude is multiplied by ${at.g.toFixed(6)} a step${
+            at.word === 'keeps' ? '' : `: it ${at.word}`
           }.`;
-    const where =
-      limit === undefined
-        ? ''
-        : limit === 'none'
-          ? ' Here it is unstable at every ω·dt.'
-          : limit === 'any'
-            ? ' Here it is stable at any ω·dt.'
-            : ` Here it is stable while ω·dt < ${limit}.`;
+    const where = limit === undefined ? '' : ` Here it is ${limit.sentence}.`;
     return [
       el('li', undefined, 'how', [
         el('strong', undefined, undefined, [swatch(id), ` ${m.name}`]),
@@ -73,13 +66,15 @@ export function renderHow(
  */
 export class Explainer {
   /** Each method's stability limit on a scenario with its parameters: measured once for each, on demand. */
-  private readonly limits = new Map<string, Promise<Record<string, string>>>();
+  private readonly limits = new Map<string, Promise<Record<string, StabilityLimit>>>();
   /** The state last asked for: an answer for an older one is dropped. */
   private asked = 0;
 
   constructor(
     private readonly catalogue: Catalogue,
-    private readonly controls: { syncFacts(orders: OrdersOn, stability: Record<string, string>): void },
+    private readonly controls: {
+      syncFacts(orders: OrdersOn, stability: Record<string, StabilityLimit>): void;
+    },
   ) {}
 
   /** Asks for the facts of `state` and shows them when they come. */

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Catalogue, checkParameter, loadCore, readNumber, readTime } from '../core';
+import { type Catalogue, checkParameter, isTrackingKey, loadCore, readNumber, readTime } from '../core';
+import { LOOK_KEYS } from '../ui/look';
 import { type CoreChecks, defaultsFor, parseQuery, toQuery, valueText } from './state';
 
 // The real core, loaded from the built wasm: the URL is read with the same checks as the page and the CLI.
 let catalogue: Catalogue;
-const check: CoreChecks = { checkParameter, readNumber, readTime };
+const check: CoreChecks = { checkParameter, readNumber, readTime, isTrackingKey };
 
 beforeAll(async () => {
   catalogue = await loadCore({ bytes: readFileSync(new URL('../core/pkg/base_bg.wasm', import.meta.url)) });
@@ -184,5 +185,27 @@ describe('values as the URL writes them', () => {
     expect(valueText(state, 'until', 90)).toBe('90');
     const { state: read } = parseQuery(toQuery({ ...state, dt: 1 / 60 }), catalogue, check);
     expect(read.dt).toBe(1 / 60);
+  });
+});
+
+describe('the URL keys, one list in the core', () => {
+  it('reserves every key the page writes or an embed reads, and names no parameter', () => {
+    const state = {
+      ...defaultsFor(catalogue, 'spring', ['verlet', 'rk4']),
+      runs: [{ method: 'rk4', dt: 0.1 }],
+      speed: 5,
+      coord: 'x',
+      details: 'rk4',
+    };
+    const params = new Set(catalogue.scenarios.flatMap((s) => s.params.map((p) => p.name)));
+    const written = [...new URLSearchParams(toQuery(state)).keys()].filter((key) => !params.has(key));
+    for (const key of [...written, ...LOOK_KEYS]) expect(catalogue.reservedKeys).toContain(key);
+    expect(catalogue.reservedKeys.filter((key) => params.has(key))).toEqual([]);
+  });
+
+  it('ignores tracking keys silently and names any other unknown key', () => {
+    const { notices } = parseQuery('?utm_source=x&fbclid=y&gclid=z&details=rk4&zzz=1', catalogue, check);
+    expect(notices.some((n) => n.startsWith('Ignored zzz=1'))).toBe(true);
+    expect(notices.some((n) => /utm_source|fbclid|gclid/.test(n))).toBe(false);
   });
 });

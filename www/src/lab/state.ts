@@ -1,7 +1,6 @@
 // The page's whole state, which the URL holds: parsed and written here and nowhere else.
 
 import type { Catalogue, Precision, RunPair, RunSpec, ScenarioInfo } from '../core';
-import { LOOK_KEYS } from '../ui/look';
 import { trackLabels } from './tracks';
 
 export interface LabState {
@@ -45,6 +44,8 @@ export interface CoreChecks {
   checkParameter(scenario: string, name: string, value: number, force?: string): string | undefined;
   /** A number as the CLI reads it: a decimal or a fraction. */
   readNumber(name: string, text: string): Read;
+  /** Whether a URL key is one sharing sites add (ignored without a word). */
+  isTrackingKey(name: string): boolean;
   /** dt (positive) or until (not negative), as the CLI reads them. */
   readTime(name: 'dt' | 'until', text: string): Read;
   /** What is wrong with a rule, in words with its line and column, or undefined when it runs. Only a page
@@ -89,25 +90,6 @@ export interface Parsed {
   /** One sentence for each value ignored, naming it. */
   notices: string[];
 }
-
-const RESERVED = [
-  'scenario',
-  'methods',
-  'runs',
-  'dt',
-  'until',
-  'precision',
-  'speed',
-  'coord',
-  'details',
-  'worksheet',
-  'rule',
-  'force',
-  ...LOOK_KEYS,
-];
-
-/** Keys that sharing sites add to links: ignored without a word. */
-const TRACKING = /^(utm_.*|fbclid|gclid)$/;
 
 /**
  * Reads a query string. A bad or unknown value never fails: it falls back to its default, and a notice
@@ -240,7 +222,8 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
   }
 
   for (const [key, text] of query) {
-    if (RESERVED.includes(key) || TRACKING.test(key)) continue;
+    // The core's permalink says which keys are the lab's own, and which sharing sites add.
+    if (catalogue.reservedKeys.includes(key) || core.isTrackingKey(key)) continue;
     const param = info.params.find((p) => p.name === key);
     if (!param) {
       notices.push(`Ignored ${key}=${text}: ${info.id} has no parameter '${key}'.`);

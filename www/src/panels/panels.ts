@@ -260,7 +260,7 @@ export class StabilityPanel {
     };
     const rows = points.map((p) => {
       const limit = limits.get(p.method);
-      const unstable = p.growth > 1 + 1e-10;
+      const unstable = p.growthWord === 'grows';
       const track = el('td', undefined, 'track', [
         mark('mark measured', at(limit?.measuredBound)),
         mark('mark theory', at(limit?.theoryBound)),
@@ -280,7 +280,7 @@ export class StabilityPanel {
         track,
         el('td', p.growth.toFixed(6)),
         el('td', energy),
-        el('td', unstable ? 'grows' : p.growth < 1 - 1e-10 ? 'decays' : 'keeps'),
+        el('td', p.growthWord),
       ]);
     });
     const heads = [

@@ -329,15 +329,8 @@ export class Views {
     const charts = this.charts;
     if (!charts) return;
     const notes = shown.tracks.flatMap((l, k) => {
-      const at = sim.divergedAt(k);
-      if (at === undefined) return [];
-      // A rule that raised an error stopped there, and says why; any other method's state blew up.
-      const why = sim.failure(k);
-      return [
-        why === undefined
-          ? `${l.label} diverged at t = ${short(at)} s: drawn up to there.`
-          : `${l.label} stopped at t = ${short(at)} s (${why}): drawn up to there.`,
-      ];
+      const ending = sim.ending(k);
+      return ending === undefined ? [] : [`${l.label} ${ending}: drawn up to there.`];
     });
     const offScale = new Set([...charts.position.offScale, ...charts.energy.offScale]);
     for (const m of offScale) {

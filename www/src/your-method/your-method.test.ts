@@ -4,6 +4,7 @@ import {
   type Catalogue,
   checkParameter,
   checkRule,
+  isTrackingKey,
   loadCore,
   readNumber,
   readTime,
@@ -14,7 +15,7 @@ import { problemSpan } from './your-method';
 
 // The core's language build, loaded from the built wasm: a URL with a rule is read as the page reads it.
 let catalogue: Catalogue;
-const check: CoreChecks = { checkParameter, readNumber, readTime, checkRule };
+const check: CoreChecks = { checkParameter, readNumber, readTime, isTrackingKey, checkRule };
 const SYMPLECTIC = 'v = v + a(x, v, t) * dt;\nx = x + v * dt;\n';
 
 beforeAll(async () => {

@@ -27,31 +27,14 @@ use rhai::{Dynamic, Engine, Scope, AST, INT};
 use super::RuleError;
 use crate::scenarios::{Energy, Param, Params, Scenario, ScenarioInfo, Scene, Truth};
 use crate::system::{Accelerate, Custom};
-use crate::{Error, Force, State, System};
+use crate::{permalink, Error, Force, State, System};
 
 /// The scenario id a force runs under.
 pub const ID: &str = "custom";
 
-/// Names a parameter may not take: the URL's keys (a parameter is a URL key of its own) and the names the
-/// expressions already give meaning to.
-pub const RESERVED: [&str; 27] = [
-    "scenario",
-    "methods",
-    "runs",
-    "dt",
-    "until",
-    "precision",
-    "speed",
-    "coord",
-    "worksheet",
-    "rule",
-    "force",
-    "views",
-    "controls",
-    "theme",
-    "autoplay",
-    "sync",
-    "query",
+/// Names the expressions already give meaning to; a parameter may take none of them, nor any URL key the lab
+/// reserves ([`permalink::is_reserved`]: a parameter is a URL key of its own).
+pub const EXPRESSION_NAMES: [&str; 10] = [
     "t",
     "x",
     "y",
@@ -63,6 +46,11 @@ pub const RESERVED: [&str; 27] = [
     "param",
     "potential",
 ];
+
+/// Whether a parameter may not take a name.
+fn taken(name: &str) -> bool {
+    permalink::is_reserved(name) || permalink::is_tracking(name) || EXPRESSION_NAMES.contains(&name)
+}
 
 /// Forces to start from: one with a potential in 1-D, one in 2-D, and one without (driven and damped, whose
 /// energy is not conserved).
@@ -225,13 +213,14 @@ fn parts(text: &str) -> Result<Parts, RuleError> {
                     format!("'{name}' is not a name: use letters, digits and _"),
                 ));
             }
-            if RESERVED.contains(&name) || parts.params.iter().any(|p| p.name == name) {
+            if taken(name) || parts.params.iter().any(|p| p.name == name) {
+                let names: Vec<&str> = permalink::reserved().chain(EXPRESSION_NAMES).collect();
                 return Err(at(
                     line,
                     column(name),
                     format!(
                         "'{name}' is taken: a parameter needs a name of its own (not one of {})",
-                        RESERVED.join(", ")
+                        names.join(", ")
                     ),
                 ));
             }

@@ -101,6 +101,17 @@ impl StabilityLimit {
         }
     }
 
+    /// The limit in words, as the page's tooltips and explanations say it: "stable while ω·dt < 2.0000",
+    /// "unstable at every ω·dt", "stable at any ω·dt". The page shows this sentence and never builds one
+    /// from [`text`](Self::text).
+    pub fn sentence(self) -> String {
+        match self {
+            StabilityLimit::None => "unstable at every ω·dt".to_string(),
+            StabilityLimit::Below(_) => format!("stable while ω·dt < {}", self.text()),
+            StabilityLimit::Unbounded => "stable at any ω·dt".to_string(),
+        }
+    }
+
     /// The bound as a number: 0 for none, +∞ for any.
     pub fn bound(self) -> f64 {
         match self {
