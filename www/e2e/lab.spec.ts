@@ -36,7 +36,7 @@ test('a first visit downloads the studies tier and no code of worksheets or "you
   await expect(page.locator('small.facts[data-method="rk4"]')).toContainText('order 4');
   await expect(page.locator('#status')).toContainText('step');
   expect(wasm).toEqual(['studies']);
-  expect(assets).toContain('app.js');
+  expect(assets).toContain('main.js');
   const later = ['worksheet', 'classroom-build', 'your-method', 'language-build'];
   expect(assets.filter((a) => later.some((name) => a.startsWith(`${name}.`)))).toEqual([]);
   // Opening the editor loads "your method"'s code; a worksheet in the URL loads the worksheet's.

@@ -2,12 +2,8 @@
 // name and a link for the class; the class's result codes checked again by the core, as a table with a CSV
 // export. Every answer is checked here, by the core: a code's own claims are never trusted.
 
-import '../ui/style.css';
-import '../ui/page.css';
-import './classroom.css';
 import { builtIns, type HandInInfo, readHandIn, Sheet } from '../core/classroom';
 import type { ClassroomBindings } from '../core/classroom-build';
-import { reportErrors } from '../lab/boot';
 import { byId, el, message, notice } from '../ui/dom';
 import { applyTheme } from '../ui/theme';
 import { encodeText } from './worksheet';
@@ -329,7 +325,6 @@ class TeacherPage {
 }
 
 async function main(): Promise<void> {
-  reportErrors();
   applyTheme('auto');
   let core: ClassroomBindings;
   try {

@@ -3,9 +3,8 @@
 // for the host page (by postMessage), and, with sync=NAME, on the clock it shares with the host's other
 // figures of that name (embed.js holds the clock; lab/clock.ts has its arithmetic).
 
-import '../ui/style.css';
 import { App } from '../lab/app';
-import { openCore, reportErrors } from '../lab/boot';
+import { openCore } from '../lab/boot';
 import { type ClockAction, type ClockState, SharedClock } from '../lab/clock';
 import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec, YOURS } from '../lab/state';
 import { byId, notice } from '../ui/dom';
@@ -65,7 +64,6 @@ function isClockState(x: unknown): x is ClockState {
 }
 
 async function main(): Promise<void> {
-  reportErrors();
   // The height follows the content from the first paint, notices and errors included.
   new ResizeObserver(() =>
     tell({ type: 'height', height: Math.ceil(document.documentElement.getBoundingClientRect().height) }),

@@ -1,8 +1,6 @@
 // The lab's page: loads the core, reads the URL, and wires the app (app.ts) to the teaching panels
 // (panels/panels.ts). Nothing is computed here.
 
-import '../ui/style.css';
-import '../ui/page.css';
 import { type Catalogue, useClassroomTier } from '../core';
 import { EmbedPanel } from '../embed/snippets';
 import { ConvergencePanel, ExperimentsPanel, StabilityPanel } from '../panels/panels';
@@ -13,11 +11,10 @@ import { applyTheme } from '../ui/theme';
 import { wireCopyLink } from '../views/export';
 import type { YourMethodPanel } from '../your-method/your-method';
 import { App } from './app';
-import { CORE, openCore, reportErrors } from './boot';
+import { CORE, openCore } from './boot';
 import { defaultsFor, parseQuery, scenarioInfo, toQuery, toSpec } from './state';
 
 async function main(): Promise<void> {
-  reportErrors();
   // Of the embedding keys the full page reads the theme (before the core loads: no flash of the other
   // theme); the others are an embed's and pass unremarked.
   const { look, notices: lookNotices } = parseLook(window.location.search, false);

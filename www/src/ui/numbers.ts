@@ -23,3 +23,13 @@ export function ladder(dt: number): number[] {
   }
   return out;
 }
+
+/** A language tag Intl accepts: `tag` itself, canonical, or US English where it is none (WebKit under a C
+ * locale reports "C"). */
+export function validLanguage(tag: string): string {
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? 'en-US';
+  } catch {
+    return 'en-US';
+  }
+}

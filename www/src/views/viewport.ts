@@ -1,6 +1,8 @@
 // The one place that knows about the screen: world coordinates (y up) to canvas pixels, aware of the
 // device pixel ratio.
 
+import { BAND } from './clip';
+
 export interface Viewport {
   /** Canvas pixels of a world point. */
   x(worldX: number): number;
@@ -47,12 +49,24 @@ export function prepare(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
   return ctx;
 }
 
+/** A viewport whose points are also given as they are, unclamped, for lines a `ClippedPath` clips. */
+export interface FittedViewport extends Viewport {
+  rawX(worldX: number): number;
+  rawY(worldY: number): number;
+}
+
+/** Canvas pixels clamped to the band around a canvas `size` wide (see clip.ts): far points make drawing
+ * slow, and make GPU-accelerated canvases drop the whole path. */
+export function clampToCanvas(p: number, size: number): number {
+  return Math.max(-BAND * size, Math.min((BAND + 1) * size, p));
+}
+
 /** Fits the world box into the canvas with equal scales on both axes and a margin, y up. */
 export function fitBox(
   canvas: HTMLCanvasElement,
   box: { xmin: number; xmax: number; ymin: number; ymax: number },
   marginCss = 16,
-): Viewport {
+): FittedViewport {
   const ratio = pixelRatio();
   const width = canvas.width;
   const height = canvas.height;
@@ -62,11 +76,13 @@ export function fitBox(
   const scale = Math.min((width - 2 * margin) / spanX, (height - 2 * margin) / spanY);
   const cx = (box.xmin + box.xmax) / 2;
   const cy = (box.ymin + box.ymax) / 2;
-  // Canvas coordinates far outside the canvas make drawing slow or wrong: clamp them.
-  const clamp = (p: number) => Math.max(-1e5, Math.min(1e5, p));
+  const rawX = (wx: number) => width / 2 + (wx - cx) * scale;
+  const rawY = (wy: number) => height / 2 - (wy - cy) * scale;
   return {
-    x: (wx) => clamp(width / 2 + (wx - cx) * scale),
-    y: (wy) => clamp(height / 2 - (wy - cy) * scale),
+    x: (wx) => clampToCanvas(rawX(wx), width),
+    y: (wy) => clampToCanvas(rawY(wy), height),
+    rawX,
+    rawY,
     scale,
     ratio,
     width,

@@ -5,6 +5,7 @@
 import uPlot from 'uplot';
 import { short } from '../../ui/numbers';
 import { type Marker, swatchOf } from '../../ui/palette';
+import { clampToBand } from '../clip';
 import { logAxisRange, readableRange } from '../range';
 import { axis, axisUnit, envelope, padded, positiveOnly, widthOf } from './axes';
 import { markerHook } from './markers';
@@ -24,6 +25,13 @@ export interface SeriesStyle {
 export type Column = ArrayLike<number | null | undefined>;
 
 const HEIGHT = 220;
+
+/** A positive value kept within the band around a log axis from lo to hi, in decades. */
+function nearLog(lo: number, hi: number): (v: number) => number {
+  const [a, b] = [Math.log10(lo), Math.log10(hi)];
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return (v) => v;
+  return (v) => (v > 0 ? 10 ** clampToBand(Math.log10(v), a, b) : v);
+}
 
 /** What every chart here shares: its uPlot, its series' looks, resizing with its container, a copy drawn at
  * a larger scale for the PNG, and a new title, labels and series in the same uPlot. */
@@ -329,11 +337,12 @@ export class TimeChart extends Chart {
     // "E (J)" in units of 1e61 J is "E (1e61 J)": a tick of 2 is 2e61 J.
     if (y) y.label = unit === 1 ? this.yLabel : this.yLabel.replace('(', `(${short(unit)} `);
     const thin = envelope(t, this.log ? ys.map(positiveOnly) : ys, Math.max(100, this.plot.bbox.width));
-    if (unit !== 1) {
-      // Divided after the envelope: a few points a pixel, not every row of a long run.
-      this.range = [lo / unit, hi / unit];
-      thin.ys = thin.ys.map((col) => Array.from(col, (v) => (v === null || v === undefined ? v : v / unit)));
-    }
+    // Divided after the envelope (a few points a pixel, not every row of a long run), and kept within a band
+    // around the chart: uPlot draws the path, and a vertex astronomically far away makes GPU-accelerated
+    // canvases drop the whole line (see clip.ts). The raw values stay in the history for the tables.
+    this.range = [lo / unit, hi / unit];
+    const near = this.log ? nearLog(lo, hi) : (v: number) => clampToBand(v / unit, lo / unit, hi / unit);
+    thin.ys = thin.ys.map((col) => Array.from(col, (v) => (v === null || v === undefined ? v : near(v))));
     // Drawn now, in the frame that gave the data (uPlot would otherwise draw in a microtask after it).
     this.plot.batch(() => this.plot.setData([thin.x as number[], ...(thin.ys as number[][])], true));
   }

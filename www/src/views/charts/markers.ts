@@ -41,7 +41,11 @@ export function markerHook(
         const [x, y] = [xs[at], ys[at]];
         if (x === null || x === undefined || y === null || y === undefined) continue;
         if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
-        traceMarker(ctx, style.marker, u.valToPos(x, 'x', true), u.valToPos(y, 'y', true), r);
+        const [px, py] = [u.valToPos(x, 'x', true), u.valToPos(y, 'y', true)];
+        // A marker off the chart is not drawn: one far away would take the others with it (see clip.ts).
+        const { left, top, width, height } = u.bbox;
+        if (px < left - r || px > left + width + r || py < top - r || py > top + height + r) continue;
+        traceMarker(ctx, style.marker, px, py, r);
       }
       ctx.fillStyle = style.stroke;
       ctx.fill();

@@ -2,6 +2,7 @@
 // portrait (a long one drawn as stretches of its points) and the studies' few marked points on log axes.
 
 import type uPlot from 'uplot';
+import { band, ClippedPath } from '../clip';
 import type { Column } from './charts';
 
 /** Points a phase portrait draws at most, per series and per pixel of the chart's width. */
@@ -35,7 +36,7 @@ export function stretches(idx0: number, idx1: number, budget: number): [start: n
  * A path through (x, y) points in the order given (a phase portrait is not a function of x); on `log` axes
  * (studies with a handful of points, each marked by markerHook) values ≤ 0 are left out. A point less than
  * half a pixel from the last one drawn is passed over; a long series is drawn as stretches of its points
- * (see `stretches`).
+ * (see `stretches`); every segment is clipped to a band around the chart (see clip.ts).
  */
 export function throughPoints(log: boolean): uPlot.Series.PathBuilder {
   return (u, seriesIdx, idx0, idx1) => {
@@ -43,6 +44,7 @@ export function throughPoints(log: boolean): uPlot.Series.PathBuilder {
     const series = u.series[seriesIdx] as uPlot.Series & { facets: { scale: string }[] };
     const [sx, sy] = [series.facets[0]?.scale ?? 'x', series.facets[1]?.scale ?? 'y'];
     const stroke = new Path2D();
+    const path = new ClippedPath(stroke, band(u.bbox));
     // Canvas pixels of a value: uPlot's own mapping on log axes (a handful of points); on linear ones the
     // same arithmetic inline, since a long run has hundreds of thousands of points to place every frame.
     const linear = (scale: string, along: 'x' | 'y') => {
@@ -55,6 +57,7 @@ export function throughPoints(log: boolean): uPlot.Series.PathBuilder {
     const toX = log ? (v: number) => u.valToPos(v, sx, true) : linear(sx, 'x');
     const toY = log ? (v: number) => u.valToPos(v, sy, true) : linear(sy, 'y');
     for (const [start, end] of stretches(idx0, idx1, POINTS_PER_PIXEL * Math.max(1, u.bbox.width))) {
+      path.break();
       let started = false;
       let [lastX, lastY] = [0, 0];
       for (let i = start; i <= end; i++) {
@@ -66,8 +69,7 @@ export function throughPoints(log: boolean): uPlot.Series.PathBuilder {
         const py = toY(y);
         if (!Number.isFinite(px) || !Number.isFinite(py)) continue;
         if (started && i < end && Math.abs(px - lastX) < 0.5 && Math.abs(py - lastY) < 0.5) continue;
-        if (started) stroke.lineTo(px, py);
-        else stroke.moveTo(px, py);
+        path.to(px, py);
         started = true;
         [lastX, lastY] = [px, py];
       }

@@ -1,6 +1,7 @@
 // Pictures in the plane: paths with a body at the head (jumps, drag, orbits), landers over y = 0, pendulums.
 
 import { neutral, traceMarker } from '../../ui/palette';
+import { band, ClippedPath } from '../clip';
 import { fitBox, pixelRatio, prepare, type Viewport } from '../viewport';
 import { type Box, disc, label, type SceneInput, span } from './parts';
 
@@ -27,11 +28,11 @@ export function plane(canvas: HTMLCanvasElement, input: SceneInput, ground: bool
     ctx.lineWidth = (track.truth ? 1 : 1.5) * v.ratio;
     ctx.setLineDash(track.truth ? [6, 4] : []);
     ctx.beginPath();
-    // Long trails are thinned to about two points a pixel of width.
+    // Long trails are thinned to about two points a pixel of width, and clipped to a band around the scene.
     const stride = Math.max(1, Math.floor(a.length / (2 * v.width)));
-    ctx.moveTo(v.x(a[0]!), v.y(b[0]!));
-    for (let i = stride; i < a.length; i += stride) ctx.lineTo(v.x(a[i]!), v.y(b[i]!));
-    ctx.lineTo(v.x(a[a.length - 1]!), v.y(b[b.length - 1]!));
+    const path = new ClippedPath(ctx, band({ left: 0, top: 0, width: v.width, height: v.height }));
+    for (let i = 0; i < a.length; i += stride) path.to(v.rawX(a[i]!), v.rawY(b[i]!));
+    path.to(v.rawX(a[a.length - 1]!), v.rawY(b[b.length - 1]!));
     ctx.stroke();
     ctx.setLineDash([]);
     if (track.diverged) continue;

@@ -1,7 +1,7 @@
 // One row a method: a block sliding, a mass on a spring, the chain's beads.
 
 import { neutral, traceMarker } from '../../ui/palette';
-import { pixelRatio, prepare, type Viewport } from '../viewport';
+import { clampToCanvas, pixelRatio, prepare, type Viewport } from '../viewport';
 import { type Box, disc, label, type SceneInput, span, zigzag } from './parts';
 
 /** One row per method, each with a mass at its x: constant force, springs, the chain. */
@@ -21,7 +21,8 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
   const rowH = canvas.height / n;
   const left = 110 * ratio;
   const sx = (canvas.width - left - 20 * ratio) / (box.xmax - box.xmin);
-  const px = (wx: number) => Math.max(-1e5, Math.min(1e5, left + (wx - box.xmin) * sx));
+  // Rows are horizontal: clamping x (to the band around the canvas) moves no line off its course.
+  const px = (wx: number) => clampToCanvas(left + (wx - box.xmin) * sx, canvas.width);
   const v: Viewport = { x: px, y: (y) => y, scale: sx, ratio, width: canvas.width, height: canvas.height };
   input.tracks.forEach((track, i) => {
     const y = rowH * (i + 0.5);

@@ -1,0 +1,188 @@
+import type uPlot from 'uplot';
+import { afterEach, describe, expect, it } from 'vitest';
+import { throughPoints } from './charts/paths';
+import { BAND, band, ClippedPath, clampToBand, clipSegment, type PathTarget, type Rect } from './clip';
+import { plane } from './scene/plane';
+
+/** Explicit Euler on the default spring (k = 15, m = 1, x0 = 1000, dt = 0.1): x and v a step, as the lab
+ * steps them (x += v dt; v += −k x dt). By t = 90 s x reaches about 1e30 m. */
+function eulerSpring(steps: number): { x: number[]; v: number[] } {
+  const [k, dt] = [15, 0.1];
+  let [x, v] = [1000, 0];
+  const out = { x: [x], v: [v] };
+  for (let i = 0; i < steps; i++) {
+    [x, v] = [x + v * dt, v - k * x * dt];
+    out.x.push(x);
+    out.v.push(v);
+  }
+  return out;
+}
+
+/** A canvas context or a Path2D that records every point it is given. */
+class Recorder implements PathTarget {
+  points: [number, number][] = [];
+  moveTo(x: number, y: number) {
+    this.points.push([x, y]);
+  }
+  lineTo(x: number, y: number) {
+    this.points.push([x, y]);
+  }
+}
+
+/** Whether every recorded point lies within `n` plot sizes of the plot. */
+function within(points: [number, number][], plot: Rect, n: number): boolean {
+  return points.every(
+    ([x, y]) =>
+      x >= plot.left - n * plot.width &&
+      x <= plot.left + (n + 1) * plot.width &&
+      y >= plot.top - n * plot.height &&
+      y <= plot.top + (n + 1) * plot.height,
+  );
+}
+
+const PLOT: Rect = { left: 40, top: 10, width: 600, height: 300 };
+
+describe('segments kept near their plot', () => {
+  it('explicit Euler blowing up to 1e30 m reaches moveTo and lineTo only within the band', () => {
+    const { x, v } = eulerSpring(900);
+    expect(Math.max(...x.map(Math.abs))).toBeGreaterThan(1e29);
+    const scale = 0.25; // pixels a metre: the truth's 1000 m fills the plot
+    const r = new Recorder();
+    const path = new ClippedPath(r, band(PLOT));
+    for (let i = 0; i < x.length; i++) path.to(340 + x[i]! * scale, 160 - v[i]! * scale * 0.1);
+    expect(r.points.length).toBeGreaterThan(10);
+    expect(within(r.points, PLOT, BAND)).toBe(true);
+    expect(within(r.points, PLOT, 100)).toBe(true);
+  });
+
+  it('keeps a segment inside as it is, and leaves the band along the segment’s own line', () => {
+    const r = new Recorder();
+    const path = new ClippedPath(r, band(PLOT));
+    path.to(100, 100);
+    path.to(200, 150);
+    path.to(200 + 1e30, 150 + 2e30);
+    expect(r.points[0]).toEqual([100, 100]);
+    expect(r.points[1]).toEqual([200, 150]);
+    const [ex, ey] = r.points[2]!;
+    // On the line from (200, 150) with slope 2, where it meets the band's bottom edge.
+    expect((ey - 150) / (ex - 200)).toBeCloseTo(2, 9);
+    expect(ey).toBeCloseTo(PLOT.top + (BAND + 1) * PLOT.height, 6);
+  });
+
+  it('starts a piece where a line comes back into the band, never joining across the outside', () => {
+    const r = new Recorder();
+    const moves: number[] = [];
+    const target: PathTarget = {
+      moveTo: (x, y) => {
+        moves.push(r.points.length);
+        r.moveTo(x, y);
+      },
+      lineTo: (x, y) => r.lineTo(x, y),
+    };
+    const path = new ClippedPath(target, band(PLOT));
+    for (const [x, y] of [
+      [100, 100],
+      [1e20, 100],
+      [1e20, 1e20],
+      [300, 200],
+    ] as const)
+      path.to(x, y);
+    expect(moves.length).toBe(2);
+    expect(within(r.points, PLOT, BAND)).toBe(true);
+  });
+
+  it('breaks a line at a value that is not finite', () => {
+    const r = new Recorder();
+    const path = new ClippedPath(r, band(PLOT));
+    path.to(100, 100);
+    path.to(Number.NaN, 100);
+    path.to(200, 100);
+    path.to(300, 100);
+    expect(r.points).toEqual([
+      [100, 100],
+      [200, 100],
+      [300, 100],
+    ]);
+  });
+
+  it('clips by Liang–Barsky: fractions of the way in and out', () => {
+    const box: Rect = { left: 0, top: 0, width: 10, height: 10 };
+    expect(clipSegment(-10, 5, 20, 5, box)).toEqual([1 / 3, 2 / 3]);
+    expect(clipSegment(-10, -10, -5, -5, box)).toBeUndefined();
+    expect(clipSegment(2, 2, 3, 3, box)).toEqual([0, 1]);
+  });
+
+  it('clamps a value a chart library draws to a few spans of its range, passing gaps through', () => {
+    expect(clampToBand(1.85e30, -1000, 1000)).toBe(1000 + BAND * 2000);
+    expect(clampToBand(-1e300, 0, 1)).toBe(-BAND);
+    expect(clampToBand(0.5, 0, 1)).toBe(0.5);
+    expect(clampToBand(Number.NaN, 0, 1)).toBeNaN();
+  });
+});
+
+describe('the phase portrait and the scene hand the canvas nothing astronomically far', () => {
+  const saved = { Path2D: globalThis.Path2D, window: globalThis.window };
+  afterEach(() => {
+    Object.assign(globalThis, saved);
+  });
+
+  it('phase portrait: explicit Euler’s (x, v) to 1e30 stays within 100 plot sizes', () => {
+    const recorded: Recorder[] = [];
+    Object.assign(globalThis, {
+      Path2D: class extends Recorder {
+        constructor() {
+          super();
+          recorded.push(this);
+        }
+      },
+    });
+    const { x, v } = eulerSpring(900);
+    const u = {
+      data: [null, [x, v]],
+      series: [{}, { facets: [{ scale: 'x' }, { scale: 'y' }] }],
+      scales: { x: { min: -1100, max: 1100 }, y: { min: -4300, max: 4300 } },
+      bbox: PLOT,
+    } as unknown as uPlot;
+    throughPoints(false)(u, 1, 0, x.length - 1);
+    const points = recorded.flatMap((r) => r.points);
+    expect(points.length).toBeGreaterThan(10);
+    expect(within(points, PLOT, 100)).toBe(true);
+  });
+
+  it('scene: the trail of a body 1e30 m away stays within 100 canvas sizes', () => {
+    Object.assign(globalThis, { window: { devicePixelRatio: 1 } });
+    const { x, v } = eulerSpring(900);
+    const ctx = new Proxy(new Recorder(), {
+      get: (target, key) =>
+        key in target ? Reflect.get(target, key) : key === 'measureText' ? () => ({ width: 50 }) : () => {},
+      set: () => true,
+    });
+    const canvas = { clientWidth: 600, clientHeight: 300, width: 600, height: 300, getContext: () => ctx };
+    const track = {
+      label: 'euler',
+      colour: '#000',
+      truth: false,
+      diverged: false,
+      stopped: false,
+      state: [x.at(-1)!, v.at(-1)!],
+      trailA: Float64Array.from(x),
+      trailB: Float64Array.from(v),
+    };
+    plane(
+      canvas as unknown as HTMLCanvasElement,
+      {
+        scene: { kind: 'plane', params: [] },
+        bounds: { a: { min: -1000, max: 1000 }, b: { min: -4000, max: 4000 } },
+        params: {},
+        t: 90,
+        dim: 1,
+        tracks: [track],
+      } as never,
+      false,
+      false,
+    );
+    const points = (ctx as unknown as Recorder).points;
+    expect(points.length).toBeGreaterThan(10);
+    expect(within(points, { left: 0, top: 0, width: 600, height: 300 }, 100)).toBe(true);
+  });
+});

@@ -1,0 +1,127 @@
+// Lines kept near their plot before they reach a canvas. A vertex astronomically far away (explicit Euler's
+// x ≈ 1.85e30 m on the default spring) makes GPU-accelerated canvases (WebKit's default renderer, Chromium
+// with GPU rasterisation) drop the whole line it belongs to: the very line a student is meant to watch blow
+// up. So every segment is clipped to a band a few plot sizes wide around the plot, and every value a chart
+// library draws is clamped to such a band; the raw values stay as they are for tables, notices and the CSV.
+
+/** How many plot sizes the band reaches beyond the plot on every side. */
+export const BAND = 4;
+
+/** A rectangle in canvas pixels. */
+export interface Rect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** What a path needs of a canvas context or a Path2D. */
+export interface PathTarget {
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+}
+
+/** The band around a plot: its rectangle grown by `BAND` of its sizes on every side. */
+export function band(plot: Rect): Rect {
+  const [w, h] = [Math.max(plot.width, 1), Math.max(plot.height, 1)];
+  return {
+    left: plot.left - BAND * w,
+    top: plot.top - BAND * h,
+    width: (2 * BAND + 1) * w,
+    height: (2 * BAND + 1) * h,
+  };
+}
+
+/**
+ * The part of the segment from (x0, y0) to (x1, y1) inside `r`, as fractions [t0, t1] of the way along it,
+ * or undefined where none of it is (Liang–Barsky).
+ */
+export function clipSegment(
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  r: Rect,
+): [number, number] | undefined {
+  const [dx, dy] = [x1 - x0, y1 - y0];
+  let [t0, t1] = [0, 1];
+  const edges: [number, number][] = [
+    [-dx, x0 - r.left],
+    [dx, r.left + r.width - x0],
+    [-dy, y0 - r.top],
+    [dy, r.top + r.height - y0],
+  ];
+  for (const [p, q] of edges) {
+    if (p === 0) {
+      if (q < 0) return undefined;
+      continue;
+    }
+    const t = q / p;
+    if (p < 0) t0 = Math.max(t0, t);
+    else t1 = Math.min(t1, t);
+    if (t0 > t1) return undefined;
+  }
+  return [t0, t1];
+}
+
+/**
+ * A polyline drawn through `target` with only the parts inside `r`: each piece that enters the band starts
+ * with a `moveTo` where it enters, so a line that leaves the band and comes back is never joined across it.
+ * A point that is not finite breaks the line.
+ */
+export class ClippedPath {
+  private last: [number, number] | undefined;
+  /** Where the pen is, when the last piece drawn ended there. */
+  private pen: [number, number] | undefined;
+
+  constructor(
+    private readonly target: PathTarget,
+    private readonly r: Rect,
+  ) {}
+
+  to(x: number, y: number): void {
+    if (!Number.isFinite(x) || !Number.isFinite(y)) {
+      this.break();
+      return;
+    }
+    const last = this.last;
+    this.last = [x, y];
+    if (!last) {
+      if (this.inside(x, y)) {
+        this.target.moveTo(x, y);
+        this.pen = [x, y];
+      }
+      return;
+    }
+    const [x0, y0] = last;
+    const part = clipSegment(x0, y0, x, y, this.r);
+    if (!part) {
+      this.pen = undefined;
+      return;
+    }
+    const [t0, t1] = part;
+    const [ax, ay] = [x0 + t0 * (x - x0), y0 + t0 * (y - y0)];
+    const [bx, by] = t1 === 1 ? [x, y] : [x0 + t1 * (x - x0), y0 + t1 * (y - y0)];
+    if (!this.pen || this.pen[0] !== ax || this.pen[1] !== ay) this.target.moveTo(ax, ay);
+    this.target.lineTo(bx, by);
+    this.pen = t1 === 1 ? [x, y] : undefined;
+  }
+
+  /** Starts a new line: the next point is not joined to the last. */
+  break(): void {
+    this.last = undefined;
+    this.pen = undefined;
+  }
+
+  private inside(x: number, y: number): boolean {
+    const r = this.r;
+    return x >= r.left && x <= r.left + r.width && y >= r.top && y <= r.top + r.height;
+  }
+}
+
+/** A value clamped to `BAND` spans of [lo, hi] beyond either end, for a chart library that draws the path
+ * itself (NaN and null pass through: they are gaps). */
+export function clampToBand(v: number, lo: number, hi: number): number {
+  const span = Math.max(hi - lo, Number.MIN_VALUE);
+  return Math.min(hi + BAND * span, Math.max(lo - BAND * span, v));
+}
