@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the core for the browser in four tiers, each named by what it serves (crates/wasm/Cargo.toml):
-# `base`, which every page and figure loads first; `studies` (feature `studies`: studies, facts, experiments,
-# f32), which the page loads when it needs them; `classroom` (the studies tier and the worksheets), for a page
+# `base`, the smallest, which an embedded figure steps with; `studies` (feature `studies`: studies, facts,
+# shadow energies, the CSV export, experiments, f32), which the full page steps with and its worker runs; `classroom` (the studies tier and the worksheets), for a page
 # with a worksheet and teacher.html; and `language` (the studies tier and "your method": a student's rule),
 # loaded only when a rule is in use. Each: cargo → wasm-bindgen (--target web) → wasm-opt from npm's binaryen.
 # Output: www/src/core/pkg/ (generated, not committed).
