@@ -133,7 +133,7 @@ try {
 execFileSync('cargo', ['build', '--release', '-q', '-p', 'integrator-lab', '--example', 'steps'], {
   stdio: 'inherit',
 });
-const { initSync, Lab } = await import('../www/src/core/pkg/base.js');
+const { initSync, Session } = await import('../www/src/core/pkg/base.js');
 initSync({ module: readFileSync('www/src/core/pkg/base_bg.wasm') });
 const ROUNDS = 7;
 console.log(
@@ -147,7 +147,7 @@ for (const method of METHODS) {
   // fresh one each round, warmed up until V8 has tiered the code up: a run stepped for long enough would
   // diverge (explicit Euler) and time nothing.
   const fresh = () => {
-    const lab = new Lab({
+    const lab = new Session({
       scenario: 'spring-chain',
       methods: [method],
       params: { n: 100 },
@@ -350,7 +350,7 @@ async function yourMethod(browser) {
       const m = await import('/language.js');
       await m.default({ module_or_path: '/language_bg.wasm' });
       const time = (methods) => {
-        const sim = new m.Lab({
+        const sim = new m.Session({
           scenario: 'spring',
           methods,
           dt: 0.001,

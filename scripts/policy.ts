@@ -2,7 +2,7 @@
 // the policy as a meta tag (vite.config.ts writes it into each), the preview server and the tests send both
 // as headers, and the README gives them to hosts.
 
-/** DESIGN's policy, word for word. */
+/** The site's one content security policy, word for word as docs/embedding.md gives it to hosts. */
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:";
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# npm test: every test of the project, cheapest failures first. Ends with the totals of the JS runners as a
-# plain "N passed, N failed" line (cargo prints its own summaries).
+# npm test: every test of the project, cheapest failures first. Ends with the totals of the JS runners and the
+# Firefox/WebKit smoke suite as a plain "N passed, N failed" line (cargo prints its own summaries).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +17,8 @@ cargo clippy -p integrator-lab-wasm --target wasm32-unknown-unknown --all-target
 cargo clippy -p integrator-lab --no-default-features --lib -- -D warnings
 echo "== cargo test"
 cargo test --workspace
+echo "== the page's view types (www/src/core/views.ts) are the wasm crate's views, generated"
+cargo test -p integrator-lab-wasm --features classroom,language --lib
 echo "== wasm-bindgen tests (wasm32 under Node), of the base tier and of the fullest"
 cargo test --target wasm32-unknown-unknown -p integrator-lab-wasm
 cargo test --target wasm32-unknown-unknown -p integrator-lab-wasm --features classroom,language
@@ -43,13 +45,17 @@ echo "== playwright (Chromium: ${CHROME_BIN:-/usr/bin/chromium})"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" \
   node_modules/.bin/playwright test --reporter=list,json
 
+echo "== engines: the built site in Firefox and WebKit (smoke)"
+node scripts/engines/run.mjs | tee "$results/engines.txt"
+
 node -e '
   const fs = require("fs");
   const v = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
   const p = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
-  const passed = v.numPassedTests + p.stats.expected;
-  const failed = v.numFailedTests + p.stats.unexpected;
+  const e = /engines: (\d+) passed, (\d+) failed/.exec(fs.readFileSync(process.argv[3], "utf8"));
+  const passed = v.numPassedTests + p.stats.expected + Number(e?.[1] ?? 0);
+  const failed = v.numFailedTests + p.stats.unexpected + Number(e?.[2] ?? 0);
   const skipped = v.numPendingTests + v.numTodoTests + p.stats.skipped;
-  console.log(`vitest+playwright: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  console.log(`vitest+playwright+engines: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   if (skipped > 0) { console.error("a skipped test is a defect"); process.exit(1); }
-' "$results/vitest.json" "$results/playwright.json"
+' "$results/vitest.json" "$results/playwright.json" "$results/engines.txt"

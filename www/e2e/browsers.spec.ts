@@ -36,9 +36,7 @@ test('an error while the modules load shows a notice, not a blank page', async (
     await route.fulfill({ response, body });
   });
   await page.goto('./');
-  await expect(page.locator('#notices .error')).toContainText(
-    'a module failed as it loaded',
-  );
+  await expect(page.locator('#notices .error')).toContainText('a module failed as it loaded');
 });
 
 test('a ResizeObserver notice is no error: resizing the window shows none', async ({ page }) => {

@@ -1,5 +1,5 @@
 // Figures in a blog post: the sample post served from one origin (with its own policy), the lab from another
-// (the preview server, with DESIGN's policy and Access-Control-Allow-Origin: * as headers).
+// (the preview server, with the site's policy (scripts/policy.ts) and Access-Control-Allow-Origin: * as headers).
 
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

@@ -45,7 +45,7 @@ test('a first visit downloads the studies tier and no code of worksheets or "you
   await expect.poll(() => assets).toContain('your-method.js');
   await page.goto('./?worksheet=lecture');
   await expect(page.locator('#worksheet')).toBeVisible();
-  await expect.poll(() => assets).toEqual(expect.arrayContaining(['worksheet.js', 'worksheet.css']));
+  await expect.poll(() => assets).toEqual(expect.arrayContaining(['worksheet.js', 'classroom.css']));
   expect(errors).toEqual([]);
 });
 
@@ -633,7 +633,7 @@ test('a dt longer than the run, or too many steps, is refused beside the field a
   await page.fill('#dt', '1e-7');
   await page.press('#dt', 'Enter');
   await expect(page.locator('#dt-problem')).toContainText(
-    'until/dt asks for 900,000,000 steps; the limit is',
+    'until/dt asks for 900000000 steps; the limit is 100000000: raise dt or lower until; keeping 0.1',
   );
   await expect(page.locator('#notices p.error')).toHaveCount(0);
   await page.fill('#dt', '0.05');

@@ -44,7 +44,7 @@ test('a trap in the core leaves a readable message and a standing page; Start ag
   await page.route(/studies_bg-[^/]*\.wasm$/, async (route) => {
     const response = await route.fetch();
     if (!patched) return route.fulfill({ response });
-    return route.fulfill({ response, body: Buffer.from(trapping(await response.body(), 'lab_advance')) });
+    return route.fulfill({ response, body: Buffer.from(trapping(await response.body(), 'session_advance')) });
   });
   await page.goto('./?scenario=orbit&methods=euler,rk4');
   const notices = page.locator('#notices');

@@ -17,7 +17,8 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use integrator_lab::language::{force, grade, Rule};
+use integrator_lab::language::{grade, Rule};
+use integrator_lab::request::Request;
 use integrator_lab::{analysis, csv, format, scenarios, Error, Method, MethodId, Precision, Setup};
 
 #[derive(Parser)]
@@ -79,7 +80,7 @@ enum Command {
     /// under drag, largest stable ω·dt, energy over 100 periods, force evaluations a step, phase-space area,
     /// which of the lab's methods it equals, and the mistake a wrong rule's numbers point to.
     Grade {
-        /// A rule of your own, in a file: x, v (vectors), t, dt and a(x, v, t); see README.
+        /// A rule of your own, in a file: x, v (vectors), t, dt and a(x, v, t); see docs/your-method.md.
         #[arg(
             long,
             value_name = "FILE",
@@ -176,8 +177,9 @@ struct Resolved {
 }
 
 impl Common {
+    /// The arguments as a run request, resolved by the core as the page's spec is.
     fn resolve(&self) -> Result<Resolved, Error> {
-        let overrides = self
+        let params = self
             .set
             .iter()
             .map(|pair| parse_set(pair))
@@ -185,34 +187,38 @@ impl Common {
         let number = |name: &str, text: &Option<String>| {
             text.as_deref().map(|t| format::parse(name, t)).transpose()
         };
-        let (dt, until) = (number("dt", &self.dt)?, number("until", &self.until)?);
-        let setup = match (&self.force, self.scenario.as_deref()) {
-            (Some(file), None | Some(force::ID)) => {
-                let text = std::fs::read_to_string(file)
-                    .map_err(|e| Error::Rule(format!("your force: {file}: {e}")))?;
-                force::setup(&text, &overrides, dt, until)?
-            }
-            (Some(_), Some(other)) => {
-                return Err(Error::Inconsistent(format!(
-                    "--force gives the scenario ({}): drop --scenario {other}",
-                    force::ID
-                )))
-            }
-            (None, Some(id)) => Setup::new(id, &overrides, dt, until)?,
-            (None, None) => {
-                return Err(Error::Inconsistent(
-                    "give --scenario ID or --force FILE".into(),
-                ))
-            }
-        };
+        let force = self
+            .force
+            .as_deref()
+            .map(|file| {
+                std::fs::read_to_string(file)
+                    .map_err(|e| Error::Rule(format!("your force: {file}: {e}")))
+            })
+            .transpose()?;
         let methods = match &self.method {
-            Some(list) => MethodId::parse_list(list)?,
-            None => MethodId::ALL.to_vec(),
+            Some(list) => Some(
+                MethodId::parse_list(list)?
+                    .iter()
+                    .map(|m| m.id().to_string())
+                    .collect(),
+            ),
+            None => None,
         };
-        Ok(Resolved {
-            setup,
+        let r = Request {
+            scenario: self.scenario.clone(),
+            params,
             methods,
-            precision: Precision::from_id(&self.precision)?,
+            dt: number("dt", &self.dt)?,
+            until: number("until", &self.until)?,
+            precision: Some(self.precision.clone()),
+            force,
+            ..Request::default()
+        }
+        .resolve()?;
+        Ok(Resolved {
+            methods: r.runs.iter().filter_map(|(m, _)| m.builtin()).collect(),
+            setup: r.setup,
+            precision: r.precision,
         })
     }
 }

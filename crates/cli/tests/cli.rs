@@ -663,7 +663,9 @@ fn forces_of_ones_own_run_as_the_scenario_custom() {
     );
     let o = lab(&["run", "--force", path, "--scenario", "spring"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("--force gives the scenario (custom): drop --scenario spring"));
+    assert!(
+        stderr(&o).contains("a force makes its own scenario (custom): drop the scenario spring")
+    );
     let o = lab(&["run", "--force", dir.join("missing.txt").to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("missing.txt"), "{}", stderr(&o));

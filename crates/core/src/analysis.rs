@@ -174,7 +174,7 @@ pub fn convergence(
 
 /// What a convergence study can say about a method's order.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Verdict {
+pub enum OrderVerdict {
     /// The observed order settled (neighbouring levels agree within 0.1): the slope fitted over those levels.
     Order(f64),
     /// Every error is at round-off: the method is exact here.
@@ -187,23 +187,23 @@ pub enum Verdict {
     Diverged,
 }
 
-impl Verdict {
+impl OrderVerdict {
     /// The verdict in words, as the CLI and the page print it.
     pub fn text(self) -> String {
         match self {
-            Verdict::Order(p) => format!("order {p:.2}"),
-            Verdict::Exact => "exact to round-off".to_string(),
-            Verdict::RoundOffFloor => {
+            OrderVerdict::Order(p) => format!("order {p:.2}"),
+            OrderVerdict::Exact => "exact to round-off".to_string(),
+            OrderVerdict::RoundOffFloor => {
                 "round-off floor reached before the order settled".to_string()
             }
-            Verdict::NotAsymptotic => "not yet asymptotic: halve dt further".to_string(),
-            Verdict::Diverged => "diverged".to_string(),
+            OrderVerdict::NotAsymptotic => "not yet asymptotic: halve dt further".to_string(),
+            OrderVerdict::Diverged => "diverged".to_string(),
         }
     }
 
     pub fn order(self) -> Option<f64> {
         match self {
-            Verdict::Order(p) => Some(p),
+            OrderVerdict::Order(p) => Some(p),
             _ => None,
         }
     }
@@ -214,16 +214,16 @@ pub const SETTLED: f64 = 0.1;
 
 /// Reads a study: drops diverged levels and errors at round-off, then looks for a tail of levels whose
 /// observed orders agree within [`SETTLED`], and fits the slope over it.
-pub fn verdict(points: &[Measurement]) -> Verdict {
+pub fn verdict(points: &[Measurement]) -> OrderVerdict {
     let finite: Vec<&Measurement> = points
         .iter()
         .filter(|p| p.diverged_at.is_none() && p.error.is_finite())
         .collect();
     if finite.len() < 2 {
-        return Verdict::Diverged;
+        return OrderVerdict::Diverged;
     }
     if finite.iter().all(|p| p.error <= p.noise) {
-        return Verdict::Exact;
+        return OrderVerdict::Exact;
     }
     // Coarse to fine; stop at the first level whose error is down at round-off.
     let above: Vec<Measurement> = finite
@@ -234,9 +234,9 @@ pub fn verdict(points: &[Measurement]) -> Verdict {
     let floored = above.len() < finite.len();
     if above.len() < 3 {
         return if floored {
-            Verdict::RoundOffFloor
+            OrderVerdict::RoundOffFloor
         } else {
-            Verdict::NotAsymptotic
+            OrderVerdict::NotAsymptotic
         };
     }
     let orders: Vec<f64> = above
@@ -254,12 +254,12 @@ pub fn verdict(points: &[Measurement]) -> Verdict {
     }
     if orders.len() - start < 2 {
         return if floored {
-            Verdict::RoundOffFloor
+            OrderVerdict::RoundOffFloor
         } else {
-            Verdict::NotAsymptotic
+            OrderVerdict::NotAsymptotic
         };
     }
-    fitted_order(&above[start..]).map_or(Verdict::NotAsymptotic, Verdict::Order)
+    fitted_order(&above[start..]).map_or(OrderVerdict::NotAsymptotic, OrderVerdict::Order)
 }
 
 /// One method's convergence study and what it says.
@@ -267,7 +267,7 @@ pub fn verdict(points: &[Measurement]) -> Verdict {
 pub struct Study {
     pub method: Method,
     pub points: Vec<Measurement>,
-    pub verdict: Verdict,
+    pub verdict: OrderVerdict,
 }
 
 /// The most steps, over all levels and methods, one [`study`] may take: a few seconds in a browser.

@@ -30,6 +30,7 @@ pub mod math;
 pub mod methods;
 pub mod permalink;
 mod real;
+pub mod request;
 pub mod run;
 pub mod scenarios;
 pub mod session;

@@ -5,7 +5,7 @@
 //! Histories are column-major (`t`, the positions, the velocities, `energy`, `kinetic`, `potential`,
 //! `error`), sized once, and recorded every [`Session::stride`] steps within a budget of numbers, so an hour
 //! of steps never outgrows memory. A track may have a step of its own (`runs=euler@0.0667,euler@0.0167`):
-//! it then keeps its own clock and its own truth, and takes as many of its steps as fit in the session's
+//! it then keeps its own time grid and its own truth, and takes as many of its steps as fit in the session's
 //! time.
 
 use crate::csv::{self, position_error};
@@ -65,8 +65,9 @@ impl History {
     }
 }
 
-/// A run's own time grid, where its step is not the session's.
-struct Clock {
+/// A run's own time grid, where its step is not the session's: its setup at its own dt, its own truth,
+/// and its own stride.
+struct OwnGrid {
     setup: Setup,
     truth: TruthRun,
     truth_state: State<f64>,
@@ -78,7 +79,7 @@ struct Track {
     history: History,
     /// The latest state, for the scene: positions then velocities.
     current: Vec<f64>,
-    clock: Option<Clock>,
+    grid: Option<OwnGrid>,
     /// The shadow energy its method keeps, where the lab knows one, worked out when first asked for (so that
     /// a build that never asks links none of it), and its value at each recorded row so far (see
     /// [`Session::shadow`]).
@@ -89,12 +90,12 @@ struct Track {
 }
 
 impl Track {
-    fn new(run: AnyRun, history: History, dim: usize, clock: Option<Clock>) -> Self {
+    fn new(run: AnyRun, history: History, dim: usize, grid: Option<OwnGrid>) -> Self {
         Track {
             run,
             history,
             current: vec![0.0; 2 * dim],
-            clock,
+            grid,
             shadow: OnceCell::new(),
             shadow_values: Vec::new(),
             shadow_offset: 0.0,
@@ -211,13 +212,13 @@ impl Session {
             .iter()
             .zip(own)
             .map(|((method, _), own)| {
-                let clock = own.map(|own| Clock {
+                let grid = own.map(|own| OwnGrid {
                     truth: own.truth(),
                     truth_state: own.initial(),
                     stride: Stride::within(own.steps(), rows_allowed),
                     setup: own,
                 });
-                let (run_setup, rows) = match &clock {
+                let (run_setup, rows) = match &grid {
                     Some(c) => (&c.setup, c.stride.rows()),
                     None => (&setup, stride.rows()),
                 };
@@ -225,7 +226,7 @@ impl Session {
                     AnyRun::new(run_setup, method.clone(), precision),
                     History::new(columns, rows),
                     dim,
-                    clock,
+                    grid,
                 )
             })
             .collect();
@@ -253,7 +254,7 @@ impl Session {
         };
         session.record_shared(0);
         for track in &mut session.tracks {
-            if let Some(c) = &mut track.clock {
+            if let Some(c) = &mut track.grid {
                 track.run.state_into(&mut session.scratch);
                 push_row(
                     &mut track.history,
@@ -295,7 +296,7 @@ impl Session {
         self.truth_next = step * refine + 1;
         let truth = &self.truth_state;
         for track in &mut self.tracks {
-            if track.clock.is_some() || track.run.diverged_at().is_some() {
+            if track.grid.is_some() || track.run.diverged_at().is_some() {
                 continue;
             }
             track.run.state_into(&mut self.scratch);
@@ -316,7 +317,7 @@ impl Session {
         } = self;
         let track = &mut tracks[k];
         let last = track.run.steps();
-        let (setup, stride, truth, truth_state) = match &mut track.clock {
+        let (setup, stride, truth, truth_state) = match &mut track.grid {
             Some(c) => (&c.setup, c.stride, &mut c.truth, &mut c.truth_state),
             None => (&*setup, *stride, truth, truth_state),
         };
@@ -334,11 +335,11 @@ impl Session {
         );
     }
 
-    /// Steps the tracks with a clock of their own up to time `t` (all the way to their end when `last`).
+    /// Steps the tracks with a time grid of their own up to time `t` (all the way to their end when `last`).
     fn catch_up(&mut self, t: f64, last: bool) {
         for index in 0..self.tracks.len() {
             let track = &mut self.tracks[index];
-            let Some(c) = &mut track.clock else { continue };
+            let Some(c) = &mut track.grid else { continue };
             let total = c.setup.steps();
             loop {
                 let k = track.run.steps();
@@ -389,7 +390,7 @@ impl Session {
 
     /// The body of [`Session::insert`], not generic (see [`Session::of`]).
     fn insert_of(&mut self, at: usize, method: Method) -> Result<(), Error> {
-        if self.tracks.iter().any(|t| t.clock.is_some()) {
+        if self.tracks.iter().any(|t| t.grid.is_some()) {
             return Err(Error::Inconsistent(
                 "a comparison of runs at several steps takes no further method".into(),
             ));
@@ -456,7 +457,7 @@ impl Session {
             self.step += 1;
             for index in 0..self.tracks.len() {
                 let track = &mut self.tracks[index];
-                if track.clock.is_none() && track.run.diverged_at().is_none() && !track.run.step() {
+                if track.grid.is_none() && track.run.diverged_at().is_none() && !track.run.step() {
                     self.record_last(index);
                 }
             }
@@ -549,7 +550,7 @@ impl Session {
     pub fn track_dt(&self, track: usize) -> f64 {
         self.tracks
             .get(track)
-            .and_then(|t| t.clock.as_ref())
+            .and_then(|t| t.grid.as_ref())
             .map_or(self.setup.dt, |c| c.setup.dt)
     }
 
@@ -577,7 +578,7 @@ impl Session {
         shadow_in(
             &t.shadow,
             &t.run,
-            t.clock.as_ref().map_or(&self.setup, |c| &c.setup),
+            t.grid.as_ref().map_or(&self.setup, |c| &c.setup),
         )
     }
 
@@ -586,7 +587,7 @@ impl Session {
     /// is worked out once, when first asked for: a chart asks for the whole series every time it draws.
     pub fn shadow(&mut self, track: usize) -> Option<&[f64]> {
         let t = self.tracks.get_mut(track)?;
-        let setup = t.clock.as_ref().map_or(&self.setup, |c| &c.setup);
+        let setup = t.grid.as_ref().map_or(&self.setup, |c| &c.setup);
         let shadow = shadow_in(&t.shadow, &t.run, setup)?;
         let dim = t.current.len() / 2;
         let history = &t.history;

@@ -1,7 +1,7 @@
 //! The convergence matrix: every method on every scenario, at settings in the asymptotic range, measures
 //! the order (or the exactness) that the method states for that scenario's kinds of force.
 
-use integrator_lab::analysis::{fitted_order, study, Verdict};
+use integrator_lab::analysis::{fitted_order, study, OrderVerdict};
 use integrator_lab::methods::Expected;
 use integrator_lab::system::Switching;
 use integrator_lab::{scenarios, MethodId, Precision, Setup};
@@ -71,10 +71,12 @@ fn every_method_measures_its_stated_order_on_every_scenario() {
                     s.points.iter().all(|p| p.error <= 5.0 * e0 * p.dt / dt0)
                 };
                 let ok = match (expected, s.verdict) {
-                    (Expected::Exact, Verdict::Exact) => true,
-                    (Expected::Order(n), Verdict::Order(p)) => (p - n as f64).abs() <= 0.1,
-                    (Expected::Order(1), Verdict::NotAsymptotic) if reaching => first_order_bound(),
-                    (Expected::Order(n), Verdict::NotAsymptotic) if inside => {
+                    (Expected::Exact, OrderVerdict::Exact) => true,
+                    (Expected::Order(n), OrderVerdict::Order(p)) => (p - n as f64).abs() <= 0.1,
+                    (Expected::Order(1), OrderVerdict::NotAsymptotic) if reaching => {
+                        first_order_bound()
+                    }
+                    (Expected::Order(n), OrderVerdict::NotAsymptotic) if inside => {
                         (fit - n as f64).abs() <= 0.25
                     }
                     _ => false,

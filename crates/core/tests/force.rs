@@ -194,7 +194,7 @@ fn mistakes_in_a_force_name_line_and_column() {
 /// measures against the force's reference run, on every template.
 #[test]
 fn every_method_measures_the_order_stated_on_each_template() {
-    use integrator_lab::analysis::{study, Verdict};
+    use integrator_lab::analysis::{study, OrderVerdict};
     use integrator_lab::methods::Expected;
     let mut failures = Vec::new();
     for (name, text) in TEMPLATES {
@@ -204,8 +204,8 @@ fn every_method_measures_the_order_stated_on_each_template() {
             let m = s.method.builtin().unwrap();
             let expected = (m.info().order_on)(&class);
             let ok = match (expected, s.verdict) {
-                (Expected::Order(n), Verdict::Order(p)) => (p - n as f64).abs() <= 0.1,
-                (Expected::Exact, Verdict::Exact) => true,
+                (Expected::Order(n), OrderVerdict::Order(p)) => (p - n as f64).abs() <= 0.1,
+                (Expected::Exact, OrderVerdict::Exact) => true,
                 _ => false,
             };
             println!(

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use integrator_lab::analysis::Verdict;
+use integrator_lab::analysis::OrderVerdict;
 use integrator_lab::language::{grade, Rule, TEMPLATES};
 use integrator_lab::{Method, MethodId, Run, Setup, StabilityLimit};
 
@@ -137,7 +137,7 @@ fn the_labs_own_methods_have_report_cards_too() {
     assert!(
         card.orders
             .iter()
-            .all(|(_, v)| matches!(v, Verdict::Order(p) if (p - 4.0).abs() < 0.15)),
+            .all(|(_, v)| matches!(v, OrderVerdict::Order(p) if (p - 4.0).abs() < 0.15)),
         "{:?}",
         card.orders
     );
@@ -258,7 +258,7 @@ fn a_convergence_study_measures_a_rule_beside_the_labs_methods() {
     assert_eq!(studies[0].method.id(), "yours");
     for s in &studies {
         match s.verdict {
-            Verdict::Order(p) => assert!((p - 4.0).abs() <= 0.1, "{}: {p}", s.method.id()),
+            OrderVerdict::Order(p) => assert!((p - 4.0).abs() <= 0.1, "{}: {p}", s.method.id()),
             other => panic!("{}: {other:?}", s.method.id()),
         }
     }

@@ -4,7 +4,8 @@
 //! reported with its line.
 
 use integrator_lab::worksheets::{
-    self, built_in, handin::CodeError, handin::HandIn, parse, Answer, Kind, Verdict, BUILT_IN,
+    self, built_in, handin, handin::CodeError, handin::HandIn, parse, Answer, AnswerVerdict, Kind,
+    BUILT_IN,
 };
 
 fn value(answer: &Answer) -> f64 {
@@ -198,17 +199,17 @@ fn answers_are_read_as_students_write_them() {
     for right in [
         "450", " 450 ", "450 m", "450m", "450.0", "450,0", "4.5e2", "449",
     ] {
-        assert_eq!(verdict(0, right), Verdict::Right, "{right:?}");
+        assert_eq!(verdict(0, right), AnswerVerdict::Right, "{right:?}");
     }
-    assert_eq!(verdict(0, "440"), Verdict::Wrong);
-    assert_eq!(verdict(0, "450 km"), Verdict::Unreadable);
-    assert_eq!(verdict(0, "about 450"), Verdict::Unreadable);
-    assert_eq!(verdict(0, ""), Verdict::Blank);
-    assert_eq!(verdict(2, "499,49707"), Verdict::Right);
-    assert_eq!(verdict(2, "499.5"), Verdict::Wrong);
+    assert_eq!(verdict(0, "440"), AnswerVerdict::Wrong);
+    assert_eq!(verdict(0, "450 km"), AnswerVerdict::Unreadable);
+    assert_eq!(verdict(0, "about 450"), AnswerVerdict::Unreadable);
+    assert_eq!(verdict(0, ""), AnswerVerdict::Blank);
+    assert_eq!(verdict(2, "499,49707"), AnswerVerdict::Right);
+    assert_eq!(verdict(2, "499.5"), AnswerVerdict::Wrong);
     // A known mistake is named.
     let exact = key.check(&sheet, 0, "500");
-    assert_eq!(exact.verdict, Verdict::Wrong);
+    assert_eq!(exact.verdict, AnswerVerdict::Wrong);
     assert!(
         exact.feedback.contains("exact answer"),
         "{}",
@@ -220,13 +221,13 @@ fn answers_are_read_as_students_write_them() {
         exact.feedback
     );
     // A choice by id or by label; a wrong one names its mistake.
-    assert_eq!(verdict(3, "symplectic-euler"), Verdict::Right);
-    assert_eq!(verdict(3, "symplectic Euler"), Verdict::Right);
+    assert_eq!(verdict(3, "symplectic-euler"), AnswerVerdict::Right);
+    assert_eq!(verdict(3, "symplectic Euler"), AnswerVerdict::Right);
     assert!(key.check(&sheet, 3, "euler").feedback.contains("climbs"));
-    assert_eq!(verdict(3, "rk4"), Verdict::Unreadable);
-    assert_eq!(verdict(4, "It overshoots."), Verdict::NotGraded);
+    assert_eq!(verdict(3, "rk4"), AnswerVerdict::Unreadable);
+    assert_eq!(verdict(4, "It overshoots."), AnswerVerdict::NotGraded);
     // A typographic minus is a minus.
-    assert_eq!(verdict(5, "\u{2212}97,4 %"), Verdict::Right);
+    assert_eq!(verdict(5, "\u{2212}97,4 %"), AnswerVerdict::Right);
     assert!(exact.named && !key.check(&sheet, 0, "440").named);
     let (_, right, graded) = key.grade(
         &sheet,
@@ -297,6 +298,43 @@ fn a_hand_in_code_round_trips_and_a_damaged_one_is_refused() {
         );
     }
     assert_eq!(HandIn::read("hello"), Err(CodeError::NotACode));
+}
+
+/// A class's codes pasted from mail: quoted in replies ("> "), broken by quoted-printable ("=" at a line's
+/// end) or by a mail program's wrapping, among other text: each is found whole, in order.
+#[test]
+fn the_codes_in_a_pasted_mail_are_found_whole() {
+    let student = |name: &str| HandIn {
+        name: name.into(),
+        worksheet: "fiedler".into(),
+        params: vec![],
+        answers: vec!["450".into(), "Euler lags".into()],
+    };
+    let (a, b) = (student("Ada").code(), student("Grace Hopper").code());
+    let (head, tail) = a.split_at(30);
+    let text = format!(
+        "Dear teacher,\n> my code: {head}=\n> {tail}\nThanks!\n\n{}\n  {}\nGrace",
+        &b[..40],
+        &b[40..]
+    );
+    assert_eq!(handin::codes_in(&text), vec![a.clone(), b.clone()]);
+    for code in handin::codes_in(&text) {
+        assert!(HandIn::read(&code).is_ok());
+    }
+    // What follows a code's checksum is not part of it; text without a code holds none.
+    assert_eq!(handin::codes_in(&format!("{a}.Thanks")), vec![a]);
+    assert!(handin::codes_in("no code here").is_empty());
+}
+
+/// The marks the task list and the teacher's table show: one for each verdict, none twice.
+#[test]
+fn each_verdict_has_a_mark_of_its_own() {
+    let marks: Vec<&str> = AnswerVerdict::ALL.iter().map(AnswerVerdict::mark).collect();
+    for (i, m) in marks.iter().enumerate() {
+        assert!(!m.is_empty() && !marks[i + 1..].contains(m), "{marks:?}");
+    }
+    assert_eq!(worksheets::tidy_name("  Ada   Lovelace "), "Ada Lovelace");
+    assert_eq!(worksheets::normal_name("  Ada   LOVELACE "), "ada lovelace");
 }
 
 #[test]

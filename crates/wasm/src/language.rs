@@ -44,9 +44,12 @@ fn problem(e: RuleError) -> Result<JsValue, JsError> {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct ProblemView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RuleProblem"))]
+pub(crate) struct ProblemView {
     /// 1-based, where known.
+    #[cfg_attr(test, ts(optional))]
     line: Option<usize>,
+    #[cfg_attr(test, ts(optional))]
     column: Option<usize>,
     message: String,
     /// The whole message, with its line and column: "line 2, column 5: …".
@@ -64,7 +67,8 @@ pub fn check_rule(text: &str) -> Result<JsValue, JsError> {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct TemplateView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RuleTemplate"))]
+pub(crate) struct TemplateView {
     method: &'static str,
     name: &'static str,
     text: &'static str,
@@ -86,12 +90,15 @@ pub fn rule_templates() -> Result<JsValue, JsError> {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct CardView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ReportCard"))]
+pub(crate) struct CardView {
     /// The card as the CLI prints it, one fact a line.
     lines: Vec<String>,
     /// The lab's method it equals to round-off, where it is one.
+    #[cfg_attr(test, ts(optional))]
     equals: Option<&'static str>,
     /// The mistake its numbers point to, for a wrong rule.
+    #[cfg_attr(test, ts(optional))]
     mistake: Option<String>,
 }
 
@@ -127,7 +134,8 @@ pub fn force_scenario(text: &str) -> Result<JsValue, JsError> {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct ForceTemplateView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ForceTemplate"))]
+pub(crate) struct ForceTemplateView {
     name: &'static str,
     text: &'static str,
 }

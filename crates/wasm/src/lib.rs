@@ -2,7 +2,7 @@
 //!
 //! It converts and never computes. Specs come in through serde-wasm-bindgen and become core types; the
 //! catalogue of articles, methods and scenarios goes out as plain objects read from the core's registries;
-//! a [`Lab`] is a core [`Session`] whose histories the page reads through `Float64Array` views (pointer and
+//! a [`Session`] wraps the core's session, whose histories the page reads through `Float64Array` views (pointer and
 //! length), re-taken after any call that may grow memory. Tables, numbers, times and messages are written by
 //! the core. Errors reach JS as exceptions carrying the core's one-line messages; a panic traps, and its
 //! message is kept for the page to read (`lastPanic`).
@@ -13,9 +13,11 @@
 //! opens a worksheet and the teacher's page load; and `language` (the studies tier and "your method": a
 //! student's rule, its checks and its report card), which the page loads only when a rule is in use.
 
+use integrator_lab::request::{self, Request, Resolved};
 use integrator_lab::session::{Table, TableRow};
+use integrator_lab::Session as CoreSession;
 use integrator_lab::{
-    articles, format, permalink, run, scenarios, Error, Method, MethodId, Precision, Session, Setup,
+    articles, format, permalink, run, scenarios, Error, Method, MethodId, Precision,
 };
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -87,6 +89,7 @@ pub fn format_significant(value: f64, digits: usize) -> String {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ArticleInfo"))]
 struct ArticleView {
     id: &'static str,
     citation: String,
@@ -95,9 +98,11 @@ struct ArticleView {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "MethodInfo"))]
 struct MethodView {
     id: &'static str,
     name: &'static str,
+    #[cfg_attr(test, ts(optional))]
     order: Option<u32>,
     evaluations: &'static str,
     symplectic: bool,
@@ -112,6 +117,7 @@ struct MethodView {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ParamInfo"))]
 struct ParamView {
     name: &'static str,
     description: &'static str,
@@ -126,6 +132,7 @@ struct ParamView {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "SceneInfo"))]
 struct SceneView {
     kind: &'static str,
     params: &'static [&'static str],
@@ -135,6 +142,7 @@ struct SceneView {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ScenarioInfo"))]
 struct ScenarioView {
     id: &'static str,
     title: &'static str,
@@ -155,11 +163,11 @@ struct ScenarioView {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Catalogue"))]
 struct Catalogue {
     articles: Vec<ArticleView>,
     methods: Vec<MethodView>,
     scenarios: Vec<ScenarioView>,
-    max_steps: u64,
     /// The URL keys the lab reads (the core's permalink owns the list).
     reserved_keys: Vec<&'static str>,
 }
@@ -239,9 +247,17 @@ pub fn catalogue() -> Result<JsValue, JsError> {
         articles,
         methods,
         scenarios,
-        max_steps: run::MAX_STEPS,
         reserved_keys: permalink::url_keys().collect(),
     })
+}
+
+/// What is wrong with a spec's setup (its scenario, parameters, dt and until, within the step budget and
+/// the reference run's), in the core's one line, or undefined where it runs: the page checks a new dt or
+/// until with it, and the URL's, with no rules of its own.
+#[wasm_bindgen(js_name = checkSetup)]
+pub fn check_setup(spec: JsValue) -> Result<Option<String>, JsError> {
+    let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
+    Ok(spec.resolve().err().map(|e| e.to_string()))
 }
 
 /// Whether a URL key is one that sharing sites add to links (`utm_*`, `fbclid`, `gclid`): the page ignores
@@ -377,70 +393,31 @@ struct RunPair {
     dt: f64,
 }
 
-type Runs = Vec<(Method, Option<f64>)>;
-
-/// A spec as core types: the setup, the (method, own dt) pairs, the precision, and the student's rule as a
-/// method, where the spec has one.
-struct Resolved {
-    setup: Setup,
-    runs: Runs,
-    precision: Precision,
-    yours: Option<Method>,
-}
-
-/// A method by its id: one of the lab's, or `yours` (the spec's rule).
-fn method_of(id: &str, yours: Option<&Method>) -> Result<Method, Error> {
-    if id == "yours" {
-        return yours.cloned().ok_or_else(|| {
-            Error::Rule("your method: there is no rule to run: write one in the editor".to_string())
-        });
-    }
-    Ok(MethodId::from_id(id)?.into())
-}
-
 impl Spec {
-    /// The spec as core types.
+    /// The spec as core types, resolved by the core as the CLI's arguments are.
     fn resolve(self) -> Result<Resolved, Error> {
-        let overrides = self.params.0;
         #[cfg(feature = "language")]
-        let setup = match self.force.as_deref() {
-            Some(text) => {
-                integrator_lab::language::force::setup(text, &overrides, self.dt, self.until)?
-            }
-            None => Setup::new(&self.scenario, &overrides, self.dt, self.until)?,
-        };
+        let (rule, force) = (self.rule, self.force);
         #[cfg(not(feature = "language"))]
-        let setup = Setup::new(&self.scenario, &overrides, self.dt, self.until)?;
-        let precision = match self.precision.as_deref() {
-            None => Precision::F64,
-            Some(p) => Precision::from_id(p)?,
-        };
-        #[cfg(feature = "language")]
-        let yours = self.rule.as_deref().map(language::method).transpose()?;
-        #[cfg(not(feature = "language"))]
-        let yours: Option<Method> = None;
-        let runs = if self.runs.is_empty() {
-            self.methods
-                .iter()
-                .map(|m| Ok((method_of(m, yours.as_ref())?, None)))
-                .collect::<Result<_, Error>>()?
-        } else {
-            self.runs
-                .iter()
-                .map(|r| Ok((method_of(&r.method, yours.as_ref())?, Some(r.dt))))
-                .collect::<Result<_, Error>>()?
-        };
-        Ok(Resolved {
-            setup,
-            runs,
-            precision,
-            yours,
-        })
+        let (rule, force) = (None, None);
+        Request {
+            scenario: Some(self.scenario),
+            params: self.params.0,
+            methods: Some(self.methods),
+            runs: self.runs.into_iter().map(|r| (r.method, r.dt)).collect(),
+            dt: self.dt,
+            until: self.until,
+            precision: self.precision,
+            rule,
+            force,
+        }
+        .resolve()
     }
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "CoreTable"))]
 struct TableView {
     columns: Vec<String>,
     rows: Vec<RowView>,
@@ -448,6 +425,7 @@ struct TableView {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "CoreRow"))]
 struct RowView {
     cells: Vec<String>,
     note: String,
@@ -467,19 +445,19 @@ fn table_view(table: Table) -> TableView {
 /// A core [`Session`]: methods stepping one setup side by side, with their histories and the truth's; and
 /// the spec's rule, which `insert` may add as `yours`.
 #[wasm_bindgen]
-pub struct Lab(Session, Option<Method>);
+pub struct Session(CoreSession, Option<Method>);
 
 /// The JS-facing API; every method forwards to the session.
 #[wasm_bindgen]
-impl Lab {
+impl Session {
     /// Makes a lab from `{scenario, params, methods | runs, dt, until, precision}`; throws the core's
     /// message for anything invalid.
     #[wasm_bindgen(constructor)]
-    pub fn new(spec: JsValue) -> Result<Lab, JsError> {
+    pub fn new(spec: JsValue) -> Result<Session, JsError> {
         let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
         let r = spec.resolve().map_err(js_error)?;
-        let session = Session::new(r.setup, &r.runs, r.precision).map_err(js_error)?;
-        Ok(Lab(session, r.yours))
+        let session = CoreSession::new(r.setup, &r.runs, r.precision).map_err(js_error)?;
+        Ok(Session(session, r.yours))
     }
 
     /// Advances by up to `steps` steps of the lab's dt (never past the end). Returns the steps taken.
@@ -490,7 +468,7 @@ impl Lab {
     /// Adds a method as track `at`, caught up to the current step; throws the core's message where it
     /// cannot (the page then starts afresh).
     pub fn insert(&mut self, at: usize, method: &str) -> Result<(), JsError> {
-        let method = method_of(method, self.1.as_ref()).map_err(js_error)?;
+        let method = request::method(method, self.1.as_ref()).map_err(js_error)?;
         self.0.insert(at, method).map_err(js_error)
     }
 
@@ -666,5 +644,72 @@ impl Lab {
         to_js(&table_view(
             self.0.steps_table(track, coordinate, rows, digits),
         ))
+    }
+}
+
+/// www/src/core/views.ts: the page's types of every view the core hands it, generated from the structs
+/// above by ts-rs, so that the page's types cannot drift from what the core sends. The test fails when the
+/// file differs from what the structs give; `UPDATE_VIEWS=1` writes it
+/// (`UPDATE_VIEWS=1 cargo test -p integrator-lab-wasm --features classroom,language --lib page_types`).
+#[cfg(all(test, feature = "classroom", feature = "language"))]
+mod page_types {
+    use ts_rs::{Config, TS};
+
+    const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../www/src/core/views.ts");
+
+    const HEADER: &str = "\
+// The shapes of what the core hands the page, generated from crates/wasm's view structs by ts-rs: do not
+// edit. `UPDATE_VIEWS=1 cargo test -p integrator-lab-wasm --features classroom,language --lib page_types`
+// writes it again; without UPDATE_VIEWS the same test fails when this file differs from the structs.
+
+import type { GrowthWord, VerdictId } from './words';
+
+";
+
+    fn declaration<T: TS>(cfg: &Config) -> String {
+        format!("{}export {}\n", T::docs().unwrap_or_default(), T::decl(cfg))
+    }
+
+    fn generated() -> String {
+        let cfg = Config::new();
+        let views = [
+            declaration::<super::ArticleView>(&cfg),
+            declaration::<super::MethodView>(&cfg),
+            declaration::<super::ParamView>(&cfg),
+            declaration::<super::SceneView>(&cfg),
+            declaration::<super::ScenarioView>(&cfg),
+            declaration::<super::Catalogue>(&cfg),
+            declaration::<super::TableView>(&cfg),
+            declaration::<super::RowView>(&cfg),
+            declaration::<crate::studies::StabilityView>(&cfg),
+            declaration::<crate::studies::OrdersView>(&cfg),
+            declaration::<crate::studies::LimitView>(&cfg),
+            declaration::<crate::studies::ExperimentView>(&cfg),
+            declaration::<crate::studies::StabilityPoint>(&cfg),
+            declaration::<crate::studies::ConvergenceView>(&cfg),
+            declaration::<crate::worksheets::SheetView>(&cfg),
+            declaration::<crate::worksheets::TaskView>(&cfg),
+            declaration::<crate::worksheets::CheckedView>(&cfg),
+            declaration::<crate::worksheets::HandInView>(&cfg),
+            declaration::<crate::language::ProblemView>(&cfg),
+            declaration::<crate::language::TemplateView>(&cfg),
+            declaration::<crate::language::CardView>(&cfg),
+            declaration::<crate::language::ForceTemplateView>(&cfg),
+        ];
+        format!("{HEADER}{}", views.join("\n"))
+    }
+
+    #[test]
+    fn the_pages_view_types_are_generated_from_the_views() {
+        let want = generated();
+        if std::env::var_os("UPDATE_VIEWS").is_some() {
+            std::fs::write(FILE, &want).expect("www/src/core/views.ts is writable");
+        }
+        let have = std::fs::read_to_string(FILE).unwrap_or_default();
+        assert!(
+            have == want,
+            "www/src/core/views.ts differs from the view structs: run UPDATE_VIEWS=1 cargo test -p \
+             integrator-lab-wasm --features classroom,language --lib page_types"
+        );
     }
 }

@@ -11,7 +11,8 @@ use crate::{js_error, to_js, Spec};
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct StabilityView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "StabilityInfo"))]
+pub(crate) struct StabilityView {
     method: &'static str,
     /// The largest stable ω·dt, measured and in theory, as text (`none`, `2.0000`, `any`) and as a number
     /// (0 for none, +∞ for any).
@@ -42,15 +43,18 @@ pub fn stability() -> Result<JsValue, JsError> {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct OrdersView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "OrdersOn"))]
+pub(crate) struct OrdersView {
     /// The setup's kinds of force, in words.
     forces: String,
     /// Each method's order there ("order 2", "exact"): (method id, order) pairs.
     orders: Vec<(&'static str, String)>,
     /// ω·dt of the run, where the scenario is an oscillator.
+    #[cfg_attr(test, ts(optional))]
     omega_dt: Option<f64>,
     /// Each method's growth of the amplitude a step at this run's ω·dt, where the scenario is an oscillator,
     /// with the core's word for it ("grows", "shrinks", "keeps").
+    #[cfg_attr(test, ts(type = "Array<[string, number, GrowthWord]>"))]
     growth: Vec<(&'static str, f64, &'static str)>,
 }
 
@@ -83,7 +87,8 @@ pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
 /// `any`) and the core's sentence for it. The page branches on none of the text.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct LimitView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "StabilityLimit"))]
+pub(crate) struct LimitView {
     bound: f64,
     text: String,
     sentence: String,
@@ -114,7 +119,8 @@ pub fn stability_on(spec: JsValue) -> Result<JsValue, JsError> {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct ExperimentView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ExperimentInfo"))]
+pub(crate) struct ExperimentView {
     id: &'static str,
     article: &'static str,
     title: &'static str,
@@ -150,10 +156,12 @@ pub fn measure_experiment(id: &str) -> Result<String, JsError> {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct StabilityPoint {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "StabilityPoint"))]
+pub(crate) struct StabilityPoint {
     method: &'static str,
     /// Growth of the amplitude a step, and the core's word for it ("grows", "shrinks", "keeps").
     growth: f64,
+    #[cfg_attr(test, ts(type = "GrowthWord"))]
     growth_word: &'static str,
     /// Relative energy change over one period.
     energy_per_period: f64,
@@ -177,12 +185,14 @@ pub fn stability_at(omega_dt: f64) -> Result<JsValue, JsError> {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct ConvergenceView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ConvergenceSeries"))]
+pub(crate) struct ConvergenceView {
     method: &'static str,
     dt: Vec<f64>,
     evaluations: Vec<f64>,
     error: Vec<f64>,
     /// The settled order, where the study shows one.
+    #[cfg_attr(test, ts(optional))]
     fitted_order: Option<f64>,
     /// What the study says, in words ("order 2.00", "exact to round-off", "not yet asymptotic: …").
     verdict: String,

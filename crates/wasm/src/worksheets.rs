@@ -2,7 +2,7 @@
 //! page shows them, answers checked by the core, and hand-in codes written and read. Converts only.
 
 use integrator_lab::worksheets::{
-    self, article_citation, handin::HandIn, Answer, Key, Kind, Worksheet,
+    self, article_citation, handin, handin::HandIn, Answer, AnswerVerdict, Key, Kind, Worksheet,
 };
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -11,10 +11,12 @@ use crate::to_js;
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct SheetView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "SheetInfo"))]
+pub(crate) struct SheetView {
     id: String,
     title: String,
     /// The article's citation, where the worksheet follows one.
+    #[cfg_attr(test, ts(optional))]
     article: Option<String>,
     about: String,
     /// The parameters drawn for this student, by name.
@@ -24,8 +26,10 @@ struct SheetView {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct TaskView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "TaskInfo"))]
+pub(crate) struct TaskView {
     /// number, find, choice or explain.
+    #[cfg_attr(test, ts(type = "'number' | 'find' | 'choice' | 'explain'"))]
     kind: &'static str,
     predict: bool,
     question: String,
@@ -39,7 +43,9 @@ struct TaskView {
 }
 
 #[derive(Serialize)]
-struct CheckedView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Checked"))]
+pub(crate) struct CheckedView {
+    #[cfg_attr(test, ts(type = "VerdictId"))]
     verdict: &'static str,
     feedback: String,
     /// Whether the feedback names a known mistake.
@@ -47,7 +53,8 @@ struct CheckedView {
 }
 
 #[derive(Serialize)]
-struct HandInView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "HandInInfo"))]
+pub(crate) struct HandInView {
     name: String,
     worksheet: String,
     params: Vec<(String, f64)>,
@@ -87,6 +94,35 @@ pub fn read_hand_in(code: &str) -> Result<JsValue, JsError> {
         params: h.params,
         answers: h.answers,
     })
+}
+
+/// The result codes in a pasted text, each whole (see the core's `handin::codes_in`).
+#[wasm_bindgen(js_name = codesIn)]
+pub fn codes_in(text: &str) -> Vec<String> {
+    handin::codes_in(text)
+}
+
+/// A student's name with its spaces tidied, as a hand-in and the teacher's table show it.
+#[wasm_bindgen(js_name = tidyName)]
+pub fn tidy_name(name: &str) -> String {
+    worksheets::tidy_name(name)
+}
+
+/// A student's name as it identifies them (case and spaces aside): two hand-ins with the same are one
+/// student's.
+#[wasm_bindgen(js_name = studentKey)]
+pub fn student_key(name: &str) -> String {
+    worksheets::normal_name(name)
+}
+
+/// Each verdict's mark, by its id: what the task list and the teacher's table show.
+#[wasm_bindgen(js_name = verdictMarks)]
+pub fn verdict_marks() -> Result<JsValue, JsError> {
+    let marks: Vec<(&str, &str)> = AnswerVerdict::ALL
+        .iter()
+        .map(|v| (v.id(), v.mark()))
+        .collect();
+    to_js(&marks)
 }
 
 /// A worksheet opened for one student: its key worked out once, its answers checked by the core.

@@ -1,8 +1,8 @@
 //! The wasm surface, run in wasm under Node: what the page reads through it equals what the core computes.
 //! (What sessions record is tested natively, in the core's tests/session.rs.)
 
-use integrator_lab::{MethodId, Precision, Session, Setup};
-use integrator_lab_wasm::{catalogue, check_param, parse_number, parse_time, wasm_memory, Lab};
+use integrator_lab::{MethodId, Precision, Session as CoreSession, Setup};
+use integrator_lab_wasm::{catalogue, check_param, parse_number, parse_time, wasm_memory, Session};
 use js_sys::{Float64Array, Reflect};
 use serde::Serialize;
 use wasm_bindgen::{JsCast, JsValue};
@@ -48,7 +48,7 @@ fn with_rule(scenario: &str, methods: &[&str], dt: f64, until: f64, rule: &str) 
 }
 
 /// A column as the page reads it: a Float64Array view over wasm memory.
-fn column(lab: &Lab, track: usize, c: usize) -> Vec<f64> {
+fn column(lab: &Session, track: usize, c: usize) -> Vec<f64> {
     let memory: js_sys::WebAssembly::Memory = wasm_memory().unchecked_into();
     let view = Float64Array::new_with_byte_offset_and_length(
         &memory.buffer(),
@@ -68,11 +68,11 @@ fn message(e: wasm_bindgen::JsError) -> String {
 fn views_into_wasm_memory_hold_the_session_histories() {
     for &precision in Precision::ALL {
         let mut lab =
-            Lab::new(spec("kepler", &["rk4", "euler"], 0.05, 2.0, precision.id())).unwrap();
+            Session::new(spec("kepler", &["rk4", "euler"], 0.05, 2.0, precision.id())).unwrap();
         assert_eq!(lab.advance(1_000), 40);
         let setup = Setup::new("kepler", &[], Some(0.05), Some(2.0)).unwrap();
         let runs = [(MethodId::Rk4, None), (MethodId::Euler, None)];
-        let mut session = Session::new(setup, &runs, precision).unwrap();
+        let mut session = CoreSession::new(setup, &runs, precision).unwrap();
         session.advance(1_000);
         for track in 0..=2 {
             for c in 0..9 {
@@ -84,7 +84,7 @@ fn views_into_wasm_memory_hold_the_session_histories() {
             }
         }
         // A view taken before memory grew would be stale: a new lab allocates, and views are re-taken.
-        let other = Lab::new(spec("spring-chain", &["rk4"], 0.01, 10.0, "f64")).unwrap();
+        let other = Session::new(spec("spring-chain", &["rk4"], 0.01, 10.0, "f64")).unwrap();
         assert_eq!(column(&lab, 0, 0).len(), 41);
         drop(other);
     }
@@ -95,7 +95,7 @@ fn views_into_wasm_memory_hold_the_session_histories() {
 #[wasm_bindgen_test]
 fn csv_export_is_the_cli_table() {
     for &precision in Precision::ALL {
-        let lab = Lab::new(spec(
+        let lab = Session::new(spec(
             "damped-spring",
             &["euler", "rk4"],
             0.01,
@@ -114,7 +114,7 @@ fn csv_export_is_the_cli_table() {
 #[wasm_bindgen_test]
 fn the_usual_build_refuses_f32_plainly() {
     let err = message(
-        Lab::new(spec("spring", &["euler"], 0.1, 1.0, "f32"))
+        Session::new(spec("spring", &["euler"], 0.1, 1.0, "f32"))
             .err()
             .unwrap(),
     );
@@ -131,7 +131,7 @@ fn builds_without_the_language_run_no_rule() {
         with_rule("spring", &["yours"], 0.1, 1.0, rule),
         spec("spring", &["yours"], 0.1, 1.0, "f64"),
     ] {
-        let err = message(Lab::new(spec).err().unwrap());
+        let err = message(Session::new(spec).err().unwrap());
         assert!(
             err.starts_with("your method: there is no rule to run"),
             "{err}"
@@ -152,7 +152,7 @@ fn the_language_build_runs_checks_and_grades_a_rule() {
         .find(|(m, _)| *m == MethodId::SymplecticEuler)
         .unwrap()
         .1;
-    let mut lab = Lab::new(with_rule(
+    let mut lab = Session::new(with_rule(
         "orbit",
         &["symplectic-euler", "yours"],
         0.05,
@@ -190,7 +190,7 @@ fn the_language_build_runs_checks_and_grades_a_rule() {
     assert_eq!(field("line").as_f64(), Some(2.0));
     assert_eq!(field("column").as_f64(), Some(11.0));
     let err = message(
-        Lab::new(with_rule("spring", &["yours"], 0.1, 1.0, "x = x +;"))
+        Session::new(with_rule("spring", &["yours"], 0.1, 1.0, "x = x +;"))
             .err()
             .unwrap(),
     );
@@ -249,10 +249,10 @@ fn errors_carry_the_core_messages() {
         ),
     ];
     for (s, needle) in cases {
-        let err = message(Lab::new(s).err().expect("an error"));
+        let err = message(Session::new(s).err().expect("an error"));
         assert!(err.starts_with(needle), "{err}");
     }
-    let not_a_spec = message(Lab::new(JsValue::from_str("spring")).err().unwrap());
+    let not_a_spec = message(Session::new(JsValue::from_str("spring")).err().unwrap());
     assert!(!not_a_spec.is_empty());
     assert_eq!(
         check_param("spring", "m", 0.0, None).unwrap(),

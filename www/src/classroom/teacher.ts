@@ -1,12 +1,22 @@
 // The teacher's page (teacher.html): a worksheet (built in, or pasted) with its answer key for any student's
 // name and a link for the class; the class's result codes checked again by the core, as a table with a CSV
-// export. Every answer is checked here, by the core: a code's own claims are never trusted.
+// export. Every answer is checked here, by the core: a code's own claims are never trusted. One idea over 300
+// lines: the page is one object (TeacherPage) with its three parts, worksheet, key and class table.
 
-import { builtIns, type HandInInfo, readHandIn, Sheet } from '../core/classroom';
+import {
+  builtIns,
+  codesIn,
+  type HandInInfo,
+  readHandIn,
+  Sheet,
+  studentKey,
+  tidyName,
+  verdictMarks,
+} from '../core/classroom';
 import type { ClassroomBindings } from '../core/classroom-build';
 import { byId, el, message, notice } from '../ui/dom';
 import { applyTheme } from '../ui/theme';
-import { encodeText } from './worksheet';
+import { encodeText } from './source';
 
 /** One hand-in as the table shows it. */
 interface Row {
@@ -17,39 +27,8 @@ interface Row {
   note: string;
 }
 
-const MARKS: Record<string, string> = {
-  right: '✓',
-  wrong: '✗',
-  unreadable: '?',
-  'not graded': '✎',
-  blank: '–',
-};
-
-/** The codes in a pasted text: each from "IL1." to its checksum, line breaks a mail program added removed. */
-export function codesIn(text: string): string[] {
-  // A reply quotes lines with "> "; quoted-printable mail breaks long lines with "=" at their ends.
-  const unquoted = text.replace(/^[ \t]*(>[ \t]?)+/gm, '').replace(/=\r?\n/g, '');
-  return unquoted
-    .split(/(?=IL1\.)/)
-    .filter((piece) => piece.startsWith('IL1.'))
-    .map((piece) => {
-      const joined = piece.replace(/\s+/g, '');
-      return /^IL1\.[A-Za-z0-9_-]*(\.[0-9a-f]{8})?/.exec(joined)?.[0] ?? joined;
-    });
-}
-
 /** Where the teacher's own worksheet is kept between visits. */
 const OWN = 'integrator-lab:teacher:own-worksheet';
-
-/** A name as typed, its spaces tidied: how the table and the CSV show it. */
-function tidy(name: string): string {
-  return name.trim().split(/\s+/).join(' ');
-}
-
-/** A name as it identifies a student (case and spaces aside), as the core draws parameters from it. */
-function normal(name: string): string {
-  return tidy(name).toLowerCase();
-}
 
 /** A CSV field, quoted where it must be. */
 function field(value: string): string {
@@ -205,7 +184,9 @@ class TeacherPage {
     }
     const tasks = sheet.info.tasks.length;
     const seen = new Map<string, number>();
-    this.rows = codesIn(byId<HTMLTextAreaElement>('codes').value).map((code) => {
+    const marks = verdictMarks(this.core);
+    const key = (name: string) => studentKey(this.core, name);
+    this.rows = codesIn(this.core, byId<HTMLTextAreaElement>('codes').value).map((code) => {
       const empty = (note: string, name = '?'): Row => ({ name, cells: [], score: '', note });
       let handIn: HandInInfo;
       try {
@@ -231,12 +212,12 @@ class TeacherPage {
       if (JSON.stringify(handIn.params) !== JSON.stringify(mine.info.params))
         notes.push("its parameters are not the ones drawn for this name: checked with the name's");
       if (handIn.answers.length !== tasks) notes.push(`${handIn.answers.length} answers for ${tasks} tasks`);
-      seen.set(normal(handIn.name), (seen.get(normal(handIn.name)) ?? 0) + 1);
+      seen.set(key(handIn.name), (seen.get(key(handIn.name)) ?? 0) + 1);
       mine.free();
       return {
-        name: tidy(handIn.name),
+        name: tidyName(this.core, handIn.name),
         cells: graded.checked.map((c, i) => ({
-          mark: MARKS[c.verdict] ?? c.verdict,
+          mark: marks[c.verdict],
           verdict: c.verdict,
           answer: handIn.answers[i] ?? '',
         })),
@@ -246,7 +227,7 @@ class TeacherPage {
     });
     // A name handed in more than once is marked on every one of its rows.
     for (const r of this.rows)
-      if ((seen.get(normal(r.name)) ?? 0) > 1)
+      if ((seen.get(key(r.name)) ?? 0) > 1)
         r.note = [r.note, 'this name handed in more than once'].filter(Boolean).join('; ');
     const heads = ['name', ...Array.from({ length: tasks }, (_, i) => `${i + 1}`), 'score', 'note'].map(
       (h) => {

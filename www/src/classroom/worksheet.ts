@@ -1,43 +1,20 @@
 // The worksheet panel (?worksheet=ID, ?worksheet=FILE on this site, or ?worksheet=text:… from the teacher's
 // page): one task at a time beside the lab. Opening a task sets up its run; a prediction is committed before
 // the run is shown; "Check" asks the core; hints come on request; progress stays in this browser where it
-// can; "Hand in" gives the result code. The core computes and checks every answer: nothing here does.
+// can; "Hand in" gives the result code. The core computes and checks every answer: nothing here does. One
+// idea over 300 lines: the panel, one object (WorksheetPanel); where a worksheet comes from is source.ts.
 
 import './classroom.css';
-import { type Checked, Sheet, type TaskInfo, type VerdictId } from '../core/classroom';
+import {
+  type Checked,
+  Sheet,
+  type TaskInfo,
+  tidyName,
+  type VerdictId,
+  verdictMarks,
+} from '../core/classroom';
 import type { ClassroomBindings } from '../core/classroom-build';
 import { byId, el, message } from '../ui/dom';
-
-/** Where a worksheet comes from, as `worksheet=` names it: its text (or a built-in id, which the core knows). */
-export async function worksheetSource(value: string): Promise<string> {
-  if (value.startsWith('text:')) return decodeText(value.slice('text:'.length));
-  if (/^[a-z0-9-]+$/.test(value)) return value;
-  const url = new URL(value, window.location.href);
-  if (url.origin !== window.location.origin)
-    throw new Error(`a worksheet file must be on this site (${window.location.origin}), not ${url.origin}`);
-  const response = await fetch(url);
-  // A host answers a missing file with its error page, or its home page: neither is a worksheet.
-  if (!response.ok || (response.headers.get('content-type') ?? '').includes('text/html'))
-    throw new Error(`${value} was not found on this site`);
-  return response.text();
-}
-
-/** A worksheet's text for a link: UTF-8, base64url. */
-export function encodeText(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-export function decodeText(encoded: string): string {
-  let binary: string;
-  try {
-    binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
-  } catch {
-    throw new Error('the worksheet in this link is damaged (it may have been cut short)');
-  }
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-}
 
 /** What the panel keeps of a student's work. */
 interface Progress {
@@ -68,15 +45,6 @@ export interface WorksheetHost {
   open(query: string): void;
 }
 
-const MARK: Record<VerdictId | '', string> = {
-  right: '✓',
-  wrong: '✗',
-  unreadable: '?',
-  'not graded': '✎',
-  blank: '',
-  '': '',
-};
-
 function button(text: string, id?: string): HTMLButtonElement {
   const b = el('button', text);
   b.type = 'button';
@@ -91,6 +59,8 @@ export class WorksheetPanel {
   private readonly key: string;
   /** Explanations a predict task's reader asked to see, by task. */
   private readonly why = new Set<number>();
+  /** Each verdict's mark, the core's. */
+  private readonly marks: Record<VerdictId, string>;
 
   /** Throws the core's message for a malformed worksheet: the caller shows it. */
   constructor(
@@ -100,6 +70,7 @@ export class WorksheetPanel {
     private readonly root: HTMLElement,
   ) {
     this.sheet = new Sheet(core, source, '');
+    this.marks = verdictMarks(core);
     this.key = `integrator-lab:worksheet:${this.sheet.info.id}`;
     const saved = this.load();
     if (saved?.name) {
@@ -277,7 +248,7 @@ export class WorksheetPanel {
     }
     this.sheet.free();
     this.sheet = next;
-    this.progress.name = name.trim().split(/\s+/).join(' ');
+    this.progress.name = tidyName(this.core, name);
     this.save();
     this.renderWho();
     byId('task-heading').focus();
@@ -299,7 +270,9 @@ export class WorksheetPanel {
     const focused = [...list.querySelectorAll('button')].indexOf(document.activeElement as HTMLButtonElement);
     list.replaceChildren(
       ...this.sheet.info.tasks.map((t, i) => {
-        const b = button(`${i + 1}${MARK[this.progress.verdicts[i] ?? '']}`);
+        // A blank answer is no mark in the list: the task is simply not done yet.
+        const verdict = this.progress.verdicts[i];
+        const b = button(`${i + 1}${verdict && verdict !== 'blank' ? this.marks[verdict] : ''}`);
         b.setAttribute(
           'aria-label',
           `Task ${i + 1}${t.predict ? ', predict' : ''}${this.progress.verdicts[i] ? `: ${this.progress.verdicts[i]}` : ''}`,

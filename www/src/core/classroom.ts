@@ -3,45 +3,11 @@
 // module converts. It never loads the build itself, so a page can hold it before any worksheet is opened.
 
 import type { ClassroomBindings } from './classroom-build';
+import type { Checked, HandInInfo, SheetInfo } from './views';
+import type { VerdictId } from './words';
 
-/** A task as the page shows it (the core's `TaskView`). */
-export interface TaskInfo {
-  kind: 'number' | 'find' | 'choice' | 'explain';
-  predict: boolean;
-  question: string;
-  /** The run, as the page's query, with the student's parameters written in. */
-  setup: string;
-  unit: string;
-  /** [id, label] of each option of a choice. */
-  options: [string, string][];
-  hints: string[];
-  explanation: string;
-}
-
-export interface SheetInfo {
-  id: string;
-  title: string;
-  article?: string;
-  about: string;
-  params: [string, number][];
-  tasks: TaskInfo[];
-}
-
-export type VerdictId = 'right' | 'wrong' | 'unreadable' | 'not graded' | 'blank';
-
-export interface Checked {
-  verdict: VerdictId;
-  feedback: string;
-  /** Whether the feedback names a known mistake. */
-  named: boolean;
-}
-
-export interface HandInInfo {
-  name: string;
-  worksheet: string;
-  params: [string, number][];
-  answers: string[];
-}
+export type { Checked, HandInInfo, SheetInfo, TaskInfo } from './views';
+export type { VerdictId } from './words';
 
 /** A worksheet opened for one student. */
 export class Sheet {
@@ -85,4 +51,24 @@ export function builtIns(core: ClassroomBindings): [string, string][] {
 /** Reads a hand-in code; throws why it cannot be read. */
 export function readHandIn(core: ClassroomBindings, code: string): HandInInfo {
   return core.readHandIn(code) as HandInInfo;
+}
+
+/** The result codes in a pasted text, each whole: the core takes out what mail adds (quote marks, wrapping). */
+export function codesIn(core: ClassroomBindings, text: string): string[] {
+  return core.codesIn(text);
+}
+
+/** A student's name with its spaces tidied, as a hand-in and the teacher's table show it. */
+export function tidyName(core: ClassroomBindings, name: string): string {
+  return core.tidyName(name);
+}
+
+/** A student's name as it identifies them (case and spaces aside), as the core draws parameters from it. */
+export function studentKey(core: ClassroomBindings, name: string): string {
+  return core.studentKey(name);
+}
+
+/** Each verdict's mark, as the core gives it: what the task list and the teacher's table show. */
+export function verdictMarks(core: ClassroomBindings): Record<VerdictId, string> {
+  return Object.fromEntries(core.verdictMarks() as [VerdictId, string][]) as Record<VerdictId, string>;
 }

@@ -6,34 +6,14 @@ import { loader } from './loader';
 import init, * as bindings from './pkg/language.js';
 import languageUrl from './pkg/language_bg.wasm?url';
 import { type Studies, studiesOf } from './studies-build';
+import type { ForceTemplate, ReportCard, RuleProblem, RuleTemplate } from './views';
 
 export type LanguageBindings = typeof bindings;
 
 /** Loads the language tier once (from its URL; in Node tests, from its bytes). */
 export const loadLanguage = loader(bindings, init, languageUrl);
 
-/** What is wrong with a rule: where (1-based, where known) and what. */
-export interface RuleProblem {
-  line?: number;
-  column?: number;
-  message: string;
-  /** The whole message with its line and column, as the CLI prints it. */
-  text: string;
-}
-
-/** A method of the lab's that a rule can write, as a rule: a starting point. */
-export interface RuleTemplate {
-  method: string;
-  name: string;
-  text: string;
-}
-
-/** A rule's report card: the core's lines, and what it equals or got wrong. */
-export interface ReportCard {
-  lines: string[];
-  equals?: string;
-  mistake?: string;
-}
+export type { ForceTemplate, ReportCard, RuleProblem, RuleTemplate } from './views';
 
 /** What is wrong with a rule, or undefined when it compiles and runs. Quick: a few steps on a spring. */
 export function checkRule(core: LanguageBindings, text: string): RuleProblem | undefined {
@@ -46,8 +26,8 @@ export function checkForce(core: LanguageBindings, text: string): RuleProblem | 
 }
 
 /** Forces to start from: their names and texts. */
-export function forceTemplates(core: LanguageBindings): { name: string; text: string }[] {
-  return core.forceTemplates() as { name: string; text: string }[];
+export function forceTemplates(core: LanguageBindings): ForceTemplate[] {
+  return core.forceTemplates() as ForceTemplate[];
 }
 
 export function ruleTemplates(core: LanguageBindings): RuleTemplate[] {

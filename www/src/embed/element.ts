@@ -14,8 +14,8 @@
 
 import { type ClockAction, SharedClock } from '../lab/clock';
 import { figureHeight, parseLook } from '../ui/look';
+import { fromFigure, post } from './messages';
 
-const SOURCE = 'integrator-lab';
 /** Attributes that are the element's own, never URL keys. */
 const OWN = new Set(['query', 'class', 'style', 'id', 'title', 'hidden', 'lang', 'dir', 'tabindex', 'slot']);
 
@@ -46,29 +46,20 @@ const groups = new Map<string, Group>();
 const figures = new Map<Window, IntegratorLab>();
 const realNow = () => performance.now() / 1000;
 
-function isAction(x: unknown): x is ClockAction {
-  const a = x as { kind?: unknown; speed?: unknown; dt?: unknown } | null;
-  if (typeof a !== 'object' || a === null) return false;
-  if (a.kind === 'pause' || a.kind === 'reset') return true;
-  if (a.kind === 'play') return typeof a.speed === 'number' && a.speed > 0 && a.speed <= 1000;
-  if (a.kind === 'step') return typeof a.dt === 'number' && a.dt > 0 && Number.isFinite(a.dt);
-  return false;
-}
-
 function tellGroup(group: Group): void {
   const state = group.clock.read(realNow());
-  for (const frame of group.frames) frame.postMessage({ source: SOURCE, type: 'clock', state }, '*');
+  for (const frame of group.frames) post(frame, { type: 'clock', state });
 }
 
 window.addEventListener('message', (e: MessageEvent) => {
   // Only messages from a frame this module made, in the figures' shape; anything else is the page's own.
   const figure = e.source ? figures.get(e.source as Window) : undefined;
-  const data = e.data as { source?: unknown; type?: unknown; height?: unknown; action?: unknown } | null;
-  if (!figure || typeof data !== 'object' || data === null || data.source !== SOURCE) return;
+  const message = fromFigure(e.data);
+  if (!figure || !message) return;
   try {
-    if (data.type === 'height' && typeof data.height === 'number') figure.resizeTo(data.height);
-    else if (data.type === 'ready') figure.join();
-    else if (data.type === 'ask' && isAction(data.action)) figure.ask(data.action);
+    if (message.type === 'height') figure.resizeTo(message.height);
+    else if (message.type === 'ready') figure.join();
+    else figure.ask(message.action);
   } catch {
     // A figure's trouble stays with the figure: the host page never sees it.
   }
@@ -163,7 +154,7 @@ class IntegratorLab extends HTMLElement {
     const win = this.frame?.contentWindow;
     if (!group || !win) return;
     group.frames.add(win);
-    win.postMessage({ source: SOURCE, type: 'clock', state: group.clock.read(realNow()) }, '*');
+    post(win, { type: 'clock', state: group.clock.read(realNow()) });
   }
 
   ask(action: ClockAction): void {

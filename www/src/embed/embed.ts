@@ -5,14 +5,14 @@
 
 import { App } from '../lab/app';
 import { openCore } from '../lab/boot';
-import { type ClockAction, type ClockState, SharedClock } from '../lab/clock';
+import { type ClockAction, SharedClock } from '../lab/clock';
 import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec, YOURS } from '../lab/state';
 import { byId, notice } from '../ui/dom';
 import { type Look, lookQuery, parseLook, type ViewName } from '../ui/look';
 import { applyTheme } from '../ui/theme';
+import { type FigureMessage, fromHost, post } from './messages';
 
 /** Messages between a figure and the page that embeds it carry this, so that others' messages are ignored. */
-const SOURCE = 'integrator-lab';
 
 /** The element each view shows. */
 const VIEW_ELEMENTS: Record<ViewName, string> = {
@@ -42,25 +42,8 @@ function showViews(look: Look): void {
 }
 
 /** Tells the host page (if any) what the figure has to say: its height, or what it asks of a shared clock. */
-function tell(
-  body: { type: 'height'; height: number } | { type: 'ask'; action: ClockAction } | { type: 'ready' },
-) {
-  if (window.parent !== window) window.parent.postMessage({ source: SOURCE, ...body }, '*');
-}
-
-function isClockState(x: unknown): x is ClockState {
-  const s = x as Partial<ClockState> | null;
-  return (
-    typeof s === 'object' &&
-    s !== null &&
-    typeof s.t === 'number' &&
-    Number.isFinite(s.t) &&
-    s.t >= 0 &&
-    typeof s.playing === 'boolean' &&
-    typeof s.speed === 'number' &&
-    s.speed > 0 &&
-    typeof s.epoch === 'number'
-  );
+function tell(body: FigureMessage): void {
+  if (window.parent !== window) post(window.parent, body);
 }
 
 async function main(): Promise<void> {
@@ -163,10 +146,9 @@ async function main(): Promise<void> {
 
   window.addEventListener('message', (e) => {
     if (e.source !== window.parent || window.parent === window) return;
-    const data = e.data as { source?: unknown; type?: unknown; state?: unknown } | null;
-    if (typeof data !== 'object' || data === null || data.source !== SOURCE || data.type !== 'clock') return;
-    if (!shared || !isClockState(data.state)) return;
-    clock.follow(data.state, performance.now() / 1000);
+    const message = fromHost(e.data);
+    if (!shared || !message) return;
+    clock.follow(message.state, performance.now() / 1000);
     heard = true;
     wake();
   });

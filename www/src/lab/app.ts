@@ -1,6 +1,8 @@
-// The lab's page as one object: the state (which the URL mirrors), the simulation made from it, the frame
-// clock that steps it, and the controls and views that show it. Everything else is in the modules by job:
-// clock.ts, controls.ts, views/views.ts, views/export.ts.
+// The lab's page as one object: the state (which the URL mirrors), the simulation made from it, the
+// transport that steps it (one status: paused, playing, running to the end, loading a tier, or stopped by a
+// trap), and the controls and views that show it. Everything else is in the modules by job: accumulator.ts
+// (the fixed-dt accumulator), frames.ts (the frame loop), controls.ts, views/views.ts, views/export.ts. One
+// idea over 300 lines: the App, which every page action goes through.
 
 import {
   type Catalogue,
@@ -11,16 +13,18 @@ import {
   type MethodInfo,
   NeedsStudiesTier,
   type ScenarioInfo,
-  Simulation,
+  Session,
   useStudiesTier,
 } from '../core';
 import { byId, message, notice } from '../ui/dom';
 import { short } from '../ui/numbers';
 import { registerStyles } from '../ui/palette';
 import { type Shown, Views } from '../views/views';
-import { type ClockAction, FixedClock, type SharedClock, stepsBehind } from './clock';
+import { StepAccumulator } from './accumulator';
+import { type ClockAction, type SharedClock, stepsBehind } from './clock';
 import { type Actions, Controls } from './controls';
 import type { Explainer } from './explain';
+import { FrameLoop } from './frames';
 import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec } from './state';
 import { type TrackLabel, trackLabels } from './tracks';
 
@@ -41,6 +45,13 @@ const FRAME_BUDGET_MS = 8;
 
 /** While playing, tables refresh this often (more is unreadable and costs frame time). */
 const TABLE_REFRESH_MS = 100;
+
+/**
+ * What the transport is doing, as one status: paused; playing at the run's speed; running to the end as
+ * fast as frames allow; waiting for the core's studies tier (an f32 run); or stopped for good by a trap in
+ * the core (a panic), until the page starts again.
+ */
+export type Motion = 'paused' | 'playing' | 'to-end' | 'loading' | 'trapped';
 
 /** What a page tells the app beyond the state: the embed's needs (the full page takes the defaults). */
 export interface AppOptions {
@@ -64,20 +75,17 @@ export interface AppOptions {
 
 export class App implements Actions {
   private state: LabState;
-  private sim: Simulation | undefined;
-  private readonly clock = new FixedClock();
+  private sim: Session | undefined;
+  private readonly accumulator = new StepAccumulator();
   private readonly controls: Controls;
   private readonly views = new Views();
   private explainer: Explainer | undefined;
-  private playing = false;
-  private toEnd = false;
+  private motion: Motion = 'paused';
   private lastFrame = 0;
   /** Measured cost of a step of the current simulation, for the frame budget. */
   private msPerStep = 0.001;
   private dirty = true;
-  private drawnOnce = false;
   private tablesAt = 0;
-  private frames = 0;
   /** When the core's live bytes were last marked (see `markMemory`). */
   private memoryMarked = 0;
   /** ω·dt of the current run, where its scenario is an oscillator. */
@@ -88,16 +96,9 @@ export class App implements Actions {
   onApply: (state: LabState) => void = () => {};
   /** The epoch of the shared clock this run started in. */
   private epoch = 0;
-  /** The frame loop stopped while the figure was not live; `wake` starts it again. */
-  private sleeping = false;
-  /** The studies tier is on its way for an f32 run: the transport waits for it. */
-  private loading = false;
-  /** The core trapped (a panic): its instance is unusable, and nothing steps or draws until the page starts
-   * again. */
-  private trapped = false;
   /** Whether no run has been made yet: the first is the URL's, whose coordinate is checked against it. */
   private first = true;
-  private frameLoop: (now: number) => void = () => {};
+  private readonly frames: FrameLoop;
 
   constructor(
     private readonly catalogue: Catalogue,
@@ -115,6 +116,20 @@ export class App implements Actions {
     this.views.onStale = () => {
       this.dirty = true;
     };
+    this.frames = new FrameLoop(
+      (now) => this.work(now),
+      () => !this.dirty,
+      options.live,
+    );
+  }
+
+  private get playing(): boolean {
+    return this.motion === 'playing';
+  }
+
+  /** Pauses, unless the transport waits for a tier or is stopped by a trap. */
+  private pause(): void {
+    if (this.motion === 'playing' || this.motion === 'to-end') this.motion = 'paused';
   }
 
   private query(): string {
@@ -141,16 +156,16 @@ export class App implements Actions {
 
   /** Makes the simulation for `next`; on failure says why and keeps the current one. */
   apply(next: LabState): boolean {
-    if (this.trapped) {
+    if (this.motion === 'trapped') {
       // A trapped core cannot make a run: the page starts again on the new state, from its address.
       this.state = next;
       history.replaceState(null, '', this.query());
       window.location.reload();
       return false;
     }
-    let sim: Simulation;
+    let sim: Session;
     try {
-      sim = new Simulation(toSpec(next));
+      sim = new Session(toSpec(next));
     } catch (e) {
       if (e instanceof NeedsStudiesTier) {
         this.applySecond(next);
@@ -174,8 +189,8 @@ export class App implements Actions {
     }
     this.first = false;
     this.fitDetails();
-    this.clock.reset();
-    this.toEnd = false;
+    this.accumulator.reset();
+    if (this.motion === 'to-end') this.motion = 'paused';
     this.msPerStep = 0.001;
     history.replaceState(null, '', this.query());
     this.controls.sync(this.state, sim.positions, this.tracks());
@@ -194,18 +209,16 @@ export class App implements Actions {
   /** Loads the core's studies tier for a run the base tier cannot make (f32), then makes it. */
   private applySecond(next: LabState): void {
     // Until it comes, the run on screen (in f64) stands still: nothing steps it, and the status says why.
-    this.loading = true;
-    this.playing = false;
-    this.toEnd = false;
+    this.motion = 'loading';
     this.controls.syncTransport(false);
     this.dirty = true;
     useStudiesTier().then(
       () => {
-        this.loading = false;
+        this.motion = 'paused';
         this.apply(next);
       },
       (e: unknown) => {
-        this.loading = false;
+        this.motion = 'paused';
         this.dirty = true;
         notice(`f32 runs need a part of the core that could not be loaded: ${message(e)}`, 'error');
         this.controls.sync(this.state, this.sim?.positions ?? [], this.tracks());
@@ -218,7 +231,7 @@ export class App implements Actions {
     if (!this.tracks().some((t) => t.key === this.state.details)) this.state.details = '';
   }
 
-  private shown(sim: Simulation): Shown {
+  private shown(sim: Session): Shown {
     const tracks = this.tracks();
     return {
       state: this.state,
@@ -314,61 +327,63 @@ export class App implements Actions {
     this.dirty = true;
   }
 
+  /** Whether the transport takes no orders: it waits for a tier, or a trap stopped it. */
+  private get held(): boolean {
+    return this.motion === 'loading' || this.motion === 'trapped';
+  }
+
   togglePlay(): void {
-    if (this.loading || this.trapped) return;
+    if (this.held) return;
     const shared = this.shared;
     if (shared) {
       shared.ask(shared.clock.playing ? { kind: 'pause' } : { kind: 'play', speed: this.state.speed });
       return;
     }
     if (this.sim?.done) this.apply(this.state);
-    this.playing = !this.playing;
-    this.toEnd = false;
+    this.motion = this.playing ? 'paused' : 'playing';
     this.lastFrame = performance.now();
     this.controls.syncTransport(this.playing);
     this.dirty = true;
   }
 
   stepOnce(): void {
-    if (this.loading || this.trapped) return;
+    if (this.held) return;
     const shared = this.shared;
     if (shared) {
       shared.ask({ kind: 'step', dt: this.state.dt });
       return;
     }
-    this.playing = false;
-    this.toEnd = false;
+    this.pause();
     this.guard(() => this.sim?.advance(1));
     this.controls.syncTransport(false);
     this.dirty = true;
   }
 
   reset(): void {
-    if (this.trapped) {
+    if (this.motion === 'trapped') {
       window.location.reload();
       return;
     }
-    if (this.loading) return;
+    if (this.motion === 'loading') return;
     const shared = this.shared;
     if (shared) {
       shared.ask({ kind: 'reset' });
       return;
     }
-    this.playing = false;
+    this.pause();
     this.apply(this.state);
   }
 
   runToEnd(): void {
-    if (this.loading || this.trapped) return;
-    this.toEnd = true;
-    this.playing = false;
+    if (this.held) return;
+    this.motion = 'to-end';
     this.controls.syncTransport(false);
     this.dirty = true;
   }
 
   async exportCsv(): Promise<void> {
     const sim = this.sim;
-    if (!sim || this.trapped) return;
+    if (!sim || this.motion === 'trapped') return;
     const { exportCsv } = await import('../views/export');
     this.guard(() => exportCsv(sim, this.state.scenario));
   }
@@ -376,7 +391,7 @@ export class App implements Actions {
   /** The PNG, at twice the page's resolution (or the screen's, where that is more). */
   async exportPng(): Promise<void> {
     const sim = this.sim;
-    if (!sim || this.trapped) return;
+    if (!sim || this.motion === 'trapped') return;
     this.render(true);
     const names = this.tracks().map(
       (t) => this.catalogue.methods.find((m) => m.id === t.method)?.name ?? t.label,
@@ -402,14 +417,13 @@ export class App implements Actions {
    * state from the URL (the page's address holds all of it). Any other failure resets the run.
    */
   private guard(work: () => void): void {
-    if (this.trapped) return;
+    if (this.motion === 'trapped') return;
     try {
       work();
     } catch (e) {
-      this.playing = false;
-      this.toEnd = false;
+      this.pause();
       if (e instanceof WebAssembly.RuntimeError) {
-        this.trapped = true;
+        this.motion = 'trapped';
         this.controls.syncTransport(false);
         const why = failure(e);
         notice(
@@ -431,69 +445,45 @@ export class App implements Actions {
 
   /** Starts the frame loop; plays at once unless the reader prefers reduced motion. */
   start(playing: boolean): void {
-    this.playing = playing;
-    this.controls.syncTransport(playing);
+    if (!this.held) this.motion = playing ? 'playing' : 'paused';
+    this.controls.syncTransport(this.playing);
     this.controls.enableTransport();
-    this.frameLoop = (now: number) => {
-      // Not live (off screen, a hidden tab): no steps, no drawing, no frames until woken.
-      if (this.options.live?.() === false) {
-        this.sleeping = true;
-        return;
-      }
-      this.tick(now);
-      requestAnimationFrame(this.frameLoop);
-    };
     this.lastFrame = performance.now();
-    requestAnimationFrame(this.frameLoop);
+    this.frames.start();
   }
 
-  /** Starts the frame loop again after the figure was not live; its own clock does not count the time away. */
+  /** Starts the frame loop again after the figure was not live; its accumulator does not count the time away. */
   wake(): void {
-    if (!this.sleeping || this.options.live?.() === false) return;
-    this.sleeping = false;
+    if (!this.frames.wake()) return;
     this.lastFrame = performance.now();
     this.dirty = true;
-    requestAnimationFrame(this.frameLoop);
   }
 
   get isPlaying(): boolean {
     return this.shared?.clock.playing ?? this.playing;
   }
 
-  private tick(now: number): void {
-    const began = performance.now();
-    this.work(now);
-    // User Timing entries: the page benchmark (scripts/bench-page.mjs) observes them. Cleared as they go,
-    // so an hour-long session does not pile them up.
-    performance.measure('lab:frame', { start: began, end: performance.now() });
-    if (++this.frames % 600 === 0) performance.clearMeasures('lab:frame');
+  private work(now: number): void {
     // The core's live bytes every ten seconds, however slow the frames.
-    if (began - this.memoryMarked > 10_000) {
-      this.memoryMarked = began;
+    if (now - this.memoryMarked > 10_000) {
+      this.memoryMarked = now;
       markMemory('playing');
     }
-    if (!this.drawnOnce && !this.dirty) {
-      this.drawnOnce = true;
-      performance.mark('lab:first-frame');
-    }
-  }
-
-  private work(now: number): void {
     const sim = this.sim;
-    if (!sim || this.trapped) return;
+    if (!sim || this.motion === 'trapped') return;
     const elapsed = (now - this.lastFrame) / 1000;
     this.lastFrame = now;
     let due = 0;
     const shared = this.shared;
-    if (shared && !this.toEnd) {
+    if (shared && this.motion !== 'to-end') {
       // Synced: a new epoch is a reset; otherwise step up to the shared time, catching up if behind.
       if (shared.clock.epoch !== this.epoch) {
         this.epoch = shared.clock.epoch;
         this.apply(this.state);
         return;
       }
-      if (shared.clock.playing !== this.playing) {
-        this.playing = shared.clock.playing;
+      if (shared.clock.playing !== this.playing && !this.held) {
+        this.motion = shared.clock.playing ? 'playing' : 'paused';
         this.controls.syncTransport(this.playing);
         this.dirty = true;
       }
@@ -501,11 +491,11 @@ export class App implements Actions {
         sim.totalSteps - sim.step,
         stepsBehind(shared.clock.now(performance.now() / 1000), this.state.dt, sim.step),
       );
-    } else if (this.toEnd) {
+    } else if (this.motion === 'to-end') {
       due = sim.totalSteps - sim.step;
     } else if (this.playing) {
-      this.clock.accumulate(elapsed, this.state.speed);
-      due = this.clock.expend(this.state.dt);
+      this.accumulator.accumulate(elapsed, this.state.speed);
+      due = this.accumulator.expend(this.state.dt);
     }
     if (due > 0) {
       const affordable = Math.max(1, Math.floor(FRAME_BUDGET_MS / this.msPerStep));
@@ -518,17 +508,16 @@ export class App implements Actions {
       const cost = (performance.now() - began) / Math.max(taken, 1);
       this.msPerStep = 0.8 * this.msPerStep + 0.2 * Math.max(cost, 1e-5);
       // Behind and unable to catch up: drop the debt rather than run ever further behind.
-      if (steps < due && this.playing) this.clock.reset();
+      if (steps < due && this.playing) this.accumulator.reset();
       this.dirty = true;
       if (this.sim?.done) {
-        this.playing = false;
-        this.toEnd = false;
+        this.pause();
         this.controls.syncTransport(false);
       }
     }
     // Run to the end on a run already finished: nothing is due, and nothing is moving.
-    if (this.toEnd && sim.done) {
-      this.toEnd = false;
+    if (this.motion === 'to-end' && sim.done) {
+      this.motion = 'paused';
       this.dirty = true;
     }
     if (this.dirty) {
@@ -541,20 +530,21 @@ export class App implements Actions {
     const sim = this.sim;
     if (!sim) return;
     const now = performance.now();
-    const moving = this.playing || this.toEnd;
+    const moving = this.motion === 'playing' || this.motion === 'to-end';
     const tables =
       this.options.tables !== false && (force || !moving || now - this.tablesAt > TABLE_REFRESH_MS);
     if (tables) this.tablesAt = now;
     this.views.render(this.shown(sim), force, tables, moving);
     const status = sim.done
       ? 'finished'
-      : this.toEnd
+      : this.motion === 'to-end'
         ? 'running to the end'
         : this.playing
           ? 'playing'
           : 'paused';
-    byId('status').textContent = this.loading
-      ? 'Loading single-precision (f32) arithmetic…'
-      : `t = ${formatSignificant(sim.t, 6)} s of ${formatTime(this.state.until)} s · step ${sim.step} of ${sim.totalSteps} · ${status}`;
+    byId('status').textContent =
+      this.motion === 'loading'
+        ? 'Loading single-precision (f32) arithmetic…'
+        : `t = ${formatSignificant(sim.t, 6)} s of ${formatTime(this.state.until)} s · step ${sim.step} of ${sim.totalSteps} · ${status}`;
   }
 }

@@ -115,7 +115,10 @@ function wireYourMethod(app: App, open: boolean): { made(): YourMethodPanel | un
 async function openWorksheet(value: string, catalogue: Catalogue, app: App): Promise<void> {
   try {
     // The worksheet's code and style load only here: a first visit without a worksheet never downloads them.
-    const { WorksheetPanel, worksheetSource } = await import('../classroom/worksheet');
+    const [{ WorksheetPanel }, { worksheetSource }] = await Promise.all([
+      import('../classroom/worksheet'),
+      import('../classroom/source'),
+    ]);
     const [source, bindings] = await Promise.all([worksheetSource(value), useClassroomTier()]);
     new WorksheetPanel(
       bindings,

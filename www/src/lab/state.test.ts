@@ -1,19 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Catalogue, checkParameter, isTrackingKey, loadCore, readNumber, readTime } from '../core';
+import {
+  type Catalogue,
+  checkParameter,
+  checkSetup,
+  isTrackingKey,
+  loadCore,
+  readNumber,
+  readTime,
+} from '../core';
 import { LOOK_KEYS } from '../ui/look';
 import { type CoreChecks, defaultsFor, parseQuery, toQuery, valueText } from './state';
 
 // The real core, loaded from the built wasm: the URL is read with the same checks as the page and the CLI.
 let catalogue: Catalogue;
-const check: CoreChecks = { checkParameter, readNumber, readTime, isTrackingKey };
+const check: CoreChecks = { checkParameter, readNumber, readTime, checkSetup, isTrackingKey };
 
 beforeAll(async () => {
   catalogue = await loadCore({ bytes: readFileSync(new URL('../core/pkg/base_bg.wasm', import.meta.url)) });
 });
 
 describe('the URL state', () => {
-  it('reads the design document example exactly', () => {
+  it('reads the example permalink of docs/using.md exactly', () => {
     const { state, notices } = parseQuery(
       '?scenario=damped-spring&methods=euler,symplectic-euler,rk4&dt=0.01&until=10&precision=f64&k=15&b=0.1',
       catalogue,
@@ -169,7 +177,9 @@ describe('the URL state', () => {
   it('refuses a run longer than the core allows', () => {
     const { state, notices } = parseQuery('?dt=1e-9&until=1000', catalogue, check);
     expect(state.dt).toBe(0.1);
-    expect(notices[0]).toContain('steps is more than');
+    expect(notices[0]).toBe(
+      "Ignored dt=1e-9 with until=1000: until/dt asks for 1000000000000 steps; the limit is 100000000: raise dt or lower until; using the article's dt and until.",
+    );
   });
 });
 

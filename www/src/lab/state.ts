@@ -1,4 +1,5 @@
-// The page's whole state, which the URL holds: parsed and written here and nowhere else.
+// The page's whole state, which the URL holds: parsed and written here and nowhere else. One idea over 300
+// lines: the URL's reading, key by key, each with its notice.
 
 import type { Catalogue, Precision, RunPair, RunSpec, ScenarioInfo } from '../core';
 import { trackLabels } from './tracks';
@@ -44,6 +45,8 @@ export interface CoreChecks {
   checkParameter(scenario: string, name: string, value: number, force?: string): string | undefined;
   /** A number as the CLI reads it: a decimal or a fraction. */
   readNumber(name: string, text: string): Read;
+  /** What is wrong with a setup (the step budget among it), in the core's words, or undefined. */
+  checkSetup(spec: RunSpec): string | undefined;
   /** Whether a URL key is one sharing sites add (ignored without a word). */
   isTrackingKey(name: string): boolean;
   /** dt (positive) or until (not negative), as the CLI reads them. */
@@ -163,12 +166,23 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
       state.typed[key] = { text: text.trim(), value: read.value };
     }
   }
-  if (state.until / state.dt > catalogue.maxSteps) {
+  // The core says whether it takes the run (its step budget, the reference run's), as it does the form's.
+  const span = (dt: number) =>
+    core.checkSetup({
+      scenario: info.id,
+      params: {},
+      methods: [],
+      dt,
+      until: state.until,
+      precision: 'f64',
+      ...(info.id === CUSTOM ? { force: state.force } : {}),
+    });
+  const tooLong = span(state.dt);
+  if (tooLong !== undefined) {
     delete state.typed.dt;
     delete state.typed.until;
-    const steps = Math.round(state.until / state.dt);
     notices.push(
-      `Ignored dt=${state.dt} with until=${state.until}: ${steps} steps is more than ${catalogue.maxSteps}; using the article's dt and until.`,
+      `Ignored dt=${state.dt} with until=${state.until}: ${tooLong}; using the article's dt and until.`,
     );
     state.dt = info.dt;
     state.until = info.until;
@@ -183,8 +197,11 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
       if (!known.has(method))
         notices.push(`Ignored run '${item}': ${method === YOURS ? yoursWhy : `no method '${method}'`}.`);
       else if (dt === undefined) notices.push(`Ignored run '${item}': its dt must be a positive number.`);
-      else if (state.until / dt > catalogue.maxSteps) notices.push(`Ignored run '${item}': too many steps.`);
-      else state.runs.push({ method, dt });
+      else {
+        const why = span(dt);
+        if (why === undefined) state.runs.push({ method, dt });
+        else notices.push(`Ignored run '${item}': ${why}.`);
+      }
     }
     if (state.runs.length > 0) {
       // runs= replaces methods=: a methods= beside it is not used, and the reader is told so.

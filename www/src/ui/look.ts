@@ -1,7 +1,7 @@
-// How a figure looks and behaves, from the URL keys DESIGN's embedding contract adds to the permalink:
+// How a figure looks and behaves, from the URL keys the embedding contract (docs/embedding.md) adds to the permalink:
 // views=, controls=, theme=, autoplay=, sync=. The full page reads theme= too. Parsed and written here only.
 
-/** The views an embedded figure can show, in DESIGN's names. */
+/** The views an embedded figure can show, by the names embed.html takes in views=. */
 export const VIEWS = [
   'scene',
   'x',

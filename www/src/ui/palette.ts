@@ -106,7 +106,7 @@ export const MARKERS: Marker[] = [
 
 export const TRUTH_COLOUR: Record<Theme, string> = { light: '#777777', dark: '#9A9A9A' };
 export const TRUTH_DASH = [6, 4];
-/** Dots mean a shadow energy: the energy a symplectic method keeps exactly (DESIGN's "Colours and lines"). */
+/** Dots mean a shadow energy: the energy a symplectic method keeps exactly (dashes mean the truth, dots a shadow energy). */
 export const SHADOW_DASH = [1.5, 3];
 
 let theme: Theme = 'light';

@@ -1,9 +1,9 @@
 // The exports: the run as the CLI's CSV (written by the core), and the scene with the charts as one PNG.
 
-import { formatTime, type ScenarioInfo, type Simulation } from '../core';
+import { formatTime, type ScenarioInfo, type Session } from '../core';
 import { byId, notice } from '../ui/dom';
 import { neutral, traceMarker } from '../ui/palette';
-import type { SeriesStyle } from './charts/charts';
+import type { SeriesStyle } from './charts/chart';
 
 /** Rows of each method an exported CSV holds at most. */
 const CSV_ROWS = 20_000;
@@ -19,7 +19,7 @@ function download(name: string, blob: Blob): void {
 }
 
 /** Downloads the run as `integrator-lab run` prints it (every N-th step for long runs, as `--every N`). */
-export function exportCsv(sim: Simulation, scenario: string): void {
+export function exportCsv(sim: Session, scenario: string): void {
   // A 144,000-step run at every step would be hundreds of megabytes.
   const every = Math.max(1, Math.ceil(sim.totalSteps / CSV_ROWS));
   if (every > 1) notice(`Exported every ${every}th step, as integrator-lab run --every ${every} prints it.`);

@@ -1,15 +1,19 @@
 // The views of a simulation: the animated scene, the charts (x(t), the phase portrait, total energy, kinetic
 // and potential energy of one track, the error), the values and steps tables, the status line and the notes
-// on methods that diverged or ran off the charts. They read the simulation; they never step it.
+// on methods that diverged or ran off the charts. They read the simulation; they never step it. One idea over
+// 300 lines: the Views object, which decides what is drawn where and when; the drawing is in charts/ and
+// scene/.
 
-import type { ScenarioInfo, Simulation } from '../core';
+import type { ScenarioInfo, Session } from '../core';
 import type { LabState } from '../lab/state';
 import type { TrackLabel } from '../lab/tracks';
 import { byId, el } from '../ui/dom';
 import { short } from '../ui/numbers';
 import { colour, marker, SHADOW_DASH, TRUTH_DASH, truthColour } from '../ui/palette';
 import { joinOnTime } from './charts/axes';
-import { type SeriesStyle, TimeChart, XYChart } from './charts/charts';
+import type { SeriesStyle } from './charts/chart';
+import { TimeChart } from './charts/time';
+import { XYChart } from './charts/xy';
 import type { Figure } from './export';
 import { extent } from './range';
 import { drawScene, type SceneTrack } from './scene/scene';
@@ -27,7 +31,7 @@ const STEP_ROWS = 11;
 export interface Shown {
   state: LabState;
   info: ScenarioInfo;
-  sim: Simulation;
+  sim: Session;
   tracks: TrackLabel[];
   /** Index of the track whose energy split and steps table are shown. */
   detail: number;
@@ -194,14 +198,15 @@ export class Views {
     for (const k of this.shadowed) sim.shadow(k);
     const n = sim.tracks;
     const ci = Math.max(0, sim.positions.indexOf(state.coord));
-    const position = 1 + ci;
-    const velocity = 1 + sim.dim + ci;
+    // Columns by the core's names for them: the page never counts the history's columns.
+    const position = sim.positions[ci] ?? '';
+    const velocity = sim.velocities[ci] ?? '';
     const all = [...Array(n + 1).keys()];
     const t = sim.column(n, 't');
     // One dt for all tracks shares the truth's time column; runs at steps of their own, and a truth drawn
     // finer than the steps, are joined onto one.
     const mixed = state.runs.some((r) => r.dt !== state.dt) || sim.truthRefine > 1;
-    const overTime = (pairs: [track: number, column: number | string][]) =>
+    const overTime = (pairs: [track: number, column: string][]) =>
       mixed
         ? joinOnTime(pairs.map(([k, c]) => [sim.column(k, 't'), sim.column(k, c)]))
         : { x: t, ys: pairs.map(([k, c]) => sim.column(k, c)) };
@@ -280,7 +285,10 @@ export class Views {
   private renderScene(shown: Shown): void {
     const { sim, info, state } = shown;
     const n = sim.tracks;
-    const scaleBy = info.scene.scaleFromLast ? sim.dim : 1;
+    // The position the picture's scale follows (the chain's free end, or the first), and the second's.
+    const scaled = info.scene.scaleFromLast ? sim.dim - 1 : 0;
+    const scaleBy = sim.positions[scaled] ?? '';
+    const second = sim.positions[1];
     const tracks: SceneTrack[] = [...Array(n + 1).keys()].map((k) => {
       const truth = k === n;
       const method = truth ? '' : (shown.tracks[k]?.method ?? '');
@@ -290,7 +298,7 @@ export class Views {
         marker: truth ? undefined : marker(method),
         state: sim.current(k),
         trailA: sim.column(k, scaleBy),
-        trailB: sim.dim > 1 ? sim.column(k, 2) : undefined,
+        trailB: second === undefined ? undefined : sim.column(k, second),
         diverged: !truth && sim.divergedAt(k) !== undefined,
         stopped: !truth && sim.divergedAt(k) !== undefined && sim.failure(k) !== undefined,
         truth,
@@ -298,7 +306,7 @@ export class Views {
     });
     drawScene(byId<HTMLCanvasElement>('scene'), {
       scene: info.scene,
-      bounds: { a: sim.truthBounds(scaleBy - 1), b: sim.dim > 1 ? sim.truthBounds(1) : undefined },
+      bounds: { a: sim.truthBounds(scaled), b: second === undefined ? undefined : sim.truthBounds(1) },
       params: state.params,
       t: sim.t,
       dim: sim.dim,

@@ -4,18 +4,19 @@ import {
   type Catalogue,
   checkParameter,
   checkRule,
+  checkSetup,
   isTrackingKey,
   loadCore,
   readNumber,
   readTime,
-  Simulation,
+  Session,
 } from '../core';
 import { type CoreChecks, parseQuery, toQuery, toSpec } from '../lab/state';
-import { problemSpan } from './your-method';
+import { problemSpan } from './editor';
 
 // The core's language build, loaded from the built wasm: a URL with a rule is read as the page reads it.
 let catalogue: Catalogue;
-const check: CoreChecks = { checkParameter, readNumber, readTime, isTrackingKey, checkRule };
+const check: CoreChecks = { checkParameter, readNumber, readTime, checkSetup, isTrackingKey, checkRule };
 const SYMPLECTIC = 'v = v + a(x, v, t) * dt;\nx = x + v * dt;\n';
 
 beforeAll(async () => {
@@ -45,7 +46,7 @@ describe('a rule in the URL', () => {
     expect(toSpec(state).rule).toBe(SYMPLECTIC);
     expect(toSpec({ ...state, methods: ['rk4'] }).rule).toBeUndefined();
     // Made into a run, the rule steps as symplectic Euler does: the same positions to the bit.
-    const sim = new Simulation(toSpec({ ...state, methods: ['symplectic-euler', 'yours'] }));
+    const sim = new Session(toSpec({ ...state, methods: ['symplectic-euler', 'yours'] }));
     sim.advance(200);
     expect(Array.from(sim.column(1, 'x'))).toEqual(Array.from(sim.column(0, 'x')));
     sim.free();

@@ -1,5 +1,4 @@
-//! "A force of your own": the `custom` scenario, whose acceleration a student writes (DESIGN's "your method"
-//! contract). The text declares the parameters with defaults and ranges, the start, the acceleration and,
+//! "A force of your own": the `custom` scenario, whose acceleration a student writes (see docs/your-method.md). The text declares the parameters with defaults and ranges, the start, the acceleration and,
 //! optionally, a potential energy:
 //!
 //! ```text

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use super::Rule;
-use crate::analysis::{self, Verdict};
+use crate::analysis::{self, OrderVerdict};
 use crate::{Error, Method, MethodId, Precision, Run, Setup, StabilityLimit};
 
 /// A known wrong rule and the mistake behind it: a rule that equals one of these to round-off made it.
@@ -48,7 +48,7 @@ const VARIANTS: [(&str, &str); 1] = [(
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReportCard {
     /// Measured orders: (where, what the study says).
-    pub orders: Vec<(String, Verdict)>,
+    pub orders: Vec<(String, OrderVerdict)>,
     /// The order observed between the two finest levels of each study (what an unsettled study shows).
     pub observed: Vec<f64>,
     /// The largest stable ω·dt on the undamped spring.
@@ -205,7 +205,7 @@ fn like(method: &Method, text: &str) -> bool {
 /// is a method of its own (Heun's, say), which the rest of the card describes.
 fn diagnose(
     method: &Method,
-    orders: &[(String, Verdict)],
+    orders: &[(String, OrderVerdict)],
     observed: &[f64],
     area: f64,
 ) -> Option<String> {

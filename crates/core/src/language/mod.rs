@@ -1,5 +1,4 @@
-//! "Your method": a student's update rule, in a small safe language run by the core (DESIGN's "your method"
-//! contract). The language is [Rhai](https://rhai.rs), with only what a rule needs: numbers, `let`,
+//! "Your method": a student's update rule, in a small safe language run by the core (see docs/your-method.md). The language is [Rhai](https://rhai.rs), with only what a rule needs: numbers, `let`,
 //! `if`/`while`/`for`, the arithmetic and maths functions, and a vector type for the state.
 //!
 //! A rule sees the state `x` and `v` (vectors, one component per coordinate, indexable: `x[0]`), `t`, `dt`
@@ -69,8 +68,8 @@ pub const TEMPLATES: [(crate::MethodId, &str); 8] = [
     ),
 ];
 
-/// How the lab lists a rule beside its own methods: under the id `yours`, with a look (DESIGN's "Colours
-/// and lines") that none of its methods has. What a rule is (its order, its stability, its energy) is not
+/// How the lab lists a rule beside its own methods: under the id `yours`, with a look (a colour and a
+/// marker) that none of its methods has. What a rule is (its order, its stability, its energy) is not
 /// stated but measured: its report card ([`grade::report`]).
 pub struct About {
     pub id: &'static str,

@@ -191,8 +191,8 @@ pub struct MethodInfo {
     /// What it does to an oscillator's energy, and why, in a sentence (h = ω·dt): tests/stability.rs checks
     /// each growth a step it states against the method's own output.
     pub energy: &'static str,
-    /// Which look the page gives it (a colour for each theme and a marker shape): DESIGN's "Colours and
-    /// lines". Distinct for every method.
+    /// Which look the page gives it (a colour for each theme and a marker shape, the
+    /// second cue for readers who cannot tell the colours apart). Distinct for every method.
     pub style: u8,
 }
 

@@ -24,6 +24,51 @@ pub struct HandIn {
 
 const PREFIX: &str = "IL1.";
 
+/// The codes in a pasted text, as the teacher's page reads a class's mail: each from `IL1.` to its
+/// checksum, with what mail programs add taken out — a reply's "> " quote marks at the start of lines,
+/// quoted-printable's "=" at the end of a broken line, and line breaks and spaces inside a code.
+pub fn codes_in(text: &str) -> Vec<String> {
+    let unquoted: String = text
+        .split_inclusive('\n')
+        .map(|line| {
+            let rest = line.trim_start_matches([' ', '\t']);
+            if rest.starts_with('>') {
+                rest.trim_start_matches(['>', ' ', '\t'])
+            } else {
+                line
+            }
+        })
+        .collect::<String>()
+        .replace("=\r\n", "")
+        .replace("=\n", "");
+    let mut starts: Vec<usize> = unquoted.match_indices(PREFIX).map(|(i, _)| i).collect();
+    starts.push(unquoted.len());
+    starts
+        .windows(2)
+        .map(|w| {
+            let joined: String = unquoted[w[0]..w[1]].split_whitespace().collect();
+            code_prefix(&joined).to_string()
+        })
+        .collect()
+}
+
+/// The longest start of `text` that a code can be: `IL1.`, base64url characters, then `.` and eight hex
+/// digits where they follow.
+fn code_prefix(text: &str) -> &str {
+    let body = PREFIX.len()
+        + text[PREFIX.len()..]
+            .bytes()
+            .take_while(|b| b.is_ascii_alphanumeric() || *b == b'-' || *b == b'_')
+            .count();
+    let sum = &text[body..];
+    let hex = |b: &u8| b.is_ascii_digit() || (b'a'..=b'f').contains(b);
+    if sum.len() >= 9 && sum.starts_with('.') && sum.as_bytes()[1..9].iter().all(hex) {
+        &text[..body + 9]
+    } else {
+        &text[..body]
+    }
+}
+
 /// Why a code cannot be read, in words for the teacher's table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CodeError {

@@ -1,5 +1,5 @@
-//! Classroom worksheets: predict, observe, explain, checked by the core (DESIGN's worksheets contract; the
-//! format is documented in docs/worksheets.md).
+//! Classroom worksheets: predict, observe, explain, checked by the core (the format is documented in
+//! docs/worksheets.md).
 //!
 //! A worksheet is a TOML file a teacher writes: a title, an article, tasks. A task never holds its answer:
 //! it names a quantity of a run ([`Quantity`]) and the core computes it, for the parameters each student
@@ -230,7 +230,7 @@ pub struct Key {
 
 /// How an answer fared.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum AnswerVerdict {
     Right,
     Wrong,
     /// The answer could not be read (not a number, another unit, not one of the options).
@@ -241,14 +241,33 @@ pub enum Verdict {
     Blank,
 }
 
-impl Verdict {
+impl AnswerVerdict {
+    pub const ALL: [AnswerVerdict; 5] = [
+        AnswerVerdict::Right,
+        AnswerVerdict::Wrong,
+        AnswerVerdict::Unreadable,
+        AnswerVerdict::NotGraded,
+        AnswerVerdict::Blank,
+    ];
+
+    /// The mark the worksheet's task list and the teacher's table show for it.
+    pub fn mark(&self) -> &'static str {
+        match self {
+            AnswerVerdict::Right => "✓",
+            AnswerVerdict::Wrong => "✗",
+            AnswerVerdict::Unreadable => "?",
+            AnswerVerdict::NotGraded => "✎",
+            AnswerVerdict::Blank => "–",
+        }
+    }
+
     pub fn id(&self) -> &'static str {
         match self {
-            Verdict::Right => "right",
-            Verdict::Wrong => "wrong",
-            Verdict::Unreadable => "unreadable",
-            Verdict::NotGraded => "not graded",
-            Verdict::Blank => "blank",
+            AnswerVerdict::Right => "right",
+            AnswerVerdict::Wrong => "wrong",
+            AnswerVerdict::Unreadable => "unreadable",
+            AnswerVerdict::NotGraded => "not graded",
+            AnswerVerdict::Blank => "blank",
         }
     }
 }
@@ -256,7 +275,7 @@ impl Verdict {
 /// An answer's verdict and the feedback to show: what is right, or the likely mistake, or what to do.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Checked {
-    pub verdict: Verdict,
+    pub verdict: AnswerVerdict,
     pub feedback: String,
     /// Whether the feedback names a known mistake (rather than saying only that the answer is off).
     pub named: bool,
@@ -278,12 +297,15 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A student's name as it seeds their parameters: trimmed, spaces collapsed, lower case.
+/// A student's name as typed, its spaces tidied (trimmed, runs collapsed): how a hand-in and the teacher's
+/// table show it.
+pub fn tidy_name(name: &str) -> String {
+    name.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A student's name as it identifies them (case and spaces aside) and seeds their parameters.
 pub fn normal_name(name: &str) -> String {
-    name.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
+    tidy_name(name).to_lowercase()
 }
 
 impl Worksheet {
@@ -466,19 +488,22 @@ impl Key {
             named: false,
         };
         let named = |feedback: String| Checked {
-            verdict: Verdict::Wrong,
+            verdict: AnswerVerdict::Wrong,
             feedback,
             named: true,
         };
         let (Some(task), Some(key)) = (sheet.tasks.get(i), self.answers.get(i)) else {
-            return checked(Verdict::Unreadable, format!("there is no task {}", i + 1));
+            return checked(
+                AnswerVerdict::Unreadable,
+                format!("there is no task {}", i + 1),
+            );
         };
         if answer.trim().is_empty() {
-            return checked(Verdict::Blank, "No answer yet.".to_string());
+            return checked(AnswerVerdict::Blank, "No answer yet.".to_string());
         }
         match (&task.kind, key) {
             (Kind::Explain, _) => checked(
-                Verdict::NotGraded,
+                AnswerVerdict::NotGraded,
                 "Kept for your teacher: explanations are read, not graded.".to_string(),
             ),
             (
@@ -489,11 +514,11 @@ impl Key {
             ) => {
                 let given = match read_number(answer, &check.unit) {
                     Ok(v) => v,
-                    Err(why) => return checked(Verdict::Unreadable, capitalised(&why)),
+                    Err(why) => return checked(AnswerVerdict::Unreadable, capitalised(&why)),
                 };
                 if check.tolerance.accepts(given, *value) {
                     return checked(
-                        Verdict::Right,
+                        AnswerVerdict::Right,
                         format!(
                             "Right: the lab computes {} {}.",
                             numbers::significant(*value, 6),
@@ -511,7 +536,7 @@ impl Key {
                 match known {
                     Some((m, _)) => named(m.says.clone()),
                     None => checked(
-                        Verdict::Wrong,
+                        AnswerVerdict::Wrong,
                         format!(
                             "Not what the lab computes ({}). Look again{}.",
                             check.tolerance.text(&check.unit),
@@ -533,13 +558,16 @@ impl Key {
                     .position(|(o, l)| o == given || l == given)
                 else {
                     return checked(
-                        Verdict::Unreadable,
+                        AnswerVerdict::Unreadable,
                         format!("Choose one of: {}.", choice.labels.join(", ")),
                     );
                 };
                 let picked = &choice.options[index];
                 if picked == option {
-                    return checked(Verdict::Right, format!("Right: {}.", choice.labels[index]));
+                    return checked(
+                        AnswerVerdict::Right,
+                        format!("Right: {}.", choice.labels[index]),
+                    );
                 }
                 let said = choice
                     .mistakes
@@ -548,7 +576,7 @@ impl Key {
                 match said {
                     Some(m) => named(m.says.clone()),
                     None => checked(
-                        Verdict::Wrong,
+                        AnswerVerdict::Wrong,
                         format!(
                             "Not {}. Look again{}.",
                             choice.labels[index],
@@ -562,7 +590,7 @@ impl Key {
                 }
             }
             _ => checked(
-                Verdict::Unreadable,
+                AnswerVerdict::Unreadable,
                 "this answer does not fit the task".to_string(),
             ),
         }
@@ -580,7 +608,7 @@ impl Key {
             .count();
         let right = checked
             .iter()
-            .filter(|c| c.verdict == Verdict::Right)
+            .filter(|c| c.verdict == AnswerVerdict::Right)
             .count();
         (checked, right, graded)
     }

@@ -1,11 +1,11 @@
 //! What a worksheet task asks the core to compute: a quantity of a run, named in the worksheet, never
 //! written there. The teacher who changes `k` changes the answer too.
 
-use crate::analysis::{self, Verdict};
+use crate::analysis::{self, OrderVerdict};
 use crate::csv::position_error;
 use crate::{AnyRun, Error, MethodId, Precision, Setup, State};
 
-/// The quantities a worksheet can name (DESIGN's vocabulary), by their names in the file.
+/// The quantities a worksheet can name (docs/worksheets.md lists them), by their names in the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum What {
     /// A position coordinate.
@@ -159,7 +159,7 @@ impl Quantity {
                 let method = self.method.expect("checked: a method");
                 let study = analysis::study(setup, &[method], precision, self.levels)?;
                 Ok(match study[0].verdict {
-                    Verdict::Exact => f64::INFINITY,
+                    OrderVerdict::Exact => f64::INFINITY,
                     v => v.order().unwrap_or(f64::NAN),
                 })
             }

@@ -4,7 +4,7 @@
 import uPlot from 'uplot';
 import { short } from '../../ui/numbers';
 import { neutral } from '../../ui/palette';
-import type { Column } from './charts';
+import type { Column } from './chart';
 
 /** The x or y axis; `ink` multiplies its fonts, sizes and lines (see Chart.options). */
 export function axis(which: 'x' | 'y', label: string, log = false, ink = 1): uPlot.Axis {

@@ -3,7 +3,7 @@
 import type uPlot from 'uplot';
 import { traceMarker } from '../../ui/palette';
 import { pixelRatio } from '../viewport';
-import type { Column, SeriesStyle } from './charts';
+import type { Column, SeriesStyle } from './chart';
 
 /** Markers a line carries across the chart. */
 const MARKS = 6;

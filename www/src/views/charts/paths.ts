@@ -3,7 +3,7 @@
 
 import type uPlot from 'uplot';
 import { band, ClippedPath } from '../clip';
-import type { Column } from './charts';
+import type { Column } from './chart';
 
 /** Points a phase portrait draws at most, per series and per pixel of the chart's width. */
 const POINTS_PER_PIXEL = 12;

@@ -1,0 +1,33 @@
+// Where a worksheet comes from: `worksheet=` names a built-in id, a file on this site, or (from the teacher's
+// page) the worksheet's own text in the link, which these encode and decode.
+
+/** Where a worksheet comes from, as `worksheet=` names it: its text (or a built-in id, which the core knows). */
+export async function worksheetSource(value: string): Promise<string> {
+  if (value.startsWith('text:')) return decodeText(value.slice('text:'.length));
+  if (/^[a-z0-9-]+$/.test(value)) return value;
+  const url = new URL(value, window.location.href);
+  if (url.origin !== window.location.origin)
+    throw new Error(`a worksheet file must be on this site (${window.location.origin}), not ${url.origin}`);
+  const response = await fetch(url);
+  // A host answers a missing file with its error page, or its home page: neither is a worksheet.
+  if (!response.ok || (response.headers.get('content-type') ?? '').includes('text/html'))
+    throw new Error(`${value} was not found on this site`);
+  return response.text();
+}
+
+/** A worksheet's text for a link: UTF-8, base64url. */
+export function encodeText(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function decodeText(encoded: string): string {
+  let binary: string;
+  try {
+    binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    throw new Error('the worksheet in this link is damaged (it may have been cut short)');
+  }
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}

@@ -1,0 +1,179 @@
+// A session: methods stepping one setup side by side in the core (the core's `Session`, one name in every
+// layer); its histories are read as views into wasm memory, by the core's names for their columns.
+
+import { type Bindings, type Core, loaded, NeedsStudiesTier, needsStudiesTier } from './tiers';
+import type { CoreTable, RunSpec } from './types';
+
+/** Methods stepping one setup side by side in wasm (the core's session, one name in every layer); histories
+ * are read as views into wasm memory. */
+export class Session {
+  readonly spec: RunSpec;
+  readonly positions: string[];
+  readonly velocities: string[];
+  /** Names of the history columns: t, positions, velocities, energy, kinetic, potential, error. */
+  readonly columns: string[];
+  private readonly session: InstanceType<Bindings['Session']>;
+  /** The core that made it: its histories live in that core's memory. */
+  private readonly core: Core;
+
+  /** Throws the core's one-line message for an invalid spec, or `NeedsStudiesTier`. */
+  constructor(spec: RunSpec) {
+    this.spec = spec;
+    this.core = loaded();
+    if (needsStudiesTier(spec) && this.core.tier === 'base') throw new NeedsStudiesTier();
+    this.session = new this.core.bindings.Session(spec);
+    [this.positions, this.velocities] = this.session.coordinates() as [string[], string[]];
+    this.columns = this.session.columns() as string[];
+  }
+
+  get dim(): number {
+    return this.positions.length;
+  }
+
+  /** Adds a method as track `at`, caught up to the current step. Throws where the core cannot. */
+  insert(at: number, method: string): void {
+    this.session.insert(at, method);
+  }
+
+  /** Removes track `at`; the others go on. */
+  remove(at: number): void {
+    this.session.remove(at);
+  }
+
+  /** Steps every method by up to `steps` in one call; returns the steps taken. */
+  advance(steps: number): number {
+    return this.session.advance(Math.max(0, Math.min(steps, 0xffffffff)));
+  }
+
+  get step(): number {
+    return this.session.step;
+  }
+  get totalSteps(): number {
+    return this.session.totalSteps;
+  }
+  get t(): number {
+    return this.session.t;
+  }
+  get done(): boolean {
+    return this.session.step >= this.session.totalSteps;
+  }
+  /** Method tracks; the truth is track `tracks`. */
+  get tracks(): number {
+    return this.session.tracks;
+  }
+  /** Points of the truth's history a step: above 1, the truth has a finer time grid than the tracks. */
+  get truthRefine(): number {
+    return this.session.truthRefine;
+  }
+  private bounds: Float64Array | null | undefined;
+
+  /** Position `k`'s (smallest, largest) along the exact solution over the whole run; undefined where the
+   * truth is a reference run. Worked out by the core once a simulation. */
+  truthBounds(k: number): { min: number; max: number } | undefined {
+    if (this.bounds === undefined) this.bounds = this.session.truthBounds() ?? null;
+    const b = this.bounds;
+    if (!b || 2 * k + 1 >= b.length) return undefined;
+    return { min: b[2 * k] ?? 0, max: b[2 * k + 1] ?? 0 };
+  }
+
+  /** ω·dt of the run, where its scenario is an oscillator. */
+  get omegaDt(): number | undefined {
+    return this.session.omegaDt;
+  }
+
+  get referenceStep(): number | undefined {
+    return this.session.referenceStep();
+  }
+
+  private get buffer(): ArrayBuffer {
+    return this.core.memory.buffer as ArrayBuffer;
+  }
+
+  rows(track: number): number {
+    return this.session.rows(track);
+  }
+
+  /** Index of a named history column ('t', a coordinate, 'energy', 'kinetic', 'potential', 'error'). */
+  private index(name: string): number {
+    const i = this.columns.indexOf(name);
+    if (i < 0) throw new Error(`no column '${name}'`);
+    return i;
+  }
+
+  /** A history column, by the core's name for it, as a view into wasm memory (the core owns the layout: the
+   * page never counts columns). Take it afresh after every `advance`: memory may grow. */
+  column(track: number, name: string): Float64Array {
+    return new Float64Array(
+      this.buffer,
+      this.session.columnPtr(track, this.index(name)),
+      this.session.rows(track),
+    );
+  }
+
+  /** A track's latest state: positions then velocities. */
+  current(track: number): Float64Array {
+    return new Float64Array(this.buffer, this.session.currentPtr(track), 2 * this.dim);
+  }
+
+  divergedAt(track: number): number | undefined {
+    return this.session.divergedAt(track);
+  }
+
+  /** A track's shadow energy at each recorded row, where the core knows it (a symplectic method where the
+   * forces are conservative): the nearby energy the method keeps. A view of wasm memory, as `column`'s. */
+  shadow(track: number): Float64Array | undefined {
+    // Not in the base tier: a figure draws no shadow energy.
+    const lab: object = this.session;
+    if (!('shadowPtr' in lab && typeof lab.shadowPtr === 'function')) return undefined;
+    const at = lab.shadowPtr(track) as number;
+    // Read after the call: working out new rows may have grown the memory.
+    return at === 0 ? undefined : new Float64Array(this.buffer, at, this.session.rows(track));
+  }
+
+  /** The power of dt to which a track's method keeps its shadow energy: 0 where it keeps it exactly;
+   * undefined where the core knows none. */
+  shadowOrder(track: number): number | undefined {
+    const lab: object = this.session;
+    return 'shadowOrder' in lab && typeof lab.shadowOrder === 'function'
+      ? ((lab.shadowOrder(track) as number | undefined) ?? undefined)
+      : undefined;
+  }
+
+  /** Why a track's method stopped, where it failed in a way of its own (a rule that raised an error). */
+  failure(track: number): string | undefined {
+    return this.session.failure(track) ?? undefined;
+  }
+
+  /** How a track's run ended early, in the core's words ("diverged at t = 2.5 s"); undefined while it
+   * runs on. */
+  ending(track: number, digits = 6): string | undefined {
+    return this.session.ending(track, digits) ?? undefined;
+  }
+
+  evaluations(track: number): number {
+    return this.session.evaluations(track);
+  }
+
+  /** Every track's values at its last recorded row, for one position coordinate: every digit (the CSV's)
+   * when `digits` is 0, else that many significant figures. */
+  valuesTable(coordinate: number, digits = 0): CoreTable {
+    return this.session.valuesTable(coordinate, digits) as CoreTable;
+  }
+
+  /** The last `rows` recorded rows of one track: t, a position and its velocity (`digits` as above). */
+  stepsTable(track: number, coordinate: number, rows: number, digits = 0): CoreTable {
+    return this.session.stepsTable(track, coordinate, rows, digits) as CoreTable;
+  }
+
+  /** The run as the CLI prints it. Not in the base tier: a figure, which steps with it, offers no export. */
+  csv(every = 1): string {
+    const lab: object = this.session;
+    if (!('csv' in lab && typeof lab.csv === 'function'))
+      throw new Error("exporting CSV needs the lab's page");
+    return lab.csv(every) as string;
+  }
+
+  free(): void {
+    this.session.free();
+  }
+}

@@ -1,0 +1,111 @@
+// The guided experiments: every experiment of the five articles as a card with its permalink, what to look
+// at and the article's claim; the core measures each when asked.
+
+import type { Catalogue, ExperimentInfo } from '../core';
+import { ask } from '../core/studies';
+import { type CoreChecks, type LabState, parseQuery, toQuery } from '../lab/state';
+import { el, message } from '../ui/dom';
+
+function card(e: ExperimentInfo, heading: 'h3' | 'h4'): { root: HTMLElement; measured: HTMLElement } {
+  const root = el('article', undefined, 'experiment');
+  root.dataset.experiment = e.id;
+  const link = el('a', e.title);
+  link.href = `?${e.query}`;
+  const measured = el('p', 'Measuring…', 'measured');
+  root.append(
+    el(heading, undefined, undefined, [link]),
+    el('p', e.look),
+    el('blockquote', `“${e.claim}”`),
+    measured,
+  );
+  return { root, measured };
+}
+
+async function fill(measured: HTMLElement, id: string): Promise<void> {
+  try {
+    measured.textContent = `Measured by the lab: ${await ask('measureExperiment', id)}`;
+  } catch (e) {
+    measured.textContent = `The measurement failed: ${message(e)}`;
+    measured.classList.add('error');
+  }
+}
+
+/**
+ * The experiments grouped by article, each a permalink, and the card of the one the page is showing.
+ * Measurements run in the studies worker, one after another, once the list scrolls into view.
+ */
+export class ExperimentsPanel {
+  private list: ExperimentInfo[] = [];
+  private shown: string | undefined;
+  /** The state last shown, shown again once the list has come. */
+  private state: LabState | undefined;
+
+  constructor(
+    private readonly catalogue: Catalogue,
+    private readonly core: CoreChecks,
+    private readonly container: HTMLElement,
+    private readonly current: HTMLElement,
+  ) {
+    ask('experimentList').then(
+      (list) => this.fillList(list),
+      (e: unknown) => {
+        container.replaceChildren(el('p', `The experiments could not be listed: ${message(e)}`, 'error'));
+      },
+    );
+  }
+
+  private fillList(list: ExperimentInfo[]): void {
+    const { catalogue, container } = this;
+    this.list = list;
+    const pending: Array<() => Promise<void>> = [];
+    container.replaceChildren();
+    for (const article of catalogue.articles) {
+      const items = this.list.filter((e) => e.article === article.id);
+      if (items.length === 0) continue;
+      const group = el('section', undefined, 'article-group', [el('h3', article.citation)]);
+      for (const e of items) {
+        const { root, measured } = card(e, 'h4');
+        group.append(root);
+        pending.push(() => fill(measured, e.id));
+      }
+      container.append(group);
+    }
+    let started = false;
+    const run = async () => {
+      for (let next = pending.shift(); next; next = pending.shift()) await next();
+    };
+    new IntersectionObserver((entries, observer) => {
+      if (started || !entries.some((x) => x.isIntersecting)) return;
+      started = true;
+      observer.disconnect();
+      void run();
+    }).observe(container);
+    if (this.state) this.show(this.state);
+  }
+
+  /** The experiment whose permalink gives the same state, if any. */
+  private match(state: LabState): ExperimentInfo | undefined {
+    const key = (s: LabState) => toQuery({ ...s, speed: 1, coord: '', typed: {} });
+    const mine = key(state);
+    return this.list.find((e) => key(parseQuery(`?${e.query}`, this.catalogue, this.core).state) === mine);
+  }
+
+  /** Shows the card of the experiment the state is, above the views, and marks it in the list. */
+  show(state: LabState): void {
+    this.state = state;
+    const e = this.match(state);
+    if (e?.id === this.shown) return;
+    this.shown = e?.id;
+    for (const item of this.container.querySelectorAll<HTMLElement>('article.experiment')) {
+      item.classList.toggle('current', item.dataset.experiment === e?.id);
+    }
+    this.current.replaceChildren();
+    this.current.hidden = e === undefined;
+    if (!e) return;
+    const { root, measured } = card(e, 'h3');
+    const article = this.catalogue.articles.find((a) => a.id === e.article);
+    root.prepend(el('p', `Experiment · ${article?.citation ?? ''}`, 'kicker'));
+    this.current.append(root);
+    void fill(measured, e.id);
+  }
+}
