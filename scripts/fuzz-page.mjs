@@ -129,7 +129,7 @@ try {
       )
       .catch(() => {});
     const status = (await page.textContent('#status').catch(() => '')) ?? '';
-    const notices = (await page.locator('#notices p').allTextContents()).join(' | ');
+    const notices = (await page.locator('#notices .notice-text').allTextContents()).join(' | ');
     if (errors.length) {
       problems.errors++;
       failed++;

@@ -19,6 +19,8 @@ echo "== cargo test"
 cargo test --workspace
 echo "== the page's view types (www/src/core/views.ts) are the wasm crate's views, generated"
 cargo test -p integrator-lab-wasm --features classroom,language --lib
+echo "== a new method is one file and two lines: docs/teaching.md's Heun on a throw-away copy"
+bash scripts/new-method.sh
 echo "== wasm-bindgen tests (wasm32 under Node), of the base tier and of the fullest"
 cargo test --target wasm32-unknown-unknown -p integrator-lab-wasm
 cargo test --target wasm32-unknown-unknown -p integrator-lab-wasm --features classroom,language

@@ -55,3 +55,16 @@ test('a ResizeObserver notice is no error: resizing the window shows none', asyn
   await expect(page.locator('#notices .error')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('a notice can be dismissed, by mouse or keyboard', async ({ page }) => {
+  const errors = watch(page);
+  await page.goto('./?dt=abc&zeta=1');
+  const notices = page.locator('#notices p');
+  await expect(notices).toHaveCount(2);
+  await notices.first().getByRole('button', { name: 'Dismiss this notice' }).click();
+  await expect(notices).toHaveCount(1);
+  await notices.first().getByRole('button', { name: 'Dismiss this notice' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(notices).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -30,7 +30,7 @@ for (const { query, canonical, notices } of links) {
     await page.goto(`./${query}`);
     await expect(page.locator('#status'), `link ${query}`).not.toBeEmpty({ timeout: 20_000 });
     expect(await page.evaluate(() => window.location.search), `link ${query}`).toBe(canonical);
-    expect(await page.locator('#notices p').allTextContents(), `link ${query}`).toEqual(notices);
+    expect(await page.locator('#notices .notice-text').allTextContents(), `link ${query}`).toEqual(notices);
     expect(errors, `link ${query}`).toEqual([]);
   });
 }

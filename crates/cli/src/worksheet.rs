@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use integrator_lab::format;
-use integrator_lab::worksheets::{self, handin::HandIn, Kind, Worksheet};
+use integrator_lab::worksheets::{self, handin::HandIn, Worksheet};
 
 use crate::{stdout, Failure, Outcome};
 
@@ -28,12 +28,7 @@ fn load(file: &str) -> Result<Worksheet, Failure> {
 }
 
 fn kind(task: &worksheets::Task) -> String {
-    let name = match task.kind {
-        Kind::Number(_) => "number",
-        Kind::Find(_) => "find",
-        Kind::Choice(_) => "choice",
-        Kind::Explain => "explain",
-    };
+    let name = task.kind.name();
     if task.predict {
         format!("{name}, predict")
     } else {

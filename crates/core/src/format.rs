@@ -139,6 +139,27 @@ pub fn significant(value: f64, digits: usize) -> String {
     }
 }
 
+/// A growth factor a step as the page shows it: six decimals (`1.004988`); where six decimals would round a
+/// real change away, the change itself (`1 + 2.1e-9`, `1 − 4e-8`), so that a factor the core calls growing
+/// never reads as 1.000000. Within 1e-10 of 1 (round-off in its measurement) it is `1.000000`.
+///
+/// ```
+/// use integrator_lab::format::factor;
+/// assert_eq!(factor(1.0049875621120890), "1.004988");
+/// assert_eq!(factor(1.0), "1.000000");
+/// assert_eq!(factor(1.0 + 2.1e-9), "1 + 2.1e-9");
+/// assert_eq!(factor(1.0 - 4e-8), "1 − 4e-8");
+/// assert_eq!(factor(1.0 + 1e-12), "1.000000");
+/// ```
+pub fn factor(g: f64) -> String {
+    let change = g - 1.0;
+    if change.abs() >= 5e-7 || change.abs() <= 1e-10 || !g.is_finite() {
+        return format!("{g:.6}");
+    }
+    let sign = if change > 0.0 { "+" } else { "−" };
+    format!("1 {sign} {}", significant(change.abs(), 2))
+}
+
 /// A relative change as a signed percentage (`+1.64 %`, `-2.3e-4 %` where two decimals would round a real
 /// change to zero), or as a factor when it is more than tenfold (`×1.289e65`).
 pub fn percent(x: f64) -> String {

@@ -116,14 +116,14 @@ fn force_setup(_: &str, _: &Request) -> Result<Setup, Error> {
 
 /// A rule's text as the method `yours`, or the mistake in it.
 #[cfg(feature = "language")]
-fn rule_method(text: &str) -> Result<Method, Error> {
+pub fn rule_method(text: &str) -> Result<Method, Error> {
     crate::language::Rule::compile(text)
         .map(|rule| Method::Rule(std::sync::Arc::new(rule)))
         .map_err(|e| Error::Rule(format!("your method: {e}")))
 }
 
 #[cfg(not(feature = "language"))]
-fn rule_method(_: &str) -> Result<Method, Error> {
+pub fn rule_method(_: &str) -> Result<Method, Error> {
     Err(Error::Rule(
         "your method: this build of the core has no language for it".to_string(),
     ))

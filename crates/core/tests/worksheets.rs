@@ -321,6 +321,27 @@ fn the_codes_in_a_pasted_mail_are_found_whole() {
     for code in handin::codes_in(&text) {
         assert!(HandIn::read(&code).is_ok());
     }
+    // Lines that end in a lone CR or a Unicode line separator are unquoted as a browser would; a zero-width
+    // no-break space is no part of a code; a quote mark after spaces is a quote mark; one soft break
+    // removed leaves no second one to remove.
+    let (head, tail) = a.split_at(20);
+    for mail in [
+        format!("> {head}\r> {tail}"),
+        format!("{head}\u{2028}> {tail}"),
+        format!("{head}\u{feff}{tail}"),
+        format!("> {head}\n>  > {tail}"),
+    ] {
+        assert_eq!(handin::codes_in(&mail), vec![a.clone()], "{mail:?}");
+    }
+    assert_eq!(
+        handin::codes_in(&format!("{head}==\r\n\n{tail}")),
+        vec![head.to_string()]
+    );
+    // A reply that quotes the student's mail holds the code twice: one hand-in.
+    assert_eq!(
+        handin::codes_in(&format!("{a}\n\n> {a}\n{b}")),
+        vec![a.clone(), b.clone()]
+    );
     // What follows a code's checksum is not part of it; text without a code holds none.
     assert_eq!(handin::codes_in(&format!("{a}.Thanks")), vec![a]);
     assert!(handin::codes_in("no code here").is_empty());
@@ -409,4 +430,35 @@ fn a_malformed_worksheet_is_reported_with_its_line() {
         .unwrap_err()
         .message
         .contains("built in: fiedler"));
+}
+
+/// Each kind's name is the one a worksheet file writes (the CLI and the page show the same), and a word
+/// is a built-in's id where anything else is a worksheet's text or a file.
+#[test]
+fn kinds_are_named_as_files_write_them_and_ids_are_words() {
+    let mut seen = Vec::new();
+    for (id, text) in BUILT_IN {
+        let sheet = built_in(id).unwrap();
+        for (task, written) in sheet.tasks.iter().zip(text.split("[[task]]").skip(1)) {
+            let name = task.kind.name();
+            assert!(Kind::NAMES.contains(&name), "{id}: {name}");
+            assert!(
+                written.contains(&format!("kind = \"{name}\"")),
+                "{id}: a {name} task is written otherwise"
+            );
+            seen.push(name);
+        }
+    }
+    for name in Kind::NAMES {
+        assert!(
+            seen.contains(&name),
+            "no built-in worksheet has a {name} task"
+        );
+    }
+    for id in ["fiedler", "my-sheet_2"] {
+        assert!(worksheets::is_id(id), "{id}");
+    }
+    for not in ["", "sheets/a.toml", "title = \"t\"", "a b"] {
+        assert!(!worksheets::is_id(not), "{not}");
+    }
 }

@@ -3,7 +3,7 @@
 
 use integrator_lab::language::force::{self, CustomForce};
 use integrator_lab::language::{grade, Rule, RuleError, ABOUT, TEMPLATES};
-use integrator_lab::{Error, Method};
+use integrator_lab::request;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -23,13 +23,6 @@ pub(crate) fn about() -> MethodView {
         energy: ABOUT.energy,
         style: ABOUT.style,
     }
-}
-
-/// A rule's text as the method `yours`, or the mistake in it.
-pub(crate) fn method(text: &str) -> Result<Method, Error> {
-    Rule::compile(text)
-        .map(|rule| Method::Rule(std::sync::Arc::new(rule)))
-        .map_err(|e| Error::Rule(format!("your method: {e}")))
 }
 
 /// A mistake in a rule or a force, as the page marks it.
@@ -106,8 +99,11 @@ pub(crate) struct CardView {
 /// a second or two of work, which the page asks of its studies worker.
 #[wasm_bindgen(js_name = reportCard)]
 pub fn report_card(text: &str, scenario: Option<String>) -> Result<JsValue, JsError> {
-    let card =
-        grade::report(method(text).map_err(js_error)?, scenario.as_deref()).map_err(js_error)?;
+    let card = grade::report(
+        request::rule_method(text).map_err(js_error)?,
+        scenario.as_deref(),
+    )
+    .map_err(js_error)?;
     to_js(&CardView {
         lines: card.lines(),
         equals: card.equals.map(|m| m.id()),

@@ -2,8 +2,8 @@
 //!
 //! It converts and never computes. Specs come in through serde-wasm-bindgen and become core types; the
 //! catalogue of articles, methods and scenarios goes out as plain objects read from the core's registries;
-//! a [`Session`] wraps the core's session, whose histories the page reads through `Float64Array` views (pointer and
-//! length), re-taken after any call that may grow memory. Tables, numbers, times and messages are written by
+//! a [`Session`] wraps the core's session, whose histories the page reads through `Float64Array` views
+//! (pointer and length), re-taken after any call that may grow memory. Tables, numbers, times and messages are written by
 //! the core. Errors reach JS as exceptions carrying the core's one-line messages; a panic traps, and its
 //! message is kept for the page to read (`lastPanic`).
 //!

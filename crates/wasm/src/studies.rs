@@ -3,7 +3,7 @@
 //! scenario. The base tier leaves all of it out, so that an embed or a first visit loads less.
 
 use integrator_lab::analysis::{self, stability_limit, Growth};
-use integrator_lab::{experiments, Method, MethodId, StabilityLimit};
+use integrator_lab::{experiments, format, Method, MethodId, StabilityLimit};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -53,9 +53,9 @@ pub(crate) struct OrdersView {
     #[cfg_attr(test, ts(optional))]
     omega_dt: Option<f64>,
     /// Each method's growth of the amplitude a step at this run's ω·dt, where the scenario is an oscillator,
-    /// with the core's word for it ("grows", "shrinks", "keeps").
-    #[cfg_attr(test, ts(type = "Array<[string, number, GrowthWord]>"))]
-    growth: Vec<(&'static str, f64, &'static str)>,
+    /// as (method id, factor, the factor as text, the core's word for it: "grows", "shrinks", "keeps").
+    #[cfg_attr(test, ts(type = "Array<[string, number, string, GrowthWord]>"))]
+    growth: Vec<(&'static str, f64, String, &'static str)>,
 }
 
 /// What each method's positions promise on the spec's scenario at its dt and parameters.
@@ -71,7 +71,7 @@ pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
                 .iter()
                 .filter_map(|&m| {
                     let g = analysis::amplification_on(m, &setup, h)?;
-                    Some((m.id(), g, Growth::of(g).word()))
+                    Some((m.id(), g, format::factor(g), Growth::of(g).word()))
                 })
                 .collect(),
             None => Vec::new(),
@@ -159,12 +159,16 @@ pub fn measure_experiment(id: &str) -> Result<String, JsError> {
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "StabilityPoint"))]
 pub(crate) struct StabilityPoint {
     method: &'static str,
-    /// Growth of the amplitude a step, and the core's word for it ("grows", "shrinks", "keeps").
+    /// Growth of the amplitude a step, as a number and as text, and the core's word for it ("grows",
+    /// "shrinks", "keeps").
     growth: f64,
+    growth_text: String,
     #[cfg_attr(test, ts(type = "GrowthWord"))]
     growth_word: &'static str,
-    /// Relative energy change over one period.
+    /// Relative energy change over one period, as a number and as text (a signed percentage, or a factor
+    /// past tenfold).
     energy_per_period: f64,
+    energy_text: String,
 }
 
 /// Every method's growth a step and energy change a period on the undamped spring at this ω·dt.
@@ -176,8 +180,10 @@ pub fn stability_at(omega_dt: f64) -> Result<JsValue, JsError> {
         .map(|(m, growth, energy_per_period)| StabilityPoint {
             method: m.id(),
             growth,
+            growth_text: format::factor(growth),
             growth_word: Growth::of(growth).word(),
             energy_per_period,
+            energy_text: format::percent(energy_per_period),
         })
         .collect();
     to_js(&rows)

@@ -96,6 +96,13 @@ pub fn read_hand_in(code: &str) -> Result<JsValue, JsError> {
     })
 }
 
+/// Whether `worksheet=` names a built-in (a word) rather than a file on the site or a worksheet's text: the
+/// page fetches only what is not one.
+#[wasm_bindgen(js_name = isWorksheetId)]
+pub fn is_worksheet_id(value: &str) -> bool {
+    worksheets::is_id(value)
+}
+
 /// The result codes in a pasted text, each whole (see the core's `handin::codes_in`).
 #[wasm_bindgen(js_name = codesIn)]
 pub fn codes_in(text: &str) -> Vec<String> {
@@ -140,11 +147,7 @@ impl WorksheetRun {
     #[wasm_bindgen(constructor)]
     pub fn new(source: &str, name: &str) -> Result<WorksheetRun, JsError> {
         // A word is a built-in's id (an unknown one is said so); anything else is a worksheet's text.
-        let id = !source.is_empty()
-            && source
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        let sheet = if id {
+        let sheet = if worksheets::is_id(source) {
             worksheets::built_in(source)
         } else {
             worksheets::parse("", source)
@@ -166,11 +169,9 @@ impl WorksheetRun {
             .iter()
             .zip(&self.key.setups)
             .map(|(t, setup)| {
-                let (kind, unit, options) = match &t.kind {
-                    Kind::Number(c) => ("number", c.unit.clone(), Vec::new()),
-                    Kind::Find(c) => ("find", c.unit.clone(), Vec::new()),
+                let (unit, options) = match &t.kind {
+                    Kind::Number(c) | Kind::Find(c) => (c.unit.clone(), Vec::new()),
                     Kind::Choice(c) => (
-                        "choice",
                         String::new(),
                         c.options
                             .iter()
@@ -178,10 +179,10 @@ impl WorksheetRun {
                             .zip(c.labels.iter().cloned())
                             .collect(),
                     ),
-                    Kind::Explain => ("explain", String::new(), Vec::new()),
+                    Kind::Explain => (String::new(), Vec::new()),
                 };
                 TaskView {
-                    kind,
+                    kind: t.kind.name(),
                     predict: t.predict,
                     question: t.question.trim().to_string(),
                     setup: setup.clone(),

@@ -1,10 +1,11 @@
 // Where a worksheet comes from: `worksheet=` names a built-in id, a file on this site, or (from the teacher's
 // page) the worksheet's own text in the link, which these encode and decode.
 
-/** Where a worksheet comes from, as `worksheet=` names it: its text (or a built-in id, which the core knows). */
-export async function worksheetSource(value: string): Promise<string> {
+/** Where a worksheet comes from, as `worksheet=` names it: its text (or a built-in's id, which the core reads). */
+export async function worksheetSource(value: string, isId: (value: string) => boolean): Promise<string> {
   if (value.startsWith('text:')) return decodeText(value.slice('text:'.length));
-  if (/^[a-z0-9-]+$/.test(value)) return value;
+  // The core says what an id is (a word); anything else is a file on this site.
+  if (isId(value)) return value;
   const url = new URL(value, window.location.href);
   if (url.origin !== window.location.origin)
     throw new Error(`a worksheet file must be on this site (${window.location.origin}), not ${url.origin}`);

@@ -7,6 +7,7 @@ import {
   builtIns,
   codesIn,
   type HandInInfo,
+  isWorksheetId,
   readHandIn,
   Sheet,
   studentKey,
@@ -97,7 +98,7 @@ class TeacherPage {
   /** Opens a worksheet (a built-in id, or TOML text); a malformed one is reported with its line. */
   private use(source: string): void {
     const problem = byId('sheet-problem');
-    const builtIn = /^[a-z0-9-]+$/.test(source);
+    const builtIn = isWorksheetId(this.core, source);
     if (!builtIn) this.remember(source);
     let sheet: Sheet;
     try {

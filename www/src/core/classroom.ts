@@ -72,3 +72,8 @@ export function studentKey(core: ClassroomBindings, name: string): string {
 export function verdictMarks(core: ClassroomBindings): Record<VerdictId, string> {
   return Object.fromEntries(core.verdictMarks() as [VerdictId, string][]) as Record<VerdictId, string>;
 }
+
+/** Whether `worksheet=` names a built-in (the core's rule: a word), rather than a file or a worksheet's text. */
+export function isWorksheetId(core: ClassroomBindings, value: string): boolean {
+  return core.isWorksheetId(value);
+}

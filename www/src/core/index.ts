@@ -52,7 +52,6 @@ export function checkParameter(
   return loaded().bindings.checkParam(scenario, name, value, force) ?? undefined;
 }
 
-/** Reads a number as the CLI does (a decimal, or a fraction such as 1/60): the value or the core's message. */
 /** What is wrong with a spec's setup (scenario, parameters, dt and until, the step budget), in the core's
  * words, or undefined where it runs. */
 export function checkSetup(spec: RunSpec): string | undefined {
@@ -64,6 +63,7 @@ export function isTrackingKey(name: string): boolean {
   return loaded().bindings.isTrackingKey(name);
 }
 
+/** Reads a number as the CLI does (a decimal, or a fraction such as 1/60): the value or the core's message. */
 export function readNumber(name: string, text: string): { value: number } | { why: string } {
   try {
     return { value: loaded().bindings.parseNumber(name, text) };

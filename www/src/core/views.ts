@@ -66,9 +66,9 @@ orders: Array<[string, string]>,
 omegaDt?: number, 
 /**
  * Each method's growth of the amplitude a step at this run's ω·dt, where the scenario is an oscillator,
- * with the core's word for it ("grows", "shrinks", "keeps").
+ * as (method id, factor, the factor as text, the core's word for it: "grows", "shrinks", "keeps").
  */
-growth: Array<[string, number, GrowthWord]>, };
+growth: Array<[string, number, string, GrowthWord]>, };
 
 /**
  * A stability limit as data: its bound (0 for none, +∞ for any), its text in a table (`none`, `2.0000`,
@@ -80,13 +80,15 @@ export type ExperimentInfo = { id: string, article: string, title: string, query
 
 export type StabilityPoint = { method: string, 
 /**
- * Growth of the amplitude a step, and the core's word for it ("grows", "shrinks", "keeps").
+ * Growth of the amplitude a step, as a number and as text, and the core's word for it ("grows",
+ * "shrinks", "keeps").
  */
-growth: number, growthWord: GrowthWord, 
+growth: number, growthText: string, growthWord: GrowthWord, 
 /**
- * Relative energy change over one period.
+ * Relative energy change over one period, as a number and as text (a signed percentage, or a factor
+ * past tenfold).
  */
-energyPerPeriod: number, };
+energyPerPeriod: number, energyText: string, };
 
 export type ConvergenceSeries = { method: string, dt: Array<number>, evaluations: Array<number>, error: Array<number>, 
 /**

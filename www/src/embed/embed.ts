@@ -12,8 +12,6 @@ import { type Look, lookQuery, parseLook, type ViewName } from '../ui/look';
 import { applyTheme } from '../ui/theme';
 import { type FigureMessage, fromHost, post } from './messages';
 
-/** Messages between a figure and the page that embeds it carry this, so that others' messages are ignored. */
-
 /** The element each view shows. */
 const VIEW_ELEMENTS: Record<ViewName, string> = {
   scene: 'scene',

@@ -23,7 +23,7 @@ export function renderHow(
   dt: number,
 ): void {
   const order = new Map(orders.orders);
-  const growth = new Map(orders.growth.map(([id, g, word]) => [id, { g, word }]));
+  const growth = new Map(orders.growth.map(([id, g, text, word]) => [id, { g, text, word }]));
   const items = methods.flatMap((id) => {
     const m = catalogue.methods.find((x) => x.id === id);
     if (!m) return [];
@@ -41,7 +41,7 @@ export function renderHow(
     const now =
       at === undefined || !Number.isFinite(at.g)
         ? ''
-        : ` At this run's ω·dt the amplitude is multiplied by ${at.g.toFixed(6)} a step${
+        : ` At this run's ω·dt the amplitude is multiplied by ${at.text} a step${
             at.word === 'keeps' ? '' : `: it ${at.word}`
           }.`;
     const where = limit === undefined ? '' : ` Here it is ${limit.sentence}.`;

@@ -115,11 +115,13 @@ function wireYourMethod(app: App, open: boolean): { made(): YourMethodPanel | un
 async function openWorksheet(value: string, catalogue: Catalogue, app: App): Promise<void> {
   try {
     // The worksheet's code and style load only here: a first visit without a worksheet never downloads them.
-    const [{ WorksheetPanel }, { worksheetSource }] = await Promise.all([
+    const [{ WorksheetPanel }, { worksheetSource }, { isWorksheetId }, bindings] = await Promise.all([
       import('../classroom/worksheet'),
       import('../classroom/source'),
+      import('../core/classroom'),
+      useClassroomTier(),
     ]);
-    const [source, bindings] = await Promise.all([worksheetSource(value), useClassroomTier()]);
+    const source = await worksheetSource(value, (v) => isWorksheetId(bindings, v));
     new WorksheetPanel(
       bindings,
       source,

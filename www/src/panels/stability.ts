@@ -4,7 +4,6 @@
 import type { StabilityInfo, StabilityPoint } from '../core';
 import { ask } from '../core/studies';
 import { byId, el, message } from '../ui/dom';
-import { short } from '../ui/numbers';
 import { swatch } from '../ui/palette';
 
 /** The scale of the limits track: ω·dt from 0 to this. */
@@ -72,10 +71,6 @@ export class StabilityPanel {
         mark('now', at(omegaDt)),
       ]);
       track.setAttribute('aria-hidden', 'true');
-      const energy =
-        Math.abs(p.energyPerPeriod) > 1e6
-          ? `${short(100 * p.energyPerPeriod)} %`
-          : `${(100 * p.energyPerPeriod).toFixed(3)} %`;
       const name = el('th', undefined, undefined, [swatch(p.method), ` ${p.method}`]);
       name.scope = 'row';
       return el('tr', undefined, unstable ? 'unstable' : '', [
@@ -83,8 +78,8 @@ export class StabilityPanel {
         el('td', limit?.measured ?? ''),
         el('td', limit?.theory ?? ''),
         track,
-        el('td', p.growth.toFixed(6)),
-        el('td', energy),
+        el('td', p.growthText),
+        el('td', p.energyText),
         el('td', p.growthWord),
       ]);
     });

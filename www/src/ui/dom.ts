@@ -26,19 +26,28 @@ export function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** Tells the reader something in the notices area (a live region), with a button for what to do about it. */
+/**
+ * Tells the reader something in the notices area (a live region), with a button for what to do about it,
+ * and one that dismisses it (the notice's text is its `.notice-text`).
+ */
 export function notice(
   text: string,
   kind: 'info' | 'error' = 'info',
   action?: { label: string; run: () => void },
 ): void {
-  const p = el('p', text, kind === 'error' ? 'error' : undefined);
+  const p = el('p', undefined, kind === 'error' ? 'error' : undefined, [el('span', text, 'notice-text')]);
   if (action) {
     const button = el('button', action.label);
     button.type = 'button';
     button.addEventListener('click', action.run);
     p.append(' ', button);
   }
+  const dismiss = el('button', '×', 'dismiss');
+  dismiss.type = 'button';
+  dismiss.setAttribute('aria-label', 'Dismiss this notice');
+  dismiss.title = 'Dismiss this notice';
+  dismiss.addEventListener('click', () => p.remove());
+  p.append(dismiss);
   byId('notices').append(p);
 }
 

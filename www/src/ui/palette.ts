@@ -18,7 +18,11 @@ export type Marker =
   | 'hexagon'
   | 'bowtie'
   | 'pentagon'
-  | 'dart';
+  | 'dart'
+  | 'triangle-left'
+  | 'triangle-right'
+  | 'star4'
+  | 'hourglass';
 
 export const BACKGROUND: Record<Theme, string> = { light: '#FFFFFF', dark: '#15181D' };
 
@@ -72,6 +76,11 @@ export const COLOURS: Record<Theme, string[]> = {
     '#4527A0',
     '#6B7A00',
     '#E65C00',
+    // Spare looks (12-15): a method added to the core takes one, with no edit here.
+    '#AA7799',
+    '#551144',
+    '#445533',
+    '#882233',
   ],
   dark: [
     '#FF8A65',
@@ -86,6 +95,10 @@ export const COLOURS: Record<Theme, string[]> = {
     '#B388FF',
     '#DCE775',
     '#FF9100',
+    '#44FF44',
+    '#FF44FF',
+    '#6644FF',
+    '#FF44AA',
   ],
 };
 
@@ -102,6 +115,10 @@ export const MARKERS: Marker[] = [
   'bowtie',
   'pentagon',
   'dart',
+  'triangle-left',
+  'triangle-right',
+  'star4',
+  'hourglass',
 ];
 
 export const TRUTH_COLOUR: Record<Theme, string> = { light: '#777777', dark: '#9A9A9A' };
@@ -199,6 +216,20 @@ function outline(shape: Marker): [number, number][] {
         [1.05, 0.95],
         [0, 0.35],
         [-1.05, 0.95],
+      ];
+    case 'triangle-left':
+      return ring(3, () => 1.2, -Math.PI / 2);
+    case 'triangle-right':
+      return ring(3, () => 1.2, Math.PI / 2);
+    case 'star4':
+      return ring(8, (k) => (k % 2 === 0 ? 1.3 : 0.45));
+    case 'hourglass':
+      // The bowtie stood upright.
+      return [
+        [-0.9, -1.1],
+        [0.9, 1.1],
+        [-0.9, 1.1],
+        [0.9, -1.1],
       ];
     case 'bowtie':
       // Two triangles point to point, drawn as one crossed outline (filled by the non-zero rule).

@@ -186,3 +186,56 @@ describe('the phase portrait and the scene hand the canvas nothing astronomicall
     expect(within(points, { left: 0, top: 0, width: 600, height: 300 }, 100)).toBe(true);
   });
 });
+
+describe('a point astronomically far away, measured from the other end', () => {
+  const band4 = band(PLOT); // x from -2360 to 3040, y from -1190 to 1510
+  const drawn = (points: [number, number][]) => {
+    const r = new Recorder();
+    const path = new ClippedPath(r, band4);
+    for (const [x, y] of points) path.to(x, y);
+    return r.points;
+  };
+
+  it('comes in where the segment meets the band, not at the far end’s rounding', () => {
+    expect(
+      drawn([
+        [1e30, 100],
+        [100, 100],
+      ]),
+    ).toEqual([
+      [3040, 100],
+      [100, 100],
+    ]);
+  });
+
+  it('a spike out and back returns from the side it went to', () => {
+    const points = drawn([
+      [100, 100],
+      [101, 1e30],
+      [102, 100],
+    ]);
+    // Out through the bottom edge (y down) at x = 100 and back in through it at x = 102.
+    expect(points[1]?.[1]).toBeCloseTo(1510, 6);
+    expect(points[2]?.[1]).toBeCloseTo(1510, 6);
+    expect(points[2]?.[0]).toBeCloseTo(102, 6);
+    expect(points.at(-1)).toEqual([102, 100]);
+  });
+
+  it('a segment whose length overflows is still drawn, across the band', () => {
+    const points = drawn([
+      [-1e308, 100],
+      [1e308, 100],
+    ]);
+    expect(points.every(([x, y]) => Number.isFinite(x) && Number.isFinite(y))).toBe(true);
+    expect(points[0]).toEqual([-2360, 100]);
+    expect(points.at(-1)).toEqual([3040, 100]);
+  });
+
+  it('a chord between two far points stays inside the band', () => {
+    const points = drawn([
+      [1e19, 3e19],
+      [-1e19, -3e19],
+    ]);
+    expect(within(points, PLOT, BAND)).toBe(true);
+  });
+});

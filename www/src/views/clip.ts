@@ -93,24 +93,50 @@ export class ClippedPath {
       }
       return;
     }
-    const [x0, y0] = last;
-    const part = clipSegment(x0, y0, x, y, this.r);
-    if (!part) {
-      this.pen = undefined;
-      return;
-    }
-    const [t0, t1] = part;
-    const [ax, ay] = [x0 + t0 * (x - x0), y0 + t0 * (y - y0)];
-    const [bx, by] = t1 === 1 ? [x, y] : [x0 + t1 * (x - x0), y0 + t1 * (y - y0)];
-    if (!this.pen || this.pen[0] !== ax || this.pen[1] !== ay) this.target.moveTo(ax, ay);
-    this.target.lineTo(bx, by);
-    this.pen = t1 === 1 ? [x, y] : undefined;
+    // A segment whose length overflows (one end near +1e308, the other near -1e308) is drawn as its halves.
+    if (!Number.isFinite(x - last[0]) || !Number.isFinite(y - last[1])) {
+      const middle: [number, number] = [last[0] / 2 + x / 2, last[1] / 2 + y / 2];
+      this.segment(last, middle);
+      this.segment(middle, [x, y]);
+    } else this.segment(last, [x, y]);
   }
 
   /** Starts a new line: the next point is not joined to the last. */
   break(): void {
     this.last = undefined;
     this.pen = undefined;
+  }
+
+  /**
+   * Draws the part of the segment from `a` to `b` inside the band. Each end of that part is worked out from
+   * the segment's end nearer it: from a point 1e30 away, `a + t (b − a)` keeps nothing of where the segment
+   * meets the band (its rounding is 1e14 pixels). What is drawn is kept inside the band, whatever rounding
+   * is left where both ends are that far.
+   */
+  private segment([x0, y0]: [number, number], [x, y]: [number, number]): void {
+    const part = clipSegment(x0, y0, x, y, this.r);
+    if (!part) {
+      this.pen = undefined;
+      return;
+    }
+    const [t0, t1] = part;
+    let [ax, ay] = [x0, y0];
+    if (t0 > 0) {
+      // Where it comes in, measured back from b: the reversed segment's way out.
+      const back = clipSegment(x, y, x0, y0, this.r);
+      const s = back ? back[1] : 1 - t0;
+      [ax, ay] = this.within(x + s * (x0 - x), y + s * (y0 - y));
+    }
+    const [bx, by] = t1 === 1 ? [x, y] : this.within(x0 + t1 * (x - x0), y0 + t1 * (y - y0));
+    if (!this.pen || this.pen[0] !== ax || this.pen[1] !== ay) this.target.moveTo(ax, ay);
+    this.target.lineTo(bx, by);
+    this.pen = t1 === 1 ? [x, y] : undefined;
+  }
+
+  /** A point clamped into the band. */
+  private within(x: number, y: number): [number, number] {
+    const r = this.r;
+    return [Math.min(r.left + r.width, Math.max(r.left, x)), Math.min(r.top + r.height, Math.max(r.top, y))];
   }
 
   private inside(x: number, y: number): boolean {

@@ -26,30 +26,56 @@ const PREFIX: &str = "IL1.";
 
 /// The codes in a pasted text, as the teacher's page reads a class's mail: each from `IL1.` to its
 /// checksum, with what mail programs add taken out — a reply's "> " quote marks at the start of lines,
-/// quoted-printable's "=" at the end of a broken line, and line breaks and spaces inside a code.
+/// quoted-printable's "=" at the end of a broken line, and line breaks and spaces inside a code — each
+/// code once, in the order it first comes.
 pub fn codes_in(text: &str) -> Vec<String> {
-    let unquoted: String = text
-        .split_inclusive('\n')
-        .map(|line| {
-            let rest = line.trim_start_matches([' ', '\t']);
-            if rest.starts_with('>') {
-                rest.trim_start_matches(['>', ' ', '\t'])
-            } else {
-                line
-            }
-        })
-        .collect::<String>()
-        .replace("=\r\n", "")
-        .replace("=\n", "");
+    // Lines end where a browser's `^` would see them end; quoted-printable's soft break is "=" then one.
+    let mut unquoted = String::with_capacity(text.len());
+    for line in text.split_inclusive(['\n', '\r', '\u{2028}', '\u{2029}']) {
+        let rest = line.trim_start_matches([' ', '\t']);
+        unquoted.push_str(if rest.starts_with('>') {
+            rest.trim_start_matches(['>', ' ', '\t'])
+        } else {
+            line
+        });
+    }
+    let unquoted = soft_breaks_removed(&unquoted);
     let mut starts: Vec<usize> = unquoted.match_indices(PREFIX).map(|(i, _)| i).collect();
     starts.push(unquoted.len());
-    starts
-        .windows(2)
-        .map(|w| {
-            let joined: String = unquoted[w[0]..w[1]].split_whitespace().collect();
-            code_prefix(&joined).to_string()
-        })
-        .collect()
+    let mut codes: Vec<String> = Vec::new();
+    for w in starts.windows(2) {
+        let joined: String = unquoted[w[0]..w[1]]
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '\u{feff}')
+            .collect();
+        // The same code twice (a reply that quotes the student's mail) is one hand-in.
+        let code = code_prefix(&joined).to_string();
+        if !codes.contains(&code) {
+            codes.push(code);
+        }
+    }
+    codes
+}
+
+/// A text without quoted-printable's soft line breaks ("=" at a line's end, before "\r\n" or "\n"), in one
+/// pass: what a removal leaves is not looked at again.
+fn soft_breaks_removed(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('=') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        rest = if let Some(next) = after.strip_prefix("\r\n") {
+            next
+        } else if let Some(next) = after.strip_prefix('\n') {
+            next
+        } else {
+            out.push('=');
+            after
+        };
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The longest start of `text` that a code can be: `IL1.`, base64url characters, then `.` and eight hex

@@ -87,6 +87,21 @@ pub enum Kind {
     Explain,
 }
 
+impl Kind {
+    /// The kinds by the names a worksheet file gives them, which the CLI and the page show too.
+    pub const NAMES: [&'static str; 4] = ["number", "find", "choice", "explain"];
+
+    /// The kind's name, as the worksheet file writes it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Kind::Number(_) => "number",
+            Kind::Find(_) => "find",
+            Kind::Choice(_) => "choice",
+            Kind::Explain => "explain",
+        }
+    }
+}
+
 /// A number's check: the quantity, its unit, the tolerance, and known wrong answers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Check {
@@ -295,6 +310,16 @@ fn splitmix(state: &mut u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+/// Whether a worksheet's source, as a page or a link names it, is a built-in's id (a word: letters, digits,
+/// `-` and `_`) rather than a worksheet's text or a file's address. An unknown id is still an id: opening it
+/// says that no built-in has it.
+pub fn is_id(source: &str) -> bool {
+    !source.is_empty()
+        && source
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 /// A student's name as typed, its spaces tidied (trimmed, runs collapsed): how a hand-in and the teacher's
