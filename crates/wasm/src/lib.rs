@@ -255,9 +255,8 @@ pub fn catalogue() -> Result<JsValue, JsError> {
 /// the reference run's), in the core's one line, or undefined where it runs: the page checks a new dt or
 /// until with it, and the URL's, with no rules of its own.
 #[wasm_bindgen(js_name = checkSetup)]
-pub fn check_setup(spec: JsValue) -> Result<Option<String>, JsError> {
-    let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
-    Ok(spec.resolve().err().map(|e| e.to_string()))
+pub fn check_setup(spec: JsValue) -> Option<String> {
+    resolve_spec(spec).err()
 }
 
 /// Whether a URL key is one that sharing sites add to links (`utm_*`, `fbclid`, `gclid`): the page ignores
@@ -393,6 +392,15 @@ struct RunPair {
     dt: f64,
 }
 
+/// A spec from the page, read and resolved by the core as the CLI's arguments are, or the one line that says
+/// what is wrong with it: the one way every call that takes a spec reads it (kept out of line, so that the
+/// base tier carries its code once).
+#[inline(never)]
+pub(crate) fn resolve_spec(spec: JsValue) -> Result<Resolved, String> {
+    let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(|e| e.to_string())?;
+    spec.resolve().map_err(|e| e.to_string())
+}
+
 impl Spec {
     /// The spec as core types, resolved by the core as the CLI's arguments are.
     fn resolve(self) -> Result<Resolved, Error> {
@@ -454,8 +462,7 @@ impl Session {
     /// message for anything invalid.
     #[wasm_bindgen(constructor)]
     pub fn new(spec: JsValue) -> Result<Session, JsError> {
-        let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
-        let r = spec.resolve().map_err(js_error)?;
+        let r = resolve_spec(spec).map_err(js_error)?;
         let session = CoreSession::new(r.setup, &r.runs, r.precision).map_err(js_error)?;
         Ok(Session(session, r.yours))
     }

@@ -7,7 +7,7 @@ use integrator_lab::{experiments, format, Method, MethodId, StabilityLimit};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{js_error, to_js, Spec};
+use crate::{js_error, resolve_spec, to_js};
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -61,8 +61,7 @@ pub(crate) struct OrdersView {
 /// What each method's positions promise on the spec's scenario at its dt and parameters.
 #[wasm_bindgen(js_name = ordersOn)]
 pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
-    let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
-    let setup = spec.resolve().map_err(js_error)?.setup;
+    let setup = resolve_spec(spec).map_err(js_error)?.setup;
     to_js(&OrdersView {
         forces: setup.class().describe(),
         omega_dt: setup.omega_dt(),
@@ -108,8 +107,7 @@ impl From<StabilityLimit> for LimitView {
 /// with the spec's parameters' ratios), as (method id, limit) pairs; empty where it is not an oscillator.
 #[wasm_bindgen(js_name = stabilityOn)]
 pub fn stability_on(spec: JsValue) -> Result<JsValue, JsError> {
-    let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
-    let setup = spec.resolve().map_err(js_error)?.setup;
+    let setup = resolve_spec(spec).map_err(js_error)?.setup;
     let limits: Vec<(&'static str, LimitView)> = MethodId::ALL
         .iter()
         .filter_map(|&m| Some((m.id(), analysis::stability_limit_on(m, &setup)?.into())))
@@ -210,8 +208,7 @@ pub(crate) struct ConvergenceView {
 /// its end against the truth. Throws when the study would take too long for a page.
 #[wasm_bindgen]
 pub fn convergence(spec: JsValue, levels: u32) -> Result<JsValue, JsError> {
-    let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(js_error)?;
-    let r = spec.resolve().map_err(js_error)?;
+    let r = resolve_spec(spec).map_err(js_error)?;
     let (setup, precision) = (r.setup, r.precision);
     let methods: Vec<Method> = r.runs.into_iter().map(|(m, _)| m).collect();
     let studies = analysis::study(&setup, &methods, precision, levels).map_err(js_error)?;
