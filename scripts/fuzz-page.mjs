@@ -123,13 +123,9 @@ try {
     // as theme='s, comes before the core has read the rest), or after ten seconds, when a page that could
     // make no run must at least say why.
     await page
-      .waitForFunction(
-        () => /step/.test(document.querySelector('#status')?.textContent ?? ''),
-        null,
-        {
-          timeout: 10_000,
-        },
-      )
+      .waitForFunction(() => /step/.test(document.querySelector('#status')?.textContent ?? ''), null, {
+        timeout: 10_000,
+      })
       .catch(() => {});
     const status = (await page.textContent('#status').catch(() => '')) ?? '';
     const notices = (await page.locator('#notices .notice-text').allTextContents()).join(' | ');
