@@ -123,9 +123,9 @@ export class Session {
    * forces are conservative): the nearby energy the method keeps. A view of wasm memory, as `column`'s. */
   shadow(track: number): Float64Array | undefined {
     // Not in the base tier: a figure draws no shadow energy.
-    const lab: object = this.session;
-    if (!('shadowPtr' in lab && typeof lab.shadowPtr === 'function')) return undefined;
-    const at = lab.shadowPtr(track) as number;
+    const tiered: object = this.session;
+    if (!('shadowPtr' in tiered && typeof tiered.shadowPtr === 'function')) return undefined;
+    const at = tiered.shadowPtr(track) as number;
     // Read after the call: working out new rows may have grown the memory.
     return at === 0 ? undefined : new Float64Array(this.buffer, at, this.session.rows(track));
   }
@@ -133,9 +133,9 @@ export class Session {
   /** The power of dt to which a track's method keeps its shadow energy: 0 where it keeps it exactly;
    * undefined where the core knows none. */
   shadowOrder(track: number): number | undefined {
-    const lab: object = this.session;
-    return 'shadowOrder' in lab && typeof lab.shadowOrder === 'function'
-      ? ((lab.shadowOrder(track) as number | undefined) ?? undefined)
+    const tiered: object = this.session;
+    return 'shadowOrder' in tiered && typeof tiered.shadowOrder === 'function'
+      ? ((tiered.shadowOrder(track) as number | undefined) ?? undefined)
       : undefined;
   }
 
@@ -167,10 +167,10 @@ export class Session {
 
   /** The run as the CLI prints it. Not in the base tier: a figure, which steps with it, offers no export. */
   csv(every = 1): string {
-    const lab: object = this.session;
-    if (!('csv' in lab && typeof lab.csv === 'function'))
+    const tiered: object = this.session;
+    if (!('csv' in tiered && typeof tiered.csv === 'function'))
       throw new Error("exporting CSV needs the lab's page");
-    return lab.csv(every) as string;
+    return tiered.csv(every) as string;
   }
 
   free(): void {
