@@ -3,9 +3,24 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { CONTENT_SECURITY_POLICY, HEADERS } from './scripts/policy.ts';
+import type { Catalogue } from './www/src/core/views.ts';
+import { catalogue, initSync } from './www/src/core/pkg/base.js';
 
 /** A path in the repository, absolute (the build and the development server resolve from different roots). */
 const here = (path: string) => fileURLToPath(new URL(`./${path}`, import.meta.url));
+
+/**
+ * The names of the scenarios and methods by id, from the core's catalogue: embed.js, which loads no wasm,
+ * names a figure's scenario and methods with them before the figure loads.
+ */
+function names(): Record<string, string> {
+  initSync({ module: readFileSync(here('www/src/core/pkg/base_bg.wasm')) });
+  const { methods, scenarios }: Catalogue = catalogue();
+  return Object.fromEntries([
+    ...scenarios.map((s) => [s.id, s.title]),
+    ...methods.map((m) => [m.id, m.name]),
+  ]);
+}
 
 /** docs/worksheets.md as a page of the site: its text as it is, under the site's policy. */
 function formatPage(): string {
@@ -79,6 +94,7 @@ export default defineConfig({
   root: 'www',
   base: './',
   plugins: [pages()],
+  define: { __NAMES__: JSON.stringify(names()) },
   // The studies worker is a module worker: it imports the core's studies tier as the page does.
   worker: { format: 'es' },
   build: {

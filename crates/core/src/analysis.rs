@@ -89,7 +89,7 @@ impl EnergyStats {
 
     /// What the energy did, in words: the band it stayed in, or the change it drifted to.
     pub fn describe(&self) -> String {
-        use crate::format::percent;
+        use crate::format::{band, percent};
         let relative = |e: f64| (e - self.initial) / self.initial.abs();
         if !self.last.is_finite() {
             "diverged".to_string()
@@ -97,9 +97,8 @@ impl EnergyStats {
             format!("drifts to {}", percent(self.drift()))
         } else {
             format!(
-                "stays within {} … {}",
-                percent(relative(self.min)),
-                percent(relative(self.max))
+                "stays within {}",
+                band(relative(self.min), relative(self.max))
             )
         }
     }

@@ -153,7 +153,7 @@ fn fiedler_spring(dt: f64) -> Result<String, Error> {
     let (se_end, _) = end::<f64>(&s, MethodId::SymplecticEuler);
     let (rk_end, _) = end::<f64>(&s, MethodId::Rk4);
     Ok(format!(
-        "After 90 s at dt = {dt}: RK4's energy {} and its position is off by {:.1} m of 1000; symplectic Euler's \
+        "After 90 s at dt = {dt}: RK4's energy {} and its position is off by {:.1} m of a 1000 m amplitude; symplectic Euler's \
          energy {} (it ended at {}) while its position is off by {:.1} m: it is out of phase.",
         rk4.describe(),
         position_error(&rk_end, &truth),
@@ -175,7 +175,7 @@ fn fiedler_higher_order(dt: f64) -> Result<String, Error> {
         // The largest error over the run, not the error at the end: a method far out of phase can pass
         // close to the true position at t = 90 s by chance.
         parts.push(format!(
-            "{}: largest position error {:.0} m of 1000, energy {}",
+            "{}: largest position error {:.0} m of a 1000 m amplitude, energy {}",
             m.info().name,
             max_error(&s, m, Precision::F64),
             stats.describe()
@@ -316,7 +316,7 @@ fn spring_huge_dt() -> Result<String, Error> {
     let truth = s.truth().at(s.steps());
     let (_, se_diverged) = end::<f64>(&s, MethodId::SymplecticEuler);
     Ok(format!(
-        "At dt = 5 s (ω·dt = 19.4, three periods a step) after 1000 steps: kinematic off by {:.1e} m of 1000; \
+        "At dt = 5 s (ω·dt = 19.4, three periods a step) after 1000 steps: kinematic off by {:.1e} m of a 1000 m amplitude; \
          symplectic Euler {}.",
         position_error(&kin, &truth),
         se_diverged.map_or("stays finite".to_string(), |t| format!("diverged at t = {t} s"))
@@ -452,7 +452,7 @@ static ALL: &[Experiment] = &[
         id: "jump-landing",
         article: &articles::GRAVITY_ANSWER,
         title: "A jump that lands in the same place at any dt",
-        query: "scenario=projectile&runs=euler@0.06666666666666667,euler@0.016666666666666666,velocity-verlet@0.06666666666666667,velocity-verlet@0.016666666666666666&dt=0.016666666666666666&until=2&precision=f64",
+        query: "scenario=projectile&runs=euler@1/15,euler@1/60,velocity-verlet@1/15,velocity-verlet@1/60&dt=1/60&until=2&precision=f64",
         look: "Each method at 15 Hz (solid) and at 60 Hz (dashed): velocity Verlet's two paths lie on the exact parabola and on each other; Euler's two fly high, and apart.",
         claim: "For constant acceleration, they give exact results (up to floating point roundoff errors, anyway), meaning that ballistic jump trajectories stay the same even if the timestep is changed.",
         how: Measure::JumpLanding,
@@ -497,7 +497,7 @@ static ALL: &[Experiment] = &[
         id: "level-144000",
         article: &articles::LECTURE,
         title: "A 20-minute level at 120 updates a second",
-        query: "scenario=spring&methods=euler,symplectic-euler,verlet,velocity-verlet,leapfrog,rk4&dt=0.008333333333333333&until=1200&precision=f64",
+        query: "scenario=spring&methods=euler,symplectic-euler,verlet,velocity-verlet,leapfrog,rk4&dt=1/120&until=1200&precision=f64",
         look: "Run to the end (144,000 steps): explicit Euler leaves the chart, RK4 slowly drains, the symplectic methods keep their energy in a band.",
         claim: "if the physics system performs 120 updates per second, and the level takes 20 minutes to complete, the physics system needs to be stable for 144,000 updates",
         how: Measure::Level144000,
@@ -506,7 +506,7 @@ static ALL: &[Experiment] = &[
         id: "verlet-startup",
         article: &articles::LECTURE,
         title: "Position Verlet and its start-up step",
-        query: "scenario=projectile&methods=verlet,euler&dt=0.016666666666666666&until=2&precision=f64",
+        query: "scenario=projectile&methods=verlet,euler&dt=1/60&until=2&precision=f64",
         look: "Verlet needs a previous position it does not have; the lab makes it with one constant-acceleration step, x1 = x0 + v0·dt + ½·a0·dt², and from there Verlet follows the parabola exactly.",
         claim: "Requires start conditions to be set up prior to updating, since it has to look back in time",
         how: Measure::VerletStartup,
@@ -533,7 +533,7 @@ static ALL: &[Experiment] = &[
         id: "two-springs-ratios",
         article: &articles::TRUE_PHYSICS,
         title: "Two springs: the error ratios",
-        query: "scenario=two-springs&methods=symplectic-euler,kinematic,kinematic-average&dt=0.016666666666666666&until=10&precision=f64",
+        query: "scenario=two-springs&methods=symplectic-euler,kinematic,kinematic-average&dt=1/60&until=10&precision=f64",
         look: "The error graph on its log axis: the three methods a decade or more apart. Halve dt and the gaps widen: the ratios are not fixed numbers.",
         claim: "the error of the kinematic integrator was 12,000 times smaller than the error from the semi-implicit Euler method ... the error introduced by the average acceleration method was 58 million times smaller",
         how: Measure::TwoSprings,
@@ -542,7 +542,7 @@ static ALL: &[Experiment] = &[
         id: "two-springs-first-step",
         article: &articles::TRUE_PHYSICS,
         title: "Two springs: where “12,000 times” comes from",
-        query: "scenario=two-springs&methods=symplectic-euler,kinematic,kinematic-average&dt=0.016666666666666666&until=1&precision=f64",
+        query: "scenario=two-springs&methods=symplectic-euler,kinematic,kinematic-average&dt=1/60&until=1&precision=f64",
         look: "Press Step once and read the values table's error column: symplectic Euler's error is 12,000 times the kinematic integrator's. Step a few more times and watch the ratio fall.",
         claim: "the error of the kinematic integrator was 12,000 times smaller than the error from the semi-implicit Euler method",
         how: Measure::FirstStep,
@@ -551,7 +551,7 @@ static ALL: &[Experiment] = &[
         id: "average-energy",
         article: &articles::TRUE_PHYSICS,
         title: "Average acceleration's slow energy loss",
-        query: "scenario=two-springs&methods=kinematic,kinematic-average&dt=0.016666666666666666&until=10800&precision=f64",
+        query: "scenario=two-springs&methods=kinematic,kinematic-average&dt=1/60&until=10800&precision=f64",
         look: "Run to the end (three hours): average acceleration's energy falls slowly; the kinematic integrator's rises.",
         claim: "the average acceleration method removed about 5% of the energy from the system. After about 3 hours.",
         how: Measure::AverageEnergy,

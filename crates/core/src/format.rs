@@ -160,15 +160,44 @@ pub fn factor(g: f64) -> String {
     format!("1 {sign} {}", significant(change.abs(), 2))
 }
 
-/// A relative change as a signed percentage (`+1.64 %`, `-2.3e-4 %` where two decimals would round a real
-/// change to zero), or as a factor when it is more than tenfold (`×1.289e65`).
+/// A relative change as a signed percentage, a no-break space before its `%` (so that a line never breaks
+/// between the number and its sign) (`+1.64 %`, `-2.3e-4 %` where two decimals would round a real
+/// change to zero, `0 %` for none, of either sign), or as a factor when it is more than tenfold
+/// (`×1.289e65`).
+///
+/// ```
+/// use integrator_lab::format::percent;
+/// assert_eq!(percent(0.0164), "+1.64\u{a0}%");
+/// assert_eq!(percent(-2.3e-6), "-2.3e-4\u{a0}%");
+/// assert_eq!(percent(-0.0), "0\u{a0}%");
+/// assert_eq!(percent(1.289e65), "×1.289e65");
+/// ```
 pub fn percent(x: f64) -> String {
     if x > 9.0 {
         format!("×{:.3e}", 1.0 + x)
-    } else if x != 0.0 && x.abs() < 1e-4 {
-        format!("{:+.1e} %", 100.0 * x)
+    } else if x == 0.0 {
+        "0\u{a0}%".to_string()
+    } else if x.abs() < 1e-4 {
+        format!("{:+.1e}\u{a0}%", 100.0 * x)
     } else {
-        format!("{:+.2} %", 100.0 * x)
+        format!("{:+.2}\u{a0}%", 100.0 * x)
+    }
+}
+
+/// A band of relative changes, `lo … hi`: as percentages, or, where either end is more than tenfold, both as
+/// factors of the start (`×0.9972 … ×10.28`), so that one band never mixes the two.
+///
+/// ```
+/// use integrator_lab::format::band;
+/// assert_eq!(band(-0.0028, 0.0164), "-0.28\u{a0}% … +1.64\u{a0}%");
+/// assert_eq!(band(-0.0028, 9.28), "×0.9972 … ×10.28");
+/// ```
+pub fn band(lo: f64, hi: f64) -> String {
+    if lo > 9.0 || hi > 9.0 {
+        let times = |x: f64| format!("×{}", significant(1.0 + x, 4));
+        format!("{} … {}", times(lo), times(hi))
+    } else {
+        format!("{} … {}", percent(lo), percent(hi))
     }
 }
 

@@ -582,6 +582,13 @@ impl Session {
         )
     }
 
+    /// Why a track's symplectic method has no shadow energy here (see [`crate::shadow::missing`]).
+    pub fn shadow_missing(&self, track: usize) -> Option<&'static str> {
+        let t = self.tracks.get(track)?;
+        let setup = t.grid.as_ref().map_or(&self.setup, |c| &c.setup);
+        crate::shadow::missing(setup, t.run.method())
+    }
+
     /// A track's shadow energy at each recorded row, less a constant that starts it at the track's energy,
     /// where the lab knows it (see [`crate::shadow`]); `None` elsewhere and for the truth. Each row's value
     /// is worked out once, when first asked for: a chart asks for the whole series every time it draws.

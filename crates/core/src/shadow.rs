@@ -160,10 +160,25 @@ impl Shadow {
 /// leapfrog or the Verlet family where every force is conservative and reads neither v nor t (kept to a
 /// stated order). `None` elsewhere.
 pub fn shadow_energy(setup: &Setup, method: &Method) -> Option<Shadow> {
-    let id = method.builtin().filter(|m| m.info().symplectic)?;
+    shadow_or_why(setup, method).ok()
+}
+
+/// Why a symplectic method has no shadow energy drawn on a setup, in words; `None` where it has one, and for
+/// a method that is not symplectic (which keeps no nearby energy to draw).
+pub fn missing(setup: &Setup, method: &Method) -> Option<&'static str> {
+    method.builtin().filter(|m| m.info().symplectic)?;
+    shadow_or_why(setup, method).err()
+}
+
+/// [`shadow_energy`], or why there is none.
+fn shadow_or_why(setup: &Setup, method: &Method) -> Result<Shadow, &'static str> {
+    let id = method
+        .builtin()
+        .filter(|m| m.info().symplectic)
+        .ok_or("a method that is not symplectic keeps no nearby energy")?;
     let half_step_start = (id == MethodId::Leapfrog).then(|| (setup.system(), setup.dt));
     if let Some(form) = quadratic(setup, method) {
-        return Some(Shadow {
+        return Ok(Shadow {
             form,
             half_step_start,
         });
@@ -171,7 +186,10 @@ pub fn shadow_energy(setup: &Setup, method: &Method) -> Option<Shadow> {
     let verlet = match id {
         MethodId::SymplecticEuler | MethodId::Leapfrog => false,
         MethodId::Verlet | MethodId::VelocityVerlet => true,
-        _ => return None,
+        _ => return Err(
+            "its shadow energy's first term is of order dt⁴, which the lab works out only on a \
+                 spring's force",
+        ),
     };
     let system = setup.system();
     let conservative = system.forces.iter().all(|f| match f {
@@ -183,7 +201,10 @@ pub fn shadow_energy(setup: &Setup, method: &Method) -> Option<Shadow> {
         _ => false,
     });
     if !conservative {
-        return None;
+        return Err(
+            "a force here reads the velocity or the time (damping, drag, a thruster), so no energy is \
+             kept, the shadow's included",
+        );
     }
     // The terms given are themselves kept exactly for a kick and a drift where the forces are affine in x
     // (springs, the chain, gravity: on the spring they are the exact form above), and for the Verlet family
@@ -211,7 +232,13 @@ pub fn shadow_energy(setup: &Setup, method: &Method) -> Option<Shadow> {
         let (m, again) = (masses[i], mass(&moved, i));
         m > 0.0 && m.is_finite() && (m - again).abs() <= 1e-12 * m
     });
-    constant.then_some(Shadow {
+    if !constant {
+        return Err(
+            "the kinetic energy here is not ½ m v² with constant masses (the arms' motions are coupled), \
+             which the lab's formula for the shadow needs",
+        );
+    }
+    Ok(Shadow {
         form: Form::Series {
             system,
             masses,

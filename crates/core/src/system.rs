@@ -472,22 +472,25 @@ impl ForceClass {
     pub fn describe(&self) -> String {
         let mut parts = Vec::new();
         if self.state_terms == 0 {
-            parts.push("constant forces only".to_string());
+            parts.push("only constant forces".to_string());
         } else if self.identical {
-            parts.push(format!("{} equal state-dependent terms", self.state_terms));
+            parts.push(format!(
+                "{} equal forces that change as the body moves",
+                self.state_terms
+            ));
         } else if self.state_terms == 1 && self.terms == 1 {
-            parts.push("one state-dependent force".to_string());
+            parts.push("one force, which changes as the body moves".to_string());
         } else {
             parts.push(format!(
-                "{} force terms, {} depending on the state",
+                "{} forces, {} of them changing as the body moves",
                 self.terms, self.state_terms
             ));
         }
         if self.velocity_dependent {
-            parts.push("one depends on velocity".to_string());
+            parts.push("one depends on the velocity".to_string());
         }
         if self.fallback {
-            parts.push("one has no closed form over a step".to_string());
+            parts.push("one has no formula to follow it exactly over a step".to_string());
         }
         match self.switching {
             Switching::None => {}

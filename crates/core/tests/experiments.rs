@@ -1,5 +1,6 @@
 //! Every guided experiment is a valid permalink, and its measurement is made by the core.
 
+use integrator_lab::format::parse;
 use integrator_lab::{experiments, MethodId, Setup};
 
 /// The query as the page reads it, checked by the core as the CLI would check it.
@@ -18,11 +19,11 @@ fn setup_of(query: &str) -> (Setup, Vec<MethodId>, String) {
                 for run in v.split(',') {
                     let (m, run_dt) = run.split_once('@').expect("method@dt");
                     methods.push(MethodId::from_id(m).expect("a known method"));
-                    run_dts.push(run_dt.parse::<f64>().expect("a dt"));
+                    run_dts.push(parse("dt", run_dt).expect("a dt (1/60 as the URL writes it)"));
                 }
             }
-            "dt" => dt = Some(v.parse().expect("dt")),
-            "until" => until = Some(v.parse().expect("until")),
+            "dt" => dt = Some(parse("dt", v).expect("dt")),
+            "until" => until = Some(parse("until", v).expect("until")),
             "precision" => precision = v.to_string(),
             _ => params.push((k.to_string(), v.parse().expect("a number"))),
         }
@@ -68,7 +69,7 @@ fn measurements_state_the_tested_figures() {
     let text = |id: &str| experiments::get(id).unwrap().measure().unwrap();
     assert!(text("fiedler-table").contains("explicit Euler 450 m"));
     assert!(text("fiedler-float").contains("position 499.49707"));
-    assert!(text("average-energy").contains("average acceleration -5.23 %"));
+    assert!(text("average-energy").contains("average acceleration -5.23\u{a0}%"));
     assert!(text("dog-on-rod").contains("explicit Euler 22.97 m"));
     assert!(text("semi-implicit-order").contains("symplectic Euler 1.00"));
 }

@@ -103,3 +103,38 @@ fn every_method_measures_its_stated_order_on_every_scenario() {
     }
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
+
+/// "1", "2", … as a number; "≥1" as at least one.
+fn count_holds(stated: &str, measured: f64) -> bool {
+    match stated.strip_prefix('≥') {
+        Some(least) => measured >= least.parse::<f64>().unwrap(),
+        None => measured == stated.parse::<f64>().unwrap(),
+    }
+}
+
+#[test]
+fn every_method_takes_the_force_evaluations_it_states_on_every_scenario() {
+    let mut failures = Vec::new();
+    for scenario in scenarios::all() {
+        let id = scenario.info().id;
+        for (setup, _) in asymptotic(id) {
+            let class = setup.class();
+            for s in study(&setup, &MethodId::ALL, Precision::F64, 2).unwrap() {
+                let method = s.method.builtin().expect("one of the lab's methods");
+                let stated = (method.info().evaluations_on)(&class);
+                // Counted between two runs of one setup (at dt and dt/2): a start's one-off evaluation
+                // (a Verlet's first acceleration) cancels.
+                let [p, q] = [&s.points[0], &s.points[1]];
+                let measured = (q.evaluations - p.evaluations) as f64 / (q.steps - p.steps) as f64;
+                if !count_holds(stated, measured) {
+                    failures.push(format!(
+                        "{id} {:?} {}: states {stated}, measured {measured} a step",
+                        setup.params.values,
+                        method.id()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}

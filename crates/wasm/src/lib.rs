@@ -575,6 +575,14 @@ impl Session {
         self.0.shadow_of(track).map(|s| s.order().unwrap_or(0))
     }
 
+    /// Why a track's symplectic method has no shadow energy here, in words; undefined where it has one, and
+    /// for a method that is not symplectic.
+    #[cfg(feature = "studies")]
+    #[wasm_bindgen(js_name = shadowMissing)]
+    pub fn shadow_missing(&self, track: usize) -> Option<String> {
+        self.0.shadow_missing(track).map(str::to_string)
+    }
+
     /// Why a track's method stopped, where it failed in a way of its own (a rule that raised an error).
     pub fn failure(&self, track: usize) -> Option<String> {
         self.0.failure(track)

@@ -49,6 +49,8 @@ pub(crate) struct OrdersView {
     forces: String,
     /// Each method's order there ("order 2", "exact"): (method id, order) pairs.
     orders: Vec<(&'static str, String)>,
+    /// Each method's force evaluations a step there ("1", "2", "≥1"): (method id, count) pairs.
+    evaluations: Vec<(&'static str, &'static str)>,
     /// ω·dt of the run, where the scenario is an oscillator.
     #[cfg_attr(test, ts(optional))]
     omega_dt: Option<f64>,
@@ -62,8 +64,13 @@ pub(crate) struct OrdersView {
 #[wasm_bindgen(js_name = ordersOn)]
 pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
     let setup = resolve_spec(spec).map_err(js_error)?.setup;
+    let class = setup.class();
     to_js(&OrdersView {
-        forces: setup.class().describe(),
+        forces: class.describe(),
+        evaluations: MethodId::ALL
+            .iter()
+            .map(|m| (m.id(), (m.info().evaluations_on)(&class)))
+            .collect(),
         omega_dt: setup.omega_dt(),
         growth: match setup.omega_dt() {
             Some(h) => MethodId::ALL

@@ -139,6 +139,15 @@ export class Session {
       : undefined;
   }
 
+  /** Why a track's symplectic method has no shadow energy here, in the core's words; undefined where it has
+   * one, for a method that is not symplectic, and in a tier without shadows. */
+  shadowMissing(track: number): string | undefined {
+    const tiered: object = this.session;
+    return 'shadowMissing' in tiered && typeof tiered.shadowMissing === 'function'
+      ? ((tiered.shadowMissing(track) as string | undefined) ?? undefined)
+      : undefined;
+  }
+
   /** Why a track's method stopped, where it failed in a way of its own (a rule that raised an error). */
   failure(track: number): string | undefined {
     return this.session.failure(track) ?? undefined;

@@ -61,6 +61,10 @@ forces: string,
  */
 orders: Array<[string, string]>, 
 /**
+ * Each method's force evaluations a step there ("1", "2", "≥1"): (method id, count) pairs.
+ */
+evaluations: Array<[string, string]>, 
+/**
  * ω·dt of the run, where the scenario is an oscillator.
  */
 omegaDt?: number, 

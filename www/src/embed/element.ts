@@ -80,8 +80,9 @@ class IntegratorLab extends HTMLElement {
 
   private get label(): string {
     const q = this.query;
-    const methods = (q.get('methods') ?? 'the default methods').split(',').join(', ');
-    return `Integrator Lab figure: ${q.get('scenario') ?? 'spring'}, ${methods}`;
+    const name = (id: string) => __NAMES__[id] ?? id;
+    const methods = q.get('methods')?.split(',').map(name).join(', ') ?? 'the default methods';
+    return `Integrator Lab figure: ${name(q.get('scenario') ?? 'spring')}, ${methods}`;
   }
 
   connectedCallback(): void {

@@ -29,8 +29,10 @@ function showViews(look: Look): void {
   for (const [view, id] of Object.entries(VIEW_ELEMENTS) as [ViewName, string][]) {
     const node = byId(id);
     const shown = look.views.includes(view);
-    // The table shows in its scrolling frame.
-    (view === 'table' ? (node.closest<HTMLElement>('.table-wrap') ?? node) : node).hidden = !shown;
+    // The table shows in its scrolling frame; a chart with its own tools, in its box.
+    const frame =
+      view === 'table' ? node.closest<HTMLElement>('.table-wrap') : node.closest<HTMLElement>('.chart-box');
+    (frame ?? node).hidden = !shown;
     if (shown && node instanceof HTMLDetailsElement) node.open = true;
   }
   document.body.dataset.controls = look.controls;

@@ -17,7 +17,7 @@ import {
   useStudiesTier,
 } from '../core';
 import { byId, message, notice } from '../ui/dom';
-import { short } from '../ui/numbers';
+import { stepText } from '../ui/numbers';
 import { registerStyles } from '../ui/palette';
 import { type Shown, Views } from '../views/views';
 import { StepAccumulator } from './accumulator';
@@ -151,7 +151,12 @@ export class App implements Actions {
   }
 
   private tracks(): TrackLabel[] {
-    return trackLabels(this.state, short);
+    return trackLabels(this.state, stepText, (id) => this.methodName(id));
+  }
+
+  /** A method's name, which people read (its id is for URLs, the CSV and the CLI). */
+  private methodName(id: string): string {
+    return this.catalogue.methods.find((m) => m.id === id)?.name ?? id;
   }
 
   /** Makes the simulation for `next`; on failure says why and keeps the current one. */
@@ -393,9 +398,7 @@ export class App implements Actions {
     const sim = this.sim;
     if (!sim || this.motion === 'trapped') return;
     this.render(true);
-    const names = this.tracks().map(
-      (t) => this.catalogue.methods.find((m) => m.id === t.method)?.name ?? t.label,
-    );
+    const names = this.tracks().map((t) => this.methodName(t.method));
     const scale = Math.max(2, window.devicePixelRatio || 1);
     const [figures, { caption, exportPng }] = await Promise.all([
       this.views.figures(this.shown(sim), scale),

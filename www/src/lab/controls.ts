@@ -179,7 +179,8 @@ export class Controls {
     input.id = id;
     input.name = p.name;
     input.autocomplete = 'off';
-    input.value = valueText(state, p.name, value);
+    const text = valueText(state, p.name, value);
+    input.value = text;
     input.title = `${p.description}; range ${p.range}`;
     const problem = el('span', undefined, 'problem');
     problem.id = `${id}-problem`;
@@ -191,7 +192,7 @@ export class Controls {
       const read = readNumber(p.name, input.value);
       const why = 'why' in read ? read.why : checkParameter(scenario, p.name, read.value, state.force);
       if (why !== undefined || !('value' in read)) {
-        problem.textContent = `${why ?? ''}; keeping ${value}`;
+        problem.textContent = `${why ?? ''}; keeping ${text}`;
         input.setAttribute('aria-invalid', 'true');
         return;
       }
@@ -210,7 +211,7 @@ export class Controls {
     const field = byId<HTMLInputElement>(key);
     const read = readTime(key, text);
     if ('why' in read) {
-      problem.textContent = `${read.why}; keeping ${field.dataset.value ?? ''}`;
+      problem.textContent = `${read.why}; keeping ${field.dataset.text ?? ''}`;
       field.setAttribute('aria-invalid', 'true');
       if (key === 'dt') this.syncSlider(Number(field.dataset.value));
       return;
@@ -226,7 +227,7 @@ export class Controls {
         ? `dt = ${dt} s is longer than the run (until = ${until} s)`
         : checkSetup(setupSpec({ ...shown, dt, until }));
     if (clash) {
-      problem.textContent = `${clash}; keeping ${field.dataset.value ?? ''}`;
+      problem.textContent = `${clash}; keeping ${field.dataset.text ?? ''}`;
       field.setAttribute('aria-invalid', 'true');
       if (key === 'dt') this.syncSlider(Number(field.dataset.value));
       return;
@@ -243,6 +244,7 @@ export class Controls {
   syncFacts(orders: OrdersOn, stability: Record<string, StabilityLimit>): void {
     byId('methods-facts').textContent = `Orders here (${orders.forces}):`;
     const order = new Map(orders.orders);
+    const evaluations = new Map(orders.evaluations);
     for (const m of this.catalogue.methods) {
       const facts = document.querySelector<HTMLElement>(`small.facts[data-method="${m.id}"]`);
       if (!facts) continue;
@@ -253,7 +255,9 @@ export class Controls {
         facts.textContent = m.stability;
         continue;
       }
-      const evals = `${m.evaluations} eval${m.evaluations === '1' ? '' : 's'}`;
+      // The count that holds here (Forest–Ruth's 3 on a spring, 6 under drag).
+      const count = evaluations.get(m.id) ?? m.evaluations;
+      const evals = `${count} force evaluation${count === '1' ? '' : 's'}`;
       facts.textContent = `${here}, ${evals}`;
       const label = facts.closest('label');
       if (label)
@@ -293,6 +297,8 @@ export class Controls {
       const field = byId<HTMLInputElement>(key);
       field.value = valueText(state, key, state[key]);
       field.dataset.value = String(state[key]);
+      // As the field shows it (1/60, not 0.016666666666666666): what a problem says is kept.
+      field.dataset.text = field.value;
     }
     for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="precision"]')) {
       radio.checked = radio.value === state.precision;
@@ -308,6 +314,8 @@ export class Controls {
       positions.map((p) => [p, p]),
     );
     coord.value = state.coord;
+    // A list of one coordinate chooses nothing: shown only where there is a choice.
+    byId('coord-field').classList.toggle('single', positions.length <= 1);
     const split = byId<HTMLSelectElement>('split');
     setOptions(
       split,

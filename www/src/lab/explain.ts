@@ -12,7 +12,14 @@ import { type LabState, setupSpec } from './state';
 export function omegaDtText(orders: OrdersOn, dt: number): string {
   if (orders.omegaDt === undefined) return 'This scenario is not an oscillator: no ω·dt to speak of.';
   const omega = orders.omegaDt / dt;
-  return `This run: ω·dt = ${orders.omegaDt.toPrecision(3)} (ω = ${omega.toPrecision(3)} rad/s is the oscillation's angular frequency, dt = ${formatTime(dt)} s); h below stands for ω·dt.`;
+  return `This run: ω·dt = ${orders.omegaDt.toPrecision(3)} (ω = ${omega.toPrecision(3)} rad/s is the oscillation's angular frequency, dt = ${formatTime(dt)} s). That product, the angle the oscillation turns through in one step, is written h below.`;
+}
+
+/** "symplectic", linked to the two sentences that say what it means. */
+function symplecticLink(): HTMLAnchorElement {
+  const a = el('a', 'symplectic');
+  a.href = '#symplectic';
+  return a;
 }
 
 export function renderHow(
@@ -23,6 +30,7 @@ export function renderHow(
   dt: number,
 ): void {
   const order = new Map(orders.orders);
+  const evaluations = new Map(orders.evaluations);
   const growth = new Map(orders.growth.map(([id, g, text, word]) => [id, { g, text, word }]));
   const items = methods.flatMap((id) => {
     const m = catalogue.methods.find((x) => x.id === id);
@@ -38,6 +46,7 @@ export function renderHow(
       ];
     const limit = stability[id];
     const at = growth.get(id);
+    const count = evaluations.get(id) ?? m.evaluations;
     const now =
       at === undefined || !Number.isFinite(at.g)
         ? ''
@@ -48,7 +57,9 @@ export function renderHow(
     return [
       el('li', undefined, 'how', [
         el('strong', undefined, undefined, [swatch(id), ` ${m.name}`]),
-        ` (${stated} here, ${m.evaluations} force evaluation${m.evaluations === '1' ? '' : 's'} a step${m.symplectic ? ', symplectic' : ''}): `,
+        ` (${stated} here, ${count} force evaluation${count === '1' ? '' : 's'} a step`,
+        ...(m.symplectic ? [', ', symplecticLink()] : []),
+        '): ',
         el('code', m.rule),
         el('br'),
         `${m.energy}${where}${now}`,

@@ -2,6 +2,7 @@
 // lines: the URL's reading, key by key, each with its notice.
 
 import type { Catalogue, Precision, RunPair, RunSpec, ScenarioInfo } from '../core';
+import { fraction } from '../ui/numbers';
 import { trackLabels } from './tracks';
 
 export interface LabState {
@@ -266,11 +267,7 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
 export function valueText(state: LabState, key: string, value: number): string {
   const typed = state.typed[key];
   if (typed !== undefined && typed.value === value) return typed.text;
-  if ((key === 'dt' || key === 'until') && value > 0 && value < 1 && String(value).length > 8) {
-    const n = Math.round(1 / value);
-    if (n <= 100_000 && 1 / n === value) return `1/${n}`;
-  }
-  return String(value);
+  return ((key === 'dt' || key === 'until') && fraction(value)) || String(value);
 }
 
 /** Writes the state as a query string, every parameter by its own name: a permalink. */
@@ -278,7 +275,8 @@ export function toQuery(state: LabState): string {
   const query = new URLSearchParams();
   const text = (key: string, value: number) => valueText(state, key, value);
   query.set('scenario', state.scenario);
-  if (state.runs.length > 0) query.set('runs', state.runs.map((r) => `${r.method}@${r.dt}`).join(','));
+  if (state.runs.length > 0)
+    query.set('runs', state.runs.map((r) => `${r.method}@${fraction(r.dt) ?? r.dt}`).join(','));
   else query.set('methods', state.methods.join(','));
   query.set('dt', text('dt', state.dt));
   query.set('until', text('until', state.until));

@@ -13,6 +13,18 @@ export function short(value: number): string {
   return String(Number(value.toPrecision(6)));
 }
 
+/** `value` as `1/n` where it is exactly the double nearest 1/n (a game's 1/60 s step), else undefined. */
+export function fraction(value: number): string | undefined {
+  if (!(value > 0 && value < 1)) return undefined;
+  const n = Math.round(1 / value);
+  return n >= 2 && n <= 100_000 && 1 / n === value && String(value).length > 8 ? `1/${n}` : undefined;
+}
+
+/** A step as people write it: `1/60` for a sixtieth of a second, else compact. */
+export function stepText(dt: number): string {
+  return fraction(dt) ?? short(dt);
+}
+
 /** 1, 2, 5 × 10ᵏ from about a thousandth of `dt` to about thirty times it: round steps for the slider. */
 export function ladder(dt: number): number[] {
   const out: number[] = [];

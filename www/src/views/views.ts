@@ -12,7 +12,7 @@ import { short } from '../ui/numbers';
 import { colour, marker, SHADOW_DASH, TRUTH_DASH, truthColour } from '../ui/palette';
 import { joinOnTime } from './charts/axes';
 import type { SeriesStyle } from './charts/chart';
-import { TimeChart } from './charts/time';
+import { type EnergyScale, TimeChart } from './charts/time';
 import { XYChart } from './charts/xy';
 import type { Figure } from './export';
 import { extent } from './range';
@@ -43,6 +43,11 @@ function extentOf(...columns: Float64Array[]): number[] {
   return ends.length === 0 ? [] : [Math.min(...ends.map((e) => e.min)), Math.max(...ends.map((e) => e.max))];
 }
 
+/** A colour at a third of its strength, for a line beside a bolder one (a #rrggbb colour; others as they are). */
+function faint(stroke: string): string {
+  return /^#[0-9a-f]{6}$/i.test(stroke) ? `${stroke}55` : stroke;
+}
+
 const SUPERSCRIPT: Record<string, string> = { '2': '²', '4': '⁴' };
 
 /** A shadow energy's legend entry: "(to dt²)" where the core gives its first terms, kept to that power of dt. */
@@ -67,6 +72,8 @@ export class Views {
   private reshaped = false;
   /** Called when a chart needs drawing again (it came into view, or was resized). */
   onStale: () => void = () => {};
+  /** What the charts were last shaped for (see `build`): shaped again when the energy chart's choices change. */
+  private built: Shown | undefined;
 
   constructor() {
     const watched = new IntersectionObserver((entries) => {
@@ -82,6 +89,14 @@ export class Views {
     });
     for (const name of CHARTS) watched.observe(byId(`chart-${name}`));
     byId('all-digits').addEventListener('change', () => this.onStale());
+    // The energy chart's own choices: its scale, and its energies and shadows alone.
+    for (const id of ['energy-scale', 'shadows-only']) {
+      byId(id).addEventListener('change', () => {
+        if (!this.built) return;
+        this.build(this.built);
+        this.onStale();
+      });
+    }
     new ResizeObserver(() => {
       if (!this.charts) return;
       for (const name of CHARTS) this.charts[name].resize(byId(`chart-${name}`));
@@ -113,8 +128,26 @@ export class Views {
    * are made once and reshaped after that (see Chart.reshape).
    */
   build(shown: Shown): void {
+    this.built = shown;
     const { info, sim, state } = shown;
     this.shadowed = shown.tracks.flatMap((_, k) => (sim.shadowOrder(k) === undefined ? [] : [k]));
+    // Only the energies and their shadows: the truth and the methods without a shadow hidden, each energy
+    // faint and each shadow bold, so that a shadow on the exact line, or inside its method's band, shows.
+    const shadowsOnly = byId<HTMLInputElement>('shadows-only').checked;
+    const shadowed = new Set(this.shadowed);
+    const energyStyles = this.styles(shown, true).map((style, k) =>
+      !shadowsOnly
+        ? style
+        : shadowed.has(k)
+          ? { ...style, width: 1, stroke: faint(style.stroke) }
+          : { ...style, hidden: true },
+    );
+    byId('shadow-note').textContent = shown.tracks
+      .flatMap((t, k) => {
+        const why = sim.shadowMissing(k);
+        return why === undefined ? [] : [`${t.label} has no shadow energy drawn here: ${why}.`];
+      })
+      .join(' ');
     const coord = state.coord;
     const vName = sim.velocities[sim.positions.indexOf(coord)] ?? 'v';
     const detail = shown.tracks[shown.detail];
@@ -135,13 +168,13 @@ export class Views {
           't (s)',
           `E (${info.energyUnit})`,
           [
-            ...this.styles(shown, true),
+            ...energyStyles,
             // Each symplectic method's shadow energy, where the core knows it: dotted, in its colour.
             ...this.shadowed.map((k) => ({
               label: shadowLabel(shown.tracks[k]?.label ?? '', sim.shadowOrder(k)),
               stroke: colour(shown.tracks[k]?.method ?? ''),
               dash: SHADOW_DASH,
-              width: 1.5,
+              width: shadowsOnly ? 2.5 : 1.5,
             })),
           ],
         ],
@@ -182,6 +215,8 @@ export class Views {
       const c = this.charts[name];
       if (c instanceof TimeChart) c.span = state.until || 1;
     }
+    (this.charts.energy as TimeChart).energyScale = byId<HTMLSelectElement>('energy-scale')
+      .value as EnergyScale;
   }
 
   /**
@@ -340,11 +375,26 @@ export class Views {
       const ending = sim.ending(k);
       return ending === undefined ? [] : [`${l.label} ${ending}: drawn up to there.`];
     });
-    const offScale = new Set([...charts.position.offScale, ...charts.energy.offScale]);
-    for (const m of offScale) {
-      if (!shown.tracks.some((l) => l.label === m) || notes.some((x) => x.startsWith(`${m} `))) continue;
-      notes.push(`${m} runs off the charts' scale, which follows the ${info.truth} solution.`);
-    }
+    const mine = (m: string) =>
+      shown.tracks.some((l) => l.label === m) && !notes.some((x) => x.startsWith(`${m} `));
+    const climbing = charts.position.offScale.filter(mine);
+    if (climbing.length > 0)
+      notes.push(
+        `${climbing.join(', ')} ${climbing.length === 1 ? 'runs' : 'run'} off the ${charts.position.plot.root.querySelector('.u-title')?.textContent ?? ''} chart's scale, which follows the ${info.truth} solution: ` +
+          'hide the other lines (press their legend entries) and the scale follows what is left, to watch it climb.',
+      );
+    const energy = charts.energy as TimeChart;
+    const relative = energy.relativeBecause.filter((m) => shown.tracks.some((l) => l.label === m));
+    if (relative.length > 0)
+      notes.push(
+        `The energy chart shows each energy relative to its start, on a log scale, since ${relative.join(' and ')} left the ${info.truth} solution's scale: ` +
+          'a straight rising line is the same growth every step.',
+      );
+    const off = energy.offScale.filter(mine);
+    if (off.length > 0)
+      notes.push(
+        `${off.join(', ')}'s energy runs off the energy chart's scale: choose "relative to its start, log scale" above the chart to watch it climb.`,
+      );
     // Written only when they change: the list is read out to screen readers, and rewritten every frame it
     // cost a tenth of one.
     const said = notes.join('\n');

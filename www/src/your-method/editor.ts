@@ -95,6 +95,8 @@ export class Editor {
 
   set(text: string): void {
     this.text.value = text;
+    // As typing would: whatever follows the editor's text hears of it (and it is checked).
+    this.text.dispatchEvent(new Event('input'));
     this.check();
   }
 

@@ -14,7 +14,7 @@ import { byId, clearNotices, el, message } from '../ui/dom';
 import { Editor } from './editor';
 
 /** The template a first visit to the rule's editor starts from. */
-const FIRST_TEMPLATE = 'symplectic-euler';
+const FIRST_TEMPLATE = 'euler';
 
 export class YourMethodPanel {
   private readonly rule: Editor;
@@ -50,6 +50,8 @@ export class YourMethodPanel {
     byId('rule-grade').addEventListener('click', () => void this.grade());
     byId('rule-off').addEventListener('click', () => this.off());
     byId('force-run').addEventListener('click', () => this.runForce());
+    // What runs is the rule as it was last run: said again as soon as the editor holds another.
+    this.rule.text.addEventListener('input', () => this.syncRunning());
     this.syncButtons();
   }
 
@@ -86,6 +88,7 @@ export class YourMethodPanel {
     const { rule, force } = this.app.current;
     this.rule.set(rule !== '' ? rule : this.rule.templateText(FIRST_TEMPLATE));
     this.force.set(force !== '' ? force : this.force.templateText('0'));
+    this.syncRunning();
     this.setBusy(false);
     return true;
   }
@@ -102,6 +105,23 @@ export class YourMethodPanel {
     const on = runsRule(this.app.current);
     byId('rule-run').textContent = on ? 'Run it again, as written' : 'Run it beside the others';
     byId<HTMLButtonElement>('rule-off').disabled = !on;
+    this.syncRunning();
+  }
+
+  /** Says which rule runs: the one in the editor, or the one it held when last run. */
+  private syncRunning(): void {
+    const state = this.app.current;
+    const said = !runsRule(state)
+      ? ''
+      : this.rule.text.value === state.rule
+        ? 'Your method runs beside the others'
+        : 'The run still uses your rule as it was when it last ran, not as the editor now shows it; ' +
+          '“Run it again, as written” runs this one';
+    const status = byId('rule-running');
+    if (status.dataset.said === said) return;
+    status.dataset.said = said;
+    if (said === 'Your method runs beside the others') this.running('rule-running', said);
+    else status.textContent = said === '' ? '' : `${said}.`;
   }
 
   /** Runs the rule beside the chosen methods (the run starts afresh with it). */
@@ -114,9 +134,8 @@ export class YourMethodPanel {
     const methods = [...state.methods.filter((m) => m !== YOURS), YOURS];
     // What the page said about an earlier rule (a mistake in a link's) no longer holds.
     clearNotices();
-    const ran = this.app.apply({ ...state, rule: this.rule.text.value, methods, runs: [] });
+    this.app.apply({ ...state, rule: this.rule.text.value, methods, runs: [] });
     this.syncButtons();
-    if (ran) this.running('rule-running', 'Your method runs beside the others');
   }
 
   /** Says the run has started, with a way up to it: the views are far above the editor. */

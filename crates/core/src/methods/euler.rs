@@ -23,6 +23,7 @@ pub(super) static INFO: MethodInfo = MethodInfo {
     order: Some(1),
     order_on: always::<1>,
     evaluations: "1",
+    evaluations_on: |_| "1",
     symplectic: false,
     rule: "x += v dt; v += a(x_old, v_old) dt",
     articles: &[&articles::FIEDLER, &articles::VAN_VERTH],

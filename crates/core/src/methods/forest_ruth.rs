@@ -64,8 +64,9 @@ pub(super) static INFO: MethodInfo = MethodInfo {
     // Order 3 where a force depends on the velocity: its substeps are then not quite time-symmetric.
     order_on: exact_on_constant_else::<3, 4>,
     evaluations: "3–6",
+    evaluations_on: |class| if class.velocity_dependent { "6" } else { "3" },
     symplectic: true,
-    rule: "three velocity-Verlet substeps of w1·dt, w0·dt, w1·dt; w1 = 1/(2 − ∛2), w0 = 1 − 2w1",
+    rule: "three velocity-Verlet substeps: forward w1·dt, back |w0|·dt, forward w1·dt, with the weights w1 = 1/(2 − ∛2) ≈ 1.3512 and w0 = 1 − 2w1 ≈ −1.7024",
     articles: &[&articles::FIEDLER],
     origin: "the fourth-order symplectic method of Forest and Ruth (1990) and Yoshida (1990)",
     stability: StabilityLimit::Below(1.573_401_947_434_54),

@@ -299,6 +299,7 @@ pub(super) static INFO: MethodInfo = MethodInfo {
     order: Some(1),
     order_on: always::<1>,
     evaluations: "≥1",
+    evaluations_on: |_| "≥1",
     symplectic: false,
     rule: "v1 = v0 + a(x1, v1) dt; x1 = x0 + v1 dt, solved by Newton's method",
     articles: &[&articles::VAN_VERTH, &articles::LECTURE],

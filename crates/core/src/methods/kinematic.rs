@@ -79,6 +79,7 @@ pub(super) static INFO: MethodInfo = MethodInfo {
     order: None,
     order_on,
     evaluations: "1",
+    evaluations_on: |_| "1",
     symplectic: false,
     rule: "v1 = v0 + Σdv; x1 = x0 + v0 dt + Σdx, each force its exact (dx, dv)",
     articles: &[&articles::TRUE_PHYSICS],

@@ -13,6 +13,7 @@ pub(super) static INFO: MethodInfo = MethodInfo {
     order: Some(2),
     order_on,
     evaluations: "1",
+    evaluations_on: |_| "1",
     symplectic: false,
     rule: "v1 = v0 + Σdv; x1 = x0 + v0 dt + ½ Σdv dt",
     articles: &[&articles::TRUE_PHYSICS],

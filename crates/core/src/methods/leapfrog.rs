@@ -63,6 +63,7 @@ pub(super) static INFO: MethodInfo = MethodInfo {
     // O(dt).
     order_on: exact_on_constant_else::<1, 2>,
     evaluations: "1",
+    evaluations_on: |_| "1",
     symplectic: true,
     rule: "v(i+½) = v(i−½) + a(i) dt; x(i+1) = x(i) + v(i+½) dt",
     articles: &[&articles::VAN_VERTH, &articles::GRAVITY_ANSWER],

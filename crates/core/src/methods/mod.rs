@@ -177,8 +177,11 @@ pub struct MethodInfo {
     /// The order (or exactness) of the positions on a system with these kinds of force, as the convergence
     /// matrix (tests/facts.rs) measures it on every scenario.
     pub order_on: fn(&ForceClass) -> Expected,
-    /// Force evaluations a step, as text (`"1"`, `"1–2"`, `"≥1"`).
+    /// Force evaluations a step, as text (`"1"`, `"1–2"`, `"≥1"`): on any force.
     pub evaluations: &'static str,
+    /// Force evaluations a step on a setup's kinds of force (velocity Verlet's `"1"` where no force depends
+    /// on the velocity, `"2"` where one does).
+    pub evaluations_on: fn(&ForceClass) -> &'static str,
     pub symplectic: bool,
     /// The update rule, in one line.
     pub rule: &'static str,

@@ -52,6 +52,7 @@ pub(super) static INFO: MethodInfo = MethodInfo {
     order: Some(1),
     order_on: always::<1>,
     evaluations: "1",
+    evaluations_on: |_| "1",
     symplectic: true,
     rule: "v += a(x, v) dt; x += v_new dt",
     articles: &[&articles::FIEDLER, &articles::VAN_VERTH],

@@ -69,6 +69,7 @@ pub(super) static INFO: MethodInfo = MethodInfo {
     order: Some(2),
     order_on: exact_on_constant::<2>,
     evaluations: "1–2",
+    evaluations_on: |class| if class.velocity_dependent { "2" } else { "1" },
     symplectic: true,
     rule: "x += v dt + a dt²/2; v += a dt; a' = a(x, v); v += (a' − a) dt/2",
     articles: &[&articles::GRAVITY_ANSWER],

@@ -77,6 +77,7 @@ pub(super) static INFO: MethodInfo = MethodInfo {
     order: Some(2),
     order_on: exact_on_constant::<2>,
     evaluations: "1",
+    evaluations_on: |_| "1",
     symplectic: true,
     rule: "x+ = 2x − x− + a dt²; v = (x − x−)/dt + a dt/2",
     articles: &[&articles::VAN_VERTH, &articles::LECTURE],

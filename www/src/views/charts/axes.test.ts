@@ -1,6 +1,6 @@
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
-import { axisUnit, decades, envelope } from './axes';
+import { axisUnit, decades, envelope, scaledLabel } from './axes';
 
 describe('the envelope of a dense line', () => {
   it('keeps every peak and trough while drawing two points a stretch', () => {
@@ -26,14 +26,25 @@ describe('the envelope of a dense line', () => {
 
 describe('the unit of a linear axis', () => {
   it('is 1 for numbers uPlot can tick, a power of ten for larger ones, so that the ticks read 0 to 9.9', () => {
-    expect(axisUnit(0, 7.5e6)).toBe(1);
-    expect(axisUnit(-9.9e14, 9.9e14)).toBe(1);
+    expect(axisUnit(0, 9999)).toBe(1);
+    expect(axisUnit(0, 7.5e6)).toBe(1e6);
+    expect(axisUnit(-9.9e14, 9.9e14)).toBe(1e12);
     // Explicit Euler's energy on the default spring, at its end: 2.1e61 J.
     expect(axisUnit(0, 2.1e61)).toBe(1e61);
-    expect(axisUnit(-3e20, 1e19)).toBe(1e20);
+    expect(axisUnit(-3e20, 1e19)).toBe(1e18);
+    expect(axisUnit(-3e21, 1e19)).toBe(1e21);
     expect(axisUnit(0, Number.POSITIVE_INFINITY)).toBe(1);
     // What the unit leaves uPlot is within its 17 digits.
-    for (const big of [1e15, 3.7e42, 9.99e300]) expect(big / axisUnit(0, big)).toBeLessThan(10);
+    for (const big of [1e15, 3.7e42, 9.99e300]) expect(big / axisUnit(0, big)).toBeLessThan(1000);
+  });
+
+  it('is named by an SI prefix where one names it, else by its power of ten', () => {
+    expect(scaledLabel('E (J)', 1)).toBe('E (J)');
+    expect(scaledLabel('E (J)', 1e6)).toBe('E (MJ)');
+    expect(scaledLabel('x (m)', 1e3)).toBe('x (km)');
+    expect(scaledLabel('v (m/s)', 1e9)).toBe('v (Gm/s)');
+    expect(scaledLabel('E (J)', 1e61)).toBe('E (1e61 J)');
+    expect(scaledLabel('θ (rad)', 1e3)).toBe('θ (1e3 rad)');
   });
 });
 

@@ -52,23 +52,42 @@ export function decades(_u: uPlot, _axis: number, min: number, max: number): num
 }
 
 /**
- * The power of ten a linear axis shows its values in: 1, unless the largest has 16 digits or more (uPlot puts
- * no ticks on numbers of more than 17); then that value's power of ten, so that the ticks read 0 to 9.9.
+ * The power of ten a linear axis shows its values in: 1 below 10⁴; a thousand's power up to 10²¹ (so that an
+ * SI prefix can name it: 7.5e6 J is 7.5 MJ); beyond, the largest value's own power of ten (uPlot puts no
+ * ticks on numbers of more than 17 digits), so that the ticks read 0 to 9.9.
  */
 export function axisUnit(lo: number, hi: number): number {
   const big = Math.max(Math.abs(lo), Math.abs(hi));
+  if (!(big >= 1e4 && Number.isFinite(big))) return 1;
+  const power = Math.floor(Math.log10(big) + 1e-12);
   // From its text: 10 ** 61 is 1.0000000000000001e61.
-  return big >= 1e15 && Number.isFinite(big) ? Number(`1e${Math.floor(Math.log10(big))}`) : 1;
+  return Number(`1e${power < 21 ? 3 * Math.floor(power / 3) : power}`);
+}
+
+const PREFIXES: Record<number, string> = { 3: 'k', 6: 'M', 9: 'G', 12: 'T', 15: 'P', 18: 'E' };
+
+/**
+ * An axis label, "name (unit)", for values shown in `scale`s of the unit: "E (MJ)" where an SI prefix names
+ * the scale and the unit is one it may prefix (J, m, m/s, N), else "E (1e61 J)".
+ */
+export function scaledLabel(label: string, scale: number): string {
+  if (scale === 1) return label;
+  const prefix = PREFIXES[Math.round(Math.log10(scale))];
+  const found = /\((J|m|m\/s|N)\)$/.exec(label);
+  if (prefix && found) return label.replace(/\(([^)]*)\)$/, `(${prefix}${found[1]})`);
+  return label.replace('(', `(1e${Math.round(Math.log10(scale))} `);
 }
 
 export function widthOf(container: HTMLElement): number {
   return Math.max(240, Math.floor(container.clientWidth));
 }
 
-/** Pads a range by 5 % so lines do not sit on the frame. */
+/** Pads a range by 5 % so lines do not sit on the frame; never past the largest double (a range that
+ * overflowed to infinity would leave the chart blank: explicit Euler's kinetic energy nears 1.8e308 J). */
 export function padded(min: number, max: number): uPlot.Range.MinMax {
-  const pad = (max - min) * 0.05 || Math.abs(max) * 0.05 || 1;
-  return [min - pad, max + pad];
+  const pad = 0.05 * max - 0.05 * min || Math.abs(max) * 0.05 || 1;
+  const most = Number.MAX_VALUE;
+  return [Math.max(-most, min - pad), Math.min(most, max + pad)];
 }
 
 /**

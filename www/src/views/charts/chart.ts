@@ -14,6 +14,8 @@ export interface SeriesStyle {
   reference?: boolean;
   /** The method's marker, drawn at a few points along its line as the second cue to its colour. */
   marker?: Marker;
+  /** Drawn hidden: its legend entry shows it again. */
+  hidden?: boolean;
 }
 
 export type Column = ArrayLike<number | null | undefined>;
@@ -68,6 +70,7 @@ export abstract class Chart {
       width: (s.width ?? 1.5) * ink,
       dash: s.dash?.map((d) => d * ink),
       points: { show: false },
+      show: !s.hidden,
     };
   }
 
@@ -101,7 +104,8 @@ export abstract class Chart {
           String(s.dash) === String(was.dash) &&
           s.width === was.width &&
           s.reference === was.reference &&
-          s.marker === was.marker
+          s.marker === was.marker &&
+          s.hidden === was.hidden
         );
       });
     this.styles = styles;

@@ -2,10 +2,10 @@
 // readable when a method explodes, its lines thinned to their envelope and kept within a band around it.
 
 import uPlot from 'uplot';
-import { short } from '../../ui/numbers';
 import { clampToBand } from '../clip';
-import { logAxisRange, readableRange } from '../range';
-import { axis, axisUnit, envelope, padded, positiveOnly, widthOf } from './axes';
+import { extent, logAxisRange, readableRange } from '../range';
+import { type Relative, relativeFor, relativeLabel, relativeTicks, toRelative } from '../relative';
+import { axis, axisUnit, envelope, padded, positiveOnly, scaledLabel, widthOf } from './axes';
 import { Chart, type Column, HEIGHT, type SeriesStyle } from './chart';
 import { markerHook } from './markers';
 
@@ -15,6 +15,20 @@ function nearLog(lo: number, hi: number): (v: number) => number {
   if (!Number.isFinite(a) || !Number.isFinite(b)) return (v) => v;
   return (v) => (v > 0 ? 10 ** clampToBand(Math.log10(v), a, b) : v);
 }
+
+/** Ticks every `incr` from `min` to `max`, as uPlot puts them on a linear axis. */
+function evenSplits(min: number, max: number, incr: number): number[] {
+  if (!(incr > 0 && Number.isFinite(min) && Number.isFinite(max))) return [];
+  const decimals = Math.max(0, -Math.floor(Math.log10(incr)) + 1);
+  const out: number[] = [];
+  for (let k = Math.ceil(min / incr); k * incr <= max && out.length < 100; k++)
+    out.push(Number((k * incr).toFixed(Math.min(decimals, 100))) || 0);
+  return out;
+}
+
+/** How an energy chart shows energies: `auto` as they are, or relative to their starts on a log scale where a
+ * method's leaves the truth's range (see relative.ts); `absolute` and `relative` always so. */
+export type EnergyScale = 'auto' | 'absolute' | 'relative';
 
 /** A quantity against time, one series a track. `log` plots on a log axis, dropping values ≤ 0. */
 export class TimeChart extends Chart {
@@ -62,7 +76,10 @@ export class TimeChart extends Chart {
         },
         y: this.log ? { distr: 3, range: () => this.range } : { range: () => this.range },
       },
-      axes: [axis('x', this.xLabel, false, ink), axis('y', this.yLabel, this.log, ink)],
+      axes: [
+        axis('x', this.xLabel, false, ink),
+        this.log ? axis('y', this.yLabel, true, ink) : this.linearAxis(ink),
+      ],
       series: [{ label: 't' }, ...this.styles.map((s) => this.seriesOf(s, ink))],
       legend: { live: false },
       cursor: { drag: { x: true, y: false } },
@@ -77,6 +94,31 @@ export class TimeChart extends Chart {
       },
     };
   }
+
+  /** A linear y axis whose ticks, while energies are drawn relative to their starts, are labelled with the
+   * ratios or changes they stand for. */
+  private linearAxis(ink: number): uPlot.Axis {
+    const plain = axis('y', this.yLabel, false, ink);
+    return {
+      ...plain,
+      splits: (_u, _i, min, max, incr) =>
+        this.relative ? relativeTicks(min, max) : evenSplits(min, max, incr),
+      values: (u, splits, i, space, incr) => {
+        const how = this.relative;
+        if (how) return splits.map((v) => (v === null || v === undefined ? '' : relativeLabel(v, how)));
+        return typeof plain.values === 'function'
+          ? plain.values(u, splits, i, space, incr)
+          : splits.map(String);
+      },
+    };
+  }
+
+  /** How the energies are shown (an energy chart's choice; any other chart leaves it `absolute`). */
+  energyScale: EnergyScale = 'absolute';
+  /** How the data last drawn is drawn relative to its starts, or undefined where it is drawn as it is. */
+  relative: Relative | undefined;
+  /** The series whose leaving the truth's range made `auto` draw the energies relative to their starts. */
+  relativeBecause: string[] = [];
 
   /** How much time the x axis shows while there is a single point: the run's length, set by the views. */
   span = 1;
@@ -118,20 +160,47 @@ export class TimeChart extends Chart {
     // A hidden line leaves the range to the lines shown: hide the wide ones to see a narrow one's wobble.
     const shown = ys.map((col, i) => (this.plot.series[i + 1]?.show === false ? [] : col));
     this.range = this.log ? this.logRange(shown, scale) : this.linearRange(shown, scale);
+    // An energy chart on which a method left the truth's range by orders of magnitude (or asked to): every
+    // energy relative to its start, on a log scale, where steady growth reads as steady growth.
+    this.relativeBecause = this.energyScale === 'auto' ? this.offScale : [];
+    this.relative =
+      this.energyScale === 'relative' || this.relativeBecause.length > 0
+        ? relativeFor(ys, extent(scale ?? [])?.max ?? 0)
+        : undefined;
+    const y = this.plot.axes[1];
+    const how = this.relative;
+    if (how) {
+      this.offScale = [];
+      const drawn = ys.map((col) => toRelative(col, how));
+      const seen = extent(drawn.flatMap((col, i) => (shown[i]?.length === 0 ? [] : col)));
+      const [lo, hi] = seen ? [seen.min, seen.max] : [-1, 1];
+      this.range = hi - lo < 0.02 ? [lo - 0.01, hi + 0.01] : padded(lo, hi);
+      if (y)
+        y.label =
+          how.kind === 'ratio'
+            ? 'E ÷ its start, log scale'
+            : `E − its start (${this.yLabel.replace(/^.*\(|\)$/g, '')}), log scale each side of 0`;
+      this.draw(t, drawn, (v) => clampToBand(v, this.range[0] ?? 0, this.range[1] ?? 0));
+      return;
+    }
     // uPlot puts no ticks on numbers of more than 17 digits (explicit Euler's energy on the default spring
     // reaches 1e61 J): such values are shown in units of a power of ten, which the axis names.
     const lo = this.range[0] ?? 0;
     const hi = this.range[1] ?? 0;
     const unit = this.log ? 1 : axisUnit(lo, hi);
-    const y = this.plot.axes[1];
-    // "E (J)" in units of 1e61 J is "E (1e61 J)": a tick of 2 is 2e61 J.
-    if (y) y.label = unit === 1 ? this.yLabel : this.yLabel.replace('(', `(${short(unit)} `);
-    const thin = envelope(t, this.log ? ys.map(positiveOnly) : ys, Math.max(100, this.plot.bbox.width));
+    // "E (J)" in units of 1e6 J is "E (MJ)", in units of 1e61 J "E (1e61 J)": a tick of 2 is 2e61 J.
+    if (y) y.label = scaledLabel(this.yLabel, unit);
     // Divided after the envelope (a few points a pixel, not every row of a long run), and kept within a band
     // around the chart: uPlot draws the path, and a vertex astronomically far away makes GPU-accelerated
     // canvases drop the whole line (see clip.ts). The raw values stay in the history for the tables.
     this.range = [lo / unit, hi / unit];
     const near = this.log ? nearLog(lo, hi) : (v: number) => clampToBand(v / unit, lo / unit, hi / unit);
+    this.draw(t, this.log ? ys.map(positiveOnly) : ys, near);
+  }
+
+  /** Thins the columns to their envelope, maps each value by `near`, and draws them. */
+  private draw(t: Column, ys: Column[], near: (v: number) => number): void {
+    const thin = envelope(t, ys, Math.max(100, this.plot.bbox.width));
     thin.ys = thin.ys.map((col) => Array.from(col, (v) => (v === null || v === undefined ? v : near(v))));
     // Drawn now, in the frame that gave the data (uPlot would otherwise draw in a microtask after it).
     this.plot.batch(() => this.plot.setData([thin.x as number[], ...(thin.ys as number[][])], true));

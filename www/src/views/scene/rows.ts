@@ -19,34 +19,51 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
         : { xmin: x.min - pad, xmax: x.max + pad, ymin: 0, ymax: n };
   const ratio = pixelRatio();
   const rowH = canvas.height / n;
-  const left = 110 * ratio;
+  // The names' column: as wide as the widest name (within two fifths of the scene), so that no name is
+  // drawn over the picture.
+  ctx.font = `${12 * ratio}px system-ui, sans-serif`;
+  const widest = Math.max(...input.tracks.map((t) => ctx.measureText(t.label).width));
+  const left = Math.min(Math.max(110 * ratio, widest + 16 * ratio), 0.4 * canvas.width);
+  // Room for a second line under a name (where a body has left the scene)?
+  const twoLines = rowH >= 30 * ratio;
   const sx = (canvas.width - left - 20 * ratio) / (box.xmax - box.xmin);
   // Rows are horizontal: clamping x (to the band around the canvas) moves no line off its course.
   const px = (wx: number) => clampToCanvas(left + (wx - box.xmin) * sx, canvas.width);
   const v: Viewport = { x: px, y: (y) => y, scale: sx, ratio, width: canvas.width, height: canvas.height };
   input.tracks.forEach((track, i) => {
     const y = rowH * (i + 0.5);
-    label(ctx, v, track.label, 6 * ratio, y, track.colour);
+    const r = Math.min(rowH * 0.3, 12 * ratio);
+    // A body far out of the frame says so under its name, in the names' column: nothing is written over the
+    // picture.
+    const bodyX = kind === 'chain' || track.diverged ? undefined : px(track.state[0]!);
+    const away =
+      bodyX === undefined
+        ? undefined
+        : bodyX < left - r
+          ? 'left'
+          : bodyX > canvas.width + r
+            ? 'right'
+            : undefined;
+    const gone = away === 'left' ? '◀ off the scene' : '▶ off the scene';
+    if (away && twoLines) {
+      label(ctx, v, track.label, 6 * ratio, y - 7 * ratio, track.colour);
+      label(ctx, v, gone, 6 * ratio, y + 8 * ratio, track.colour);
+    } else {
+      label(
+        ctx,
+        v,
+        away ? `${track.label} ${away === 'left' ? '◀' : '▶'}` : track.label,
+        6 * ratio,
+        y,
+        track.colour,
+      );
+    }
     if (track.diverged) {
       label(ctx, v, track.stopped ? 'stopped' : 'diverged', left, y, track.colour);
       return;
     }
     ctx.lineWidth = 1.5 * ratio;
     ctx.strokeStyle = track.colour;
-    const r = Math.min(rowH * 0.3, 12 * ratio);
-    // A body far out of the frame says so at the edge; nothing is drawn over the labels.
-    const bodyX = kind === 'chain' ? undefined : px(track.state[0]!);
-    if (bodyX !== undefined && (bodyX < left - r || bodyX > canvas.width + r)) {
-      const toLeft = bodyX < left;
-      label(
-        ctx,
-        v,
-        toLeft ? '◀ off the scene' : 'off the scene ▶',
-        toLeft ? left : canvas.width - 110 * ratio,
-        y,
-        track.colour,
-      );
-    }
     ctx.save();
     ctx.beginPath();
     ctx.rect(left - 8 * ratio, y - rowH / 2, canvas.width - left + 8 * ratio, rowH);

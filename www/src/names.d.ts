@@ -1,0 +1,2 @@
+/** The names of the scenarios and methods by id, from the core's catalogue at build time (vite.config.ts). */
+declare const __NAMES__: Record<string, string>;

@@ -1,0 +1,76 @@
+// Energies relative to their start, on a log scale: where one method's energy leaves the truth's range by
+// orders of magnitude (explicit Euler's ×1.15 a step on the default spring reaches 1e61 J), a linear axis
+// shows it flat and then a cliff. Relative to its start on a log axis, a steady growth a step is a straight
+// rising line, and the methods that keep their energy sit on 1.
+//
+// Where every series starts above zero, each is drawn as log10(E/E0). Where one starts at or below zero (an
+// orbit's bound energy is negative), E/E0 means nothing: each is drawn as its change E − E0 on a symmetric
+// log scale, sign(d)·log10(1 + |d|/c), linear within c of zero and logarithmic beyond. The axis is linear in
+// these drawn values; its ticks are labelled with the values they stand for.
+
+import { short } from '../ui/numbers';
+import type { Column } from './charts/chart';
+
+/** How the values are drawn: `ratio` as log10(E/E0), `change` as the symmetric log of E − E0 in units `c`. */
+export type Relative = { kind: 'ratio' } | { kind: 'change'; c: number };
+
+/** A column's first finite value. */
+function first(col: Column): number | undefined {
+  for (let i = 0; i < col.length; i++) {
+    const v = col[i];
+    if (v !== null && v !== undefined && Number.isFinite(v)) return v;
+  }
+  return undefined;
+}
+
+/**
+ * How to draw `columns` relative to their starts: as ratios where every start is above zero, else as changes
+ * whose linear part reaches `size` × 1e-6 (`size`: how large the motion's energy is, say its kinetic
+ * energy's largest value; the change's unit is then a round power of ten).
+ */
+export function relativeFor(columns: Column[], size: number): Relative {
+  const starts = columns.map(first).filter((v) => v !== undefined);
+  if (starts.length > 0 && starts.every((v) => v > 0)) return { kind: 'ratio' };
+  const scale = Math.max(size, ...starts.map(Math.abs)) * 1e-6;
+  const c = scale > 0 && Number.isFinite(scale) ? 10 ** Math.floor(Math.log10(scale)) : 1;
+  return { kind: 'change', c };
+}
+
+/** A column drawn relative to its start (null where a value cannot be: not finite, or a ratio ≤ 0). */
+export function toRelative(col: Column, how: Relative): (number | null)[] {
+  const e0 = first(col);
+  return Array.from(col, (v) => {
+    if (v === null || v === undefined || !Number.isFinite(v) || e0 === undefined) return null;
+    if (how.kind === 'ratio') return v > 0 ? Math.log10(v / e0) : null;
+    const d = v - e0;
+    return Math.sign(d) * Math.log10(1 + Math.abs(d) / how.c);
+  });
+}
+
+/** The value a drawn value stands for: E/E0, or E − E0. */
+export function fromRelative(y: number, how: Relative): number {
+  if (how.kind === 'ratio') return 10 ** y;
+  return Math.sign(y) * how.c * (10 ** Math.abs(y) - 1);
+}
+
+/**
+ * Ticks for drawn values from `lo` to `hi`: whole numbers (decades of the ratio, or of the change beyond c)
+ * where the range spans more than two, at most about six of them; else five evenly spaced.
+ */
+export function relativeTicks(lo: number, hi: number): number[] {
+  if (!(Number.isFinite(lo) && Number.isFinite(hi) && hi > lo)) return [];
+  if (hi - lo > 2) {
+    const step = Math.max(1, Math.ceil((hi - lo) / 6));
+    const out: number[] = [];
+    for (let k = Math.ceil(lo / step) * step; k <= hi; k += step) out.push(k);
+    return out;
+  }
+  return [0, 1, 2, 3, 4].map((i) => lo + ((hi - lo) * i) / 4);
+}
+
+/** A tick's label: the ratio (×10, ×1e20, ×0.97) or the change (+1e3, −20), in three figures at most. */
+export function relativeLabel(y: number, how: Relative): string {
+  const v = fromRelative(y, how);
+  const text = short(Number(v.toPrecision(3)));
+  return how.kind === 'ratio' ? `×${text}` : v > 0 ? `+${text}` : text.replace('-', '−');
+}
