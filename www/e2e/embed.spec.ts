@@ -115,6 +115,10 @@ test('the sample post from another origin: every figure loads as it is reached a
   // The last figure is far below: a still, no frame, until the reader gets near it.
   await expect(figures.last().locator('.still')).toBeVisible();
   await expect(figures.last().locator('iframe')).toHaveCount(0);
+  // The still names the scenario and the methods as people read them, not by their ids.
+  const still = figures.last().locator('.still p');
+  await expect(still).toHaveText(/^Integrator Lab figure: [A-Z][^,]*, [A-Z]/);
+  await expect(still).not.toHaveText(/\b(symplectic-euler|rk4|euler|spring|orbit)\b/);
   for (let n = 0; n < (await figures.count()); n++) {
     await figures.nth(n).scrollIntoViewIfNeeded();
     const frame = await figureFrame(page, n);

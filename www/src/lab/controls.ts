@@ -257,7 +257,7 @@ export class Controls {
       }
       // The count that holds here (Forest–Ruth's 3 on a spring, 6 under drag).
       const count = evaluations.get(m.id) ?? m.evaluations;
-      const evals = `${count} force evaluation${count === '1' ? '' : 's'}`;
+      const evals = `${count} eval${count === '1' ? '' : 's'}`;
       facts.textContent = `${here}, ${evals}`;
       const label = facts.closest('label');
       if (label)

@@ -375,8 +375,9 @@ export class Views {
       const ending = sim.ending(k);
       return ending === undefined ? [] : [`${l.label} ${ending}: drawn up to there.`];
     });
-    const mine = (m: string) =>
-      shown.tracks.some((l) => l.label === m) && !notes.some((x) => x.startsWith(`${m} `));
+    // A method whose run ended early is said to have (above); any other that left a chart's scale, here.
+    const ended = new Set(shown.tracks.filter((_, k) => sim.ending(k) !== undefined).map((l) => l.label));
+    const mine = (m: string) => shown.tracks.some((l) => l.label === m) && !ended.has(m);
     const climbing = charts.position.offScale.filter(mine);
     if (climbing.length > 0)
       notes.push(

@@ -1,0 +1,386 @@
+// In front of a class: what a first-year student meets on the default page, on a phone and from the
+// keyboard, each point as it was seen on screen: the lesson visible at the default settings, names people
+// read, numbers that look right, words a student knows, and nothing that looks broken.
+
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { watch } from './helpers';
+
+/** A line's colour as its legend entry draws it, in the chart `chart`. */
+async function lineColour(chart: Locator, label: string): Promise<string> {
+  const entry = chart.locator('.u-legend .u-series', { hasText: label }).first();
+  return (await entry.locator('svg line').getAttribute('stroke')) ?? '';
+}
+
+/**
+ * Where a colour is drawn on a chart's canvas: for each of `columns` evenly spread columns of the plot
+ * (between `from` and `to`, fractions of the canvas's width), the mean height of its pixels of that colour
+ * (0 at the top, 1 at the bottom), or null where none is.
+ */
+async function heights(chart: Locator, colour: string, columns: number, from = 0.2, to = 0.97) {
+  return chart
+    .locator('canvas')
+    .first()
+    .evaluate(
+      (canvas: HTMLCanvasElement, [colour, columns, from, to]) => {
+        const ctx = canvas.getContext('2d');
+        if (!ctx) return [];
+        const rgb = [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16));
+        const { width, height } = canvas;
+        const data = ctx.getImageData(0, 0, width, height).data;
+        const out: (number | null)[] = [];
+        for (let c = 0; c < columns; c++) {
+          const x = Math.round(width * (from + ((to - from) * c) / (columns - 1)));
+          let [sum, count] = [0, 0];
+          for (let y = 0; y < height; y++) {
+            const i = 4 * (y * width + x);
+            const near =
+              Math.abs(data[i]! - rgb[0]!) +
+              Math.abs(data[i + 1]! - rgb[1]!) +
+              Math.abs(data[i + 2]! - rgb[2]!);
+            if (near < 60 && data[i + 3]! > 200) [sum, count] = [sum + y, count + 1];
+          }
+          out.push(count === 0 ? null : sum / count / height);
+        }
+        return out;
+      },
+      [colour, columns, from, to] as const,
+    );
+}
+
+/** How many pixels of a colour a chart's canvas has. */
+async function pixelsOf(chart: Locator, colour: string): Promise<number> {
+  return chart
+    .locator('canvas')
+    .first()
+    .evaluate((canvas: HTMLCanvasElement, colour) => {
+      const ctx = canvas.getContext('2d');
+      if (!ctx) return 0;
+      const rgb = [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16));
+      const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const near =
+          Math.abs(data[i]! - rgb[0]!) + Math.abs(data[i + 1]! - rgb[1]!) + Math.abs(data[i + 2]! - rgb[2]!);
+        if (near < 30 && data[i + 3]! > 200) n++;
+      }
+      return n;
+    }, colour);
+}
+
+async function runToEnd(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.locator('#end')).toBeEnabled();
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('finished');
+}
+
+test("explicit Euler's energy climbs steadily on the default page's energy chart, inside it from start to end", async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await runToEnd(page, './');
+  const energy = page.locator('#chart-energy');
+  await energy.scrollIntoViewIfNeeded();
+  // A growth of 1.15 a step over 900 steps, relative to its start on a log scale: a straight rising line.
+  await expect(page.locator('#divergence')).toContainText('relative to its start, on a log scale');
+  const euler = await lineColour(energy, 'Explicit Euler');
+  const ys = await heights(energy, euler, 9, 0.2, 0.92);
+  expect(ys.every((y) => y !== null), JSON.stringify(ys)).toBe(true);
+  const rises = ys.slice(1).map((y, i) => (ys[i] ?? 0) - (y ?? 0));
+  // Every stretch rises, and by about as much as every other: no flat stretch, then a cliff.
+  for (const r of rises) expect(r).toBeGreaterThan(0);
+  expect(Math.max(...rises) / Math.min(...rises)).toBeLessThan(2);
+  // As it is, on the exact solution's scale, it runs off; the note says how to watch it climb.
+  await page.selectOption('#energy-scale', 'absolute');
+  await expect(page.locator('#divergence')).toContainText(
+    'choose "relative to its start, log scale" above the chart to watch it climb',
+  );
+  // x(t) follows the exact solution too: the note says what to do.
+  await expect(page.locator('#divergence')).toContainText(
+    'hide the other lines (press their legend entries)',
+  );
+  expect(errors).toEqual([]);
+});
+
+test('"symplectic" is explained in two sentences, linked from each symplectic method and from the dotted line', async ({
+  page,
+}) => {
+  await page.goto('./');
+  await expect(page.locator('#how-list')).toContainText('Symplectic Euler');
+  const explained = page.locator('#symplectic');
+  await expect(explained).toContainText('keeps the area of any patch of states in the phase portrait');
+  await expect(explained).toContainText('shadow energy');
+  const fromMethod = page
+    .locator('#how-list li', { hasText: 'Symplectic Euler' })
+    .locator('a[href="#symplectic"]');
+  await expect(fromMethod).toHaveText('symplectic');
+  await expect(
+    page.locator('#how-list li', { hasText: 'Runge–Kutta 4' }).locator('a[href="#symplectic"]'),
+  ).toHaveCount(0);
+  // From the dotted line: the energy chart's switch and the note on reading the charts.
+  await page.locator('.chart-tools a[href="#symplectic"]').click();
+  await expect(explained).toBeInViewport();
+});
+
+test('only the energies and their shadows: each shadow drawn, apart from the exact line; a missing one is explained', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await runToEnd(page, './?scenario=spring&methods=symplectic-euler,forest-ruth,rk4&dt=0.1&until=20');
+  const energy = page.locator('#chart-energy');
+  await energy.scrollIntoViewIfNeeded();
+  await page.check('#shadows-only');
+  const legend = (label: string) => energy.locator('.u-legend .u-series', { hasText: label }).first();
+  // The exact line and the method with no shadow are hidden; their entries show them again.
+  await expect(legend('exact')).toHaveClass(/u-off/);
+  await expect(legend('Runge–Kutta 4')).toHaveClass(/u-off/);
+  await expect(legend('Forest–Ruth shadow')).not.toHaveClass(/u-off/);
+  await expect(legend('Symplectic Euler shadow')).not.toHaveClass(/u-off/);
+  // Each shadow is drawn, bold, in its method's colour: Forest–Ruth's no longer under the exact line. (Both
+  // are flat at the start's energy: each is looked for alone.)
+  for (const [id, name] of [
+    ['forest-ruth', 'Forest–Ruth'],
+    ['symplectic-euler', 'Symplectic Euler'],
+  ]) {
+    await runToEnd(page, `./?scenario=spring&methods=${id},rk4&dt=0.1&until=20`);
+    await energy.scrollIntoViewIfNeeded();
+    await page.check('#shadows-only');
+    await expect(legend('exact')).toHaveClass(/u-off/);
+    const colour = await lineColour(energy, `${name} shadow`);
+    await expect.poll(() => pixelsOf(energy, colour), { message: name }).toBeGreaterThan(40);
+  }
+  await expect(page.locator('#shadow-note')).toBeEmpty();
+  // On Kepler's orbit Forest–Ruth has none, and the page says why.
+  await runToEnd(page, './?scenario=kepler&methods=symplectic-euler,forest-ruth&until=10');
+  await expect(page.locator('#shadow-note')).toContainText(
+    'Forest–Ruth has no shadow energy drawn here: its shadow energy’s first term is of order dt⁴'.replace(
+      '’',
+      "'",
+    ),
+  );
+  // Under drag, no method keeps one, and the page says why.
+  await runToEnd(page, './?scenario=drag&methods=symplectic-euler&until=2');
+  await expect(page.locator('#shadow-note')).toContainText('reads the velocity or the time');
+  expect(errors).toEqual([]);
+});
+
+test('methods are called by their names wherever people read; ids stay in the URL', async ({ page }) => {
+  await runToEnd(page, './?scenario=spring&methods=euler,symplectic-euler&until=5');
+  const ids = /\b(symplectic-euler|euler)\b/;
+  for (const where of [
+    '#chart-position .u-legend',
+    '#chart-energy .u-legend',
+    '#numbers',
+    '#steps',
+    '#chart-split',
+  ])
+    await expect(page.locator(where).first(), where).not.toContainText(ids);
+  await expect(page.locator('#chart-energy .u-legend')).toContainText('Symplectic Euler');
+  await expect(page.locator('#chart-split .u-title')).toHaveText(
+    'Kinetic and potential energy: Explicit Euler',
+  );
+  await expect(page.locator('#split option').first()).toHaveText('Explicit Euler');
+  await expect(page.locator('#numbers')).toContainText('Symplectic Euler');
+  expect(page.url()).toContain('methods=euler,symplectic-euler');
+  // The scene writes names too (recorded as drawn).
+  const drawn = await sceneTexts(page, './?scenario=spring&methods=euler,symplectic-euler');
+  expect(drawn).toContain('Symplectic Euler');
+  expect(drawn).not.toContain('symplectic-euler');
+});
+
+/** The texts the scene draws on its canvas, in order, while the page at `url` draws its first frames. */
+async function sceneTexts(page: Page, url: string): Promise<string[]> {
+  await page.addInitScript(() => {
+    const texts: { text: string; x: number; width: number }[] = [];
+    (window as unknown as { sceneTexts: typeof texts }).sceneTexts = texts;
+    const fill = CanvasRenderingContext2D.prototype.fillText;
+    CanvasRenderingContext2D.prototype.fillText = function (text: string, x: number, y: number) {
+      if (this.canvas.id === 'scene') texts.push({ text, x, width: this.canvas.width });
+      fill.call(this, text, x, y);
+    };
+  });
+  await page.goto(url);
+  await expect(page.locator('#status')).toContainText('step');
+  await page.waitForTimeout(300);
+  return page.evaluate(() =>
+    (window as unknown as { sceneTexts: { text: string }[] }).sceneTexts.map((t) => t.text),
+  );
+}
+
+test('a body off the scene is said so in the names’ column, never over the spring or the wall', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const texts: { text: string; x: number; width: number }[] = [];
+    (window as unknown as { sceneTexts: typeof texts }).sceneTexts = texts;
+    const fill = CanvasRenderingContext2D.prototype.fillText;
+    CanvasRenderingContext2D.prototype.fillText = function (text: string, x: number, y: number) {
+      if (this.canvas.id === 'scene')
+        texts.push({ text, x: x + this.measureText(text).width, width: this.canvas.width });
+      fill.call(this, text, x, y);
+    };
+  });
+  await runToEnd(page, './');
+  const texts = await page.evaluate(
+    () => (window as unknown as { sceneTexts: { text: string; x: number; width: number }[] }).sceneTexts,
+  );
+  const off = texts.filter((t) => t.text.includes('off the scene'));
+  expect(off.length).toBeGreaterThan(0);
+  // Every text ends inside the names' column: two fifths of the scene at most, left of the wall.
+  for (const t of texts) expect(t.x, t.text).toBeLessThanOrEqual(0.4 * t.width);
+});
+
+test('numbers as people write them: 1/60, no negative zero, a band in one unit, the count that holds here', async ({
+  page,
+}) => {
+  await page.goto('./?scenario=projectile&dt=1/60&until=2');
+  await expect(page.locator('#dt')).toHaveValue('1/60');
+  await page.fill('#dt', '0');
+  await page.press('#dt', 'Enter');
+  await expect(page.locator('#dt-problem')).toContainText('keeping 1/60');
+  await expect(page.locator('#dt-problem')).not.toContainText('0.0166');
+  // The experiments' permalinks write a sixtieth as 1/60.
+  const links = await page
+    .locator('#experiments a[href^="?"]')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  expect(links.some((h) => h.includes('dt=1/60'))).toBe(true);
+  expect(links.filter((h) => /0\.0166|0\.0083|0\.0666/.test(h))).toEqual([]);
+  // Forest–Ruth takes 3 evaluations a step on the spring, 6 under drag.
+  await page.goto('./?scenario=spring');
+  const fr = page.locator('small.facts[data-method="forest-ruth"]');
+  await expect(fr).toHaveText('order 4, 3 evals');
+  await page.goto('./?scenario=drag');
+  await expect(fr).toHaveText('order 3, 6 evals');
+  // The experiments' measurements: no negative zero, no band mixing % and a factor, a distance of an amplitude.
+  await page.goto('./');
+  await page.locator('#experiments').scrollIntoViewIfNeeded();
+  const measured = page.locator('#experiments');
+  await expect(measured).toContainText('of a 1000 m amplitude', { timeout: 20_000 });
+  const text = (await measured.textContent()) ?? '';
+  expect(text).not.toMatch(/-0\.0+\s?%/);
+  expect(text).not.toMatch(/ % … ×|% … ×/);
+  // Every per cent sign is held to its number: no line can break before it.
+  expect(text).not.toMatch(/\d %/);
+});
+
+test('words a first-year student knows, with the symbol after the words', async ({ page }) => {
+  await page.goto('./?scenario=spring&methods=rk4,forest-ruth,midpoint');
+  await expect(page.locator('#how-run')).toContainText('the angle the oscillation turns through in one step');
+  for (const where of ['#how-run', '#methods-facts'])
+    await expect(page.locator(where)).not.toContainText('state-dependent');
+  await expect(page.locator('#methods-facts')).toContainText('one force, which changes as the body moves');
+  const how = page.locator('#how-list');
+  await expect(how).toContainText('k1 … k4 are its rates of change (v, a)');
+  await expect(how).toContainText('w1 = 1/(2 − ∛2) ≈ 1.3512');
+  await expect(how).toContainText('f(y) its rate of change');
+});
+
+test('a control shows only where it does something: one coordinate, details beside their chart', async ({
+  page,
+}) => {
+  await page.goto('./?scenario=spring');
+  await expect(page.locator('#status')).toContainText('step');
+  await expect(page.locator('#coord')).toBeHidden();
+  await page.goto('./?scenario=projectile');
+  await expect(page.locator('#status')).toContainText('step');
+  await expect(page.locator('#coord')).toBeVisible();
+  // The method whose energy split is shown is chosen beside that chart.
+  await expect(
+    page.locator('.chart-box', { has: page.locator('#chart-split') }).locator('#split'),
+  ).toBeVisible();
+  // The notes on reading the charts are one closed paragraph, not three open ones.
+  await expect(page.locator('details.reading')).not.toHaveAttribute('open');
+  await expect(page.locator('details.reading p').first()).toBeHidden();
+  // With a keyboard, the key hint shows.
+  await expect(page.locator('.keys-hint')).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('no key hint; one tap reaches the settings from anywhere; fields are 16 px', async ({ page }) => {
+    const errors = watch(page);
+    await page.goto('./');
+    await expect(page.locator('#status')).toContainText('step');
+    await expect(page.locator('.keys-hint')).toBeHidden();
+    // The picture comes first.
+    const scene = await page.locator('#scene').boundingBox();
+    const form = await page.locator('#scenario').boundingBox();
+    expect(scene && form && scene.y < form.y).toBe(true);
+    // Far down the page, the jump bar is still in sight, and one tap reaches the settings.
+    await page.locator('#experiments-title').scrollIntoViewIfNeeded();
+    const toSettings = page.getByRole('link', { name: 'To the settings' });
+    await expect(toSettings).toBeInViewport();
+    await toSettings.tap();
+    await expect(page.locator('#scenario')).toBeInViewport();
+    // A field under 16 px makes Safari zoom into it.
+    for (const id of ['#dt', '#scenario']) {
+      const size = await page.locator(id).evaluate((e) => Number.parseFloat(getComputedStyle(e).fontSize));
+      expect(size, id).toBeGreaterThanOrEqual(16);
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
+test('keyboard: the first Tab offers a jump to the run; a figure has no focus stop of no size', async ({
+  page,
+}) => {
+  await page.goto('./');
+  await expect(page.locator('#play')).toBeEnabled();
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveText("To the run's controls");
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#play')).toBeFocused();
+  // The rule editor's text is 16 px: a phone does not zoom into it.
+  await page.getByRole('button', { name: 'Write your own method…' }).click();
+  const size = await page
+    .locator('#rule-text')
+    .evaluate((e) => Number.parseFloat(getComputedStyle(e).fontSize));
+  expect(size).toBeGreaterThanOrEqual(16);
+  // A figure without a table: every Tab stop is something one can see.
+  await page.goto('./embed.html?scenario=spring&methods=euler&views=scene,energy');
+  await expect(page.locator('#play')).toBeEnabled();
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press('Tab');
+    const box = await page.evaluate(() => {
+      const e = document.activeElement;
+      if (!e || e === document.body) return undefined;
+      const r = e.getBoundingClientRect();
+      return { what: e.outerHTML.slice(0, 80), width: r.width, height: r.height };
+    });
+    if (!box) continue;
+    expect(box.width * box.height, box.what).toBeGreaterThan(0);
+  }
+});
+
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the lab says it needs JavaScript and shows no dead controls', async ({ page }) => {
+    await page.goto('./');
+    await expect(page.locator('.noscript')).toBeVisible();
+    await expect(page.locator('.noscript')).toContainText('it needs JavaScript');
+    await expect(page.locator('#theme')).toBeHidden();
+    await expect(page.locator('#play')).toBeHidden();
+    await expect(page.locator('#scenario')).toBeHidden();
+  });
+});
+
+test('"your method" starts from explicit Euler, and the status says which rule runs', async ({ page }) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=spring&methods=euler');
+  await expect(page.locator('#status')).toContainText('step');
+  await page.getByRole('button', { name: 'Write your own method…' }).click();
+  const text = page.locator('#rule-text');
+  await expect(text).toHaveValue(/^\/\/ Explicit Euler/);
+  await expect(page.locator('#rule-template option')).not.toHaveCount(0);
+  await page.click('#rule-run');
+  const status = page.locator('#rule-running');
+  await expect(status).toContainText('Your method runs beside the others');
+  await text.fill('x = x + v ^ 2;');
+  await expect(status).toContainText('still uses your rule as it was when it last ran');
+  await page.click('#rule-off');
+  await expect(status).toBeEmpty();
+  expect(errors).toEqual([]);
+});
