@@ -290,3 +290,53 @@ fn the_card_of_a_rule_that_blows_up_or_does_nothing() {
         .iter()
         .any(|l| l.starts_with("phase-space area: kept")));
 }
+
+/// A rule's numbers are f64: `1/2` is a half (not Rhai's integer division to 0) and `2 ** (1/3)` the cube
+/// root of 2, so that velocity Verlet written with `1/2` is velocity Verlet, and Forest–Ruth with `2 ** (1/3)`
+/// is fourth order. Integer literals still index vectors.
+#[test]
+fn one_half_is_a_half_in_a_rule() {
+    let halves = TEMPLATES
+        .iter()
+        .find(|(m, _)| *m == MethodId::VelocityVerlet)
+        .map(|(_, text)| text.replace("0.5", "(1/2)"))
+        .unwrap();
+    assert!(halves.contains("(1/2)"), "{halves}");
+    let card = grade::report(rule(&halves), None).unwrap();
+    assert_eq!(
+        card.equals,
+        Some(MethodId::VelocityVerlet),
+        "{:?}",
+        card.lines()
+    );
+    // Twice a half is one: this is explicit Euler, whose limit is none (not "stable at any ω·dt").
+    let euler = "let a0 = a(x, v, t);\nx = x + v * dt * (1/2) * 2;\nv = v + a0 * dt;\n";
+    let card = grade::report(rule(euler), None).unwrap();
+    assert_eq!(card.equals, Some(MethodId::Euler), "{:?}", card.lines());
+    assert_eq!(card.stability, StabilityLimit::None);
+    // Forest–Ruth with its weights written as fractions of integers: fourth order, the lab's limit.
+    let forest_ruth = TEMPLATES
+        .iter()
+        .find(|(m, _)| *m == MethodId::ForestRuth)
+        .map(|(_, text)| text.replace("1.0 / (2.0 - 2.0 ** (1.0 / 3.0))", "1 / (2 - 2 ** (1/3))"))
+        .unwrap();
+    assert!(forest_ruth.contains("2 ** (1/3)"));
+    let card = grade::report(rule(&forest_ruth), None).unwrap();
+    assert_eq!(
+        card.equals,
+        Some(MethodId::ForestRuth),
+        "{:?}",
+        card.lines()
+    );
+    let order = card.orders[0].1.order().unwrap();
+    assert!((order - 4.0).abs() < 0.1, "order {order}");
+    // An integer still indexes a vector, and an integer power of a number is a number.
+    let indexed = "let acc = a(x, v, t);\nlet i = 2 - 2;\nwhile i < len(x) {\n  v[i] = v[i] + acc[i] * dt;\n  x[i] = x[i] + v[i] * dt ** 1;\n  i = i + 1;\n}\n";
+    let card = grade::report(rule(indexed), None).unwrap();
+    assert_eq!(
+        card.equals,
+        Some(MethodId::SymplecticEuler),
+        "{:?}",
+        card.lines()
+    );
+}

@@ -23,7 +23,11 @@ export class ConvergencePanel {
   private said = '';
 
   constructor(private readonly spec: () => RunSpec) {
-    byId('measure-convergence').addEventListener('click', () => void this.measure());
+    const button = byId<HTMLButtonElement>('measure-convergence');
+    button.addEventListener('click', () => void this.measure());
+    // The page's markup has it disabled until now: a click made before this script arrived is not lost
+    // unheard.
+    button.disabled = false;
   }
 
   async measure(): Promise<void> {

@@ -244,6 +244,13 @@ fn language() -> Engine {
     engine.set_max_operations(MAX_OPERATIONS);
     engine.set_max_expr_depths(64);
     engine.set_max_string_size(1_000);
+    // Every number is an f64 (the docs say so): 1/2 is a half, not Rhai's integer division to 0, which made
+    // `0.5` written `1/2` silently wrong. Integer literals stay integers where they index a vector. Rhai's
+    // fast operators ignore operators registered for its own types: off.
+    engine.set_fast_operators(false);
+    engine.register_fn("/", |a: INT, b: INT| a as FLOAT / b as FLOAT);
+    engine.register_fn("**", |a: INT, b: FLOAT| (a as FLOAT).powf(b));
+    engine.register_fn("**", |a: FLOAT, b: INT| a.powf(b as FLOAT));
     engine
 }
 
