@@ -50,10 +50,12 @@ fn every_template_is_graded_as_the_method_it_writes() {
         let card = grade::report(rule(text), None).unwrap_or_else(|e| panic!("{}: {e}", m.id()));
         let info = m.info();
         assert_eq!(card.equals, Some(m), "{}: {:?}", m.id(), card.lines());
-        // Explicit Euler's card says what its rule does; the others have nothing to point to.
+        // No template is a mistake; explicit Euler's card says what its rule is and what to change for
+        // symplectic Euler.
+        assert_eq!(card.mistake, None, "{}", m.id());
         match m {
-            MethodId::Euler => assert!(card.mistake.unwrap().contains("this is explicit Euler")),
-            _ => assert_eq!(card.mistake, None, "{}", m.id()),
+            MethodId::Euler => assert!(card.hint.unwrap().contains("which is explicit Euler")),
+            _ => assert_eq!(card.hint, None, "{}", m.id()),
         }
         let order = card.orders[0]
             .1
@@ -89,8 +91,11 @@ fn a_wrong_rule_is_told_the_mistake_its_numbers_point_to() {
             .mistake
             .unwrap_or_default()
     };
-    assert!(said("x = x + v * dt;\nv = v + a(x - v * dt, v, t) * dt;")
-        .contains("this is explicit Euler"));
+    // Explicit Euler written so is no mistake: the card says what it is (see below).
+    assert_eq!(
+        said("x = x + v * dt;\nv = v + a(x - v * dt, v, t) * dt;"),
+        ""
+    );
     assert!(said(
         "x = x + v * dt + 0.5 * a(x, v, t) * dt * dt;\nlet a1 = a(x, v, t);\nv = v + 0.5 * (a1 + a1) * dt;"
     )
@@ -338,5 +343,127 @@ fn one_half_is_a_half_in_a_rule() {
         Some(MethodId::SymplecticEuler),
         "{:?}",
         card.lines()
+    );
+}
+
+/// The forms students write the classics in are recognised, each as what it is.
+#[test]
+fn the_forms_a_class_writes_are_recognised() {
+    let card = |text: &str| grade::report(rule(text), None).unwrap();
+    // Velocity Verlet from the textbook, position first and kick–drift–kick: velocity Verlet where the
+    // forces read only the position; under drag another velocity reaches a(x, v, t), and the card says so.
+    for text in [
+        "let a0 = a(x, v, t);\nx = x + v * dt + a0 * (dt * dt / 2);\nv = v + (a0 + a(x, v, t + dt)) * (dt / 2);\n",
+        "v = v + a(x, v, t) * (dt / 2);\nx = x + v * dt;\nv = v + a(x, v, t + dt) * (dt / 2);\n",
+    ] {
+        let c = card(text);
+        assert_eq!(c.equals, None, "{:?}", c.lines());
+        let known = c.known.clone().unwrap_or_default();
+        assert!(known.starts_with("velocity Verlet, the textbook form"), "{:?}", c.lines());
+        assert!(known.contains("under drag"), "{known}");
+        assert_eq!(c.mistake, None, "{:?}", c.lines());
+    }
+    // Symplectic Euler either way round, explicit Euler, midpoint, RK4, position Verlet with its start.
+    let same = [
+        ("v = v + a(x, v, t) * dt;\nx = x + v * dt;\n", MethodId::SymplecticEuler),
+        ("let acc = a(x, v, t);\nx = x + v * dt;\nv = v + acc * dt;\n", MethodId::Euler),
+        (
+            "let xm = x + v * (dt / 2);\nlet vm = v + a(x, v, t) * (dt / 2);\nx = x + vm * dt;\nv = v + a(xm, vm, t + dt / 2) * dt;\n",
+            MethodId::Midpoint,
+        ),
+        (
+            "let k1x = v; let k1v = a(x, v, t);\nlet k2x = v + k1v * (dt / 2); let k2v = a(x + k1x * (dt / 2), v + k1v * (dt / 2), t + dt / 2);\nlet k3x = v + k2v * (dt / 2); let k3v = a(x + k2x * (dt / 2), v + k2v * (dt / 2), t + dt / 2);\nlet k4x = v + k3v * dt; let k4v = a(x + k3x * dt, v + k3v * dt, t + dt);\nx = x + (k1x + k2x * 2 + k3x * 2 + k4x) * (dt / 6);\nv = v + (k1v + k2v * 2 + k3v * 2 + k4v) * (dt / 6);\n",
+            MethodId::Rk4,
+        ),
+    ];
+    for (text, m) in same {
+        assert_eq!(
+            card(text).equals,
+            Some(m),
+            "{}: {:?}",
+            m.id(),
+            card(text).lines()
+        );
+    }
+    let verlet = TEMPLATES
+        .iter()
+        .find(|(m, _)| *m == MethodId::Verlet)
+        .unwrap()
+        .1;
+    assert_eq!(card(verlet).equals, Some(MethodId::Verlet));
+    let x_first = card("x = x + v * dt;\nv = v + a(x, v, t) * dt;\n");
+    assert!(x_first
+        .known
+        .unwrap()
+        .starts_with("symplectic Euler the other way round"));
+    // Forest–Ruth as the paper writes it (drift first) is a different method with the same limit: named so.
+    let drift_first = "let w = 1 / (2 - 2 ** (1/3));\nx = x + v * (w / 2 * dt);\nv = v + a(x, v, t) * (w * dt);\nx = x + v * ((1 - w) / 2 * dt);\nv = v + a(x, v, t) * ((1 - 2 * w) * dt);\nx = x + v * ((1 - w) / 2 * dt);\nv = v + a(x, v, t) * (w * dt);\nx = x + v * (w / 2 * dt);\n";
+    let c = card(drift_first);
+    assert_eq!(c.equals, None);
+    assert!(
+        c.known
+            .clone()
+            .unwrap_or_default()
+            .starts_with("Forest–Ruth, the drift-first form"),
+        "{:?}",
+        c.lines()
+    );
+    match c.stability {
+        StabilityLimit::Below(limit) => assert!((limit - 1.5734).abs() < 1e-3, "{limit}"),
+        other => panic!("{other:?}"),
+    }
+    // A right explicit Euler is no mistake.
+    let euler = card("x = x + v * dt;\nv = v + a(x - v * dt, v, t) * dt;\n");
+    assert_eq!(euler.equals, Some(MethodId::Euler));
+    assert!(
+        euler.lines().iter().all(|l| !l.starts_with("mistake:")),
+        "{:?}",
+        euler.lines()
+    );
+}
+
+/// The classic slips are each named for what they are.
+#[test]
+fn the_classic_slips_are_named() {
+    let card = |text: &str| grade::report(rule(text), None).unwrap();
+    // A rule stopped at run time shows its own message, with its line.
+    let index = card("x = x + v * dt;\nlet i = if t > 0.5 { 5 } else { 0 };\nv[i] = v[0] + a(x, v, t)[0] * dt;\n");
+    let why = index.mistake.unwrap_or_default();
+    assert!(why.contains("index 5 is outside"), "{why}");
+    assert!(why.contains("line 3"), "{why}");
+    let endless = card("v = v + a(x, v, t) * dt;\nx = x + v * dt;\nwhile t > 1.0 { }\n");
+    let why = endless.mistake.unwrap_or_default();
+    assert!(
+        why.contains("endless loop") && why.contains("at t = 1"),
+        "{why}"
+    );
+    // The wrong sign: named, and a kept area said not to mean a bounded motion.
+    let sign = card("v = v - a(x, v, t) * dt;\nx = x + v * dt;\n");
+    assert!(sign
+        .mistake
+        .clone()
+        .unwrap_or_default()
+        .contains("against the acceleration"));
+    assert!(sign
+        .lines()
+        .iter()
+        .any(|l| l.starts_with("phase-space area: kept") && l.contains("still grows")));
+    // A missing ½ in the move.
+    let half = card("let a0 = a(x, v, t);\nx = x + v * dt + a0 * dt * dt;\nlet a1 = a(x, v + a0 * dt, t + dt);\nv = v + (a0 + a1) * (dt / 2);\n");
+    assert!(
+        half.mistake.clone().unwrap_or_default().contains("½·a·dt²"),
+        "{:?}",
+        half.lines()
+    );
+    // A rule that never changes v: no longer perfect energy conservation from rest.
+    let frozen = card("x = x + v * dt;\n");
+    assert!(
+        frozen
+            .mistake
+            .clone()
+            .unwrap_or_default()
+            .starts_with("v never changes"),
+        "{:?}",
+        frozen.lines()
     );
 }

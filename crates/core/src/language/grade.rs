@@ -11,7 +11,7 @@ use crate::analysis::{self, OrderVerdict};
 use crate::{Error, Method, MethodId, Precision, Run, Setup, StabilityLimit};
 
 /// A known wrong rule and the mistake behind it: a rule that equals one of these to round-off made it.
-const MISTAKES: [(&str, &str); 6] = [
+const MISTAKES: [(&str, &str); 9] = [
     (
         "let a0 = a(x, v, t);\nx = x + v * dt + 0.5 * a0 * dt * dt;\nlet a1 = a(x, v, t + dt);\nv = v + (a0 + a1) * dt;",
         "the kick adds the old and the new acceleration without halving their sum: velocity Verlet's kick is their average",
@@ -36,13 +36,53 @@ const MISTAKES: [(&str, &str); 6] = [
         "v = v + a(x, v, t) * dt;\nx = x + v * dt * dt;",
         "the position update has dt twice: x moves by v·dt",
     ),
+    (
+        "v = v - a(x, v, t) * dt;\nx = x + v * dt;",
+        "the velocity moves against the acceleration (v − a·dt): the spring then pushes the mass away and the \
+         motion grows without bound; v changes by +a·dt",
+    ),
+    (
+        "let a0 = a(x, v, t);\nx = x + v * dt;\nv = v - a0 * dt;",
+        "the velocity moves against the acceleration (v − a·dt): the spring then pushes the mass away and the \
+         motion grows without bound; v changes by +a·dt",
+    ),
+    (
+        "let a0 = a(x, v, t);\nx = x + v * dt + a0 * dt * dt;\nlet a1 = a(x, v + a0 * dt, t + dt);\nv = v + (a0 + a1) * (0.5 * dt);",
+        "the move adds a·dt², not ½·a·dt²: velocity Verlet moves x by v·dt + ½·a·dt²",
+    ),
 ];
 
 /// Rules that are none of the lab's methods but a known one all the same.
-const VARIANTS: [(&str, &str); 1] = [(
-    "x = x + v * dt;\nv = v + a(x, v, t) * dt;",
-    "symplectic Euler the other way round (x first, then v with a at the new x): first order and symplectic, as the lab's",
-)];
+const VARIANTS: [(&str, &str); 2] = [
+    (
+        "x = x + v * dt;\nv = v + a(x, v, t) * dt;",
+        "symplectic Euler the other way round (x first, then v with a at the new x): first order and symplectic, as the lab's",
+    ),
+    (
+        "let w = 1.0 / (2.0 - 2.0 ** (1.0 / 3.0));\nlet c = [w / 2.0, (1.0 - w) / 2.0, (1.0 - w) / 2.0, w / 2.0];\nlet d = [w, 1.0 - 2.0 * w, w];\nlet s = t;\nlet i = 0;\nwhile i < 3 {\n  x = x + v * (c[i] * dt);\n  s = s + c[i] * dt;\n  v = v + a(x, v, s) * (d[i] * dt);\n  i = i + 1;\n}\nx = x + v * (c[3] * dt);\n",
+        "Forest–Ruth, the drift-first form of the paper (x moves first): fourth order and symplectic, with the same \
+         stability limit (1.5734) as the lab's, which kicks first (velocity-Verlet substeps); a different method",
+    ),
+];
+
+/// What a rule is where it equals one of the lab's methods wherever the forces read only the position, but
+/// not where one reads the velocity: the method, in another form, and what the velocity it hands to
+/// a(x, v, t) costs it (the measured order under drag).
+fn form_of(m: MethodId, drag: Option<f64>) -> String {
+    let order = drag.map_or(String::new(), |p| format!(" (order {p:.2} under drag)"));
+    match m {
+        MethodId::VelocityVerlet => format!(
+            "velocity Verlet, the textbook form: where a force reads the velocity it hands a(x, v, t) another \
+             velocity than the lab's, which passes the estimate v + a·dt{order}; on forces of the position \
+             alone it is velocity Verlet, step for step"
+        ),
+        _ => format!(
+            "{}, in another form: the same on forces of the position alone, but where a force reads the \
+             velocity it hands a(x, v, t) another velocity than the lab's{order}",
+            m.info().name
+        ),
+    }
+}
 
 /// What the rule's numbers are.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,14 +107,18 @@ pub struct ReportCard {
     pub known: Option<String>,
     /// The mistake its numbers point to, for a rule that is none of the lab's methods.
     pub mistake: Option<String>,
+    /// What a right rule is, and what to change where the student meant another method (explicit Euler's).
+    pub hint: Option<String>,
 }
 
-/// The spring with ω = 1, so that dt is ω·dt.
+/// The spring with ω = 1, so that dt is ω·dt, started moving (x0 = 1, v0 = 0.5: a rule that never changes
+/// v, or never x, shows on it).
 fn unit_spring(dt: f64, until: f64) -> Setup {
     let overrides = [
         ("k".to_string(), 1.0),
         ("m".to_string(), 1.0),
         ("x0".to_string(), 1.0),
+        ("v0".to_string(), 0.5),
     ];
     Setup::new("spring", &overrides, Some(dt), Some(until)).expect("the unit spring")
 }
@@ -116,10 +160,48 @@ fn probes() -> Vec<Setup> {
 
 /// The lab's method a method equals to round-off on every probe, if any.
 fn equal_to(method: &Method) -> Option<MethodId> {
-    let probes = probes();
+    equal_on(method, &probes())
+}
+
+/// The lab's method a method equals to round-off on each of `probes`, if any.
+fn equal_on(method: &Method, probes: &[Setup]) -> Option<MethodId> {
     MethodId::ALL
         .into_iter()
         .find(|&m| Some(m) != method.builtin() && probes.iter().all(|s| same(s, method, &m.into())))
+}
+
+/// Where a rule stopped with a message of its own (an index out of range, an endless loop) on a probe: the
+/// probe's scenario, the time, and the message with its line and column.
+fn stopped(method: &Method) -> Option<String> {
+    probes().iter().find_map(|setup| {
+        let mut run = Run::<f64>::new(setup, method);
+        while run.steps() < setup.steps() && run.step() {}
+        run.failure().map(|why| {
+            format!(
+                "it stopped on the {} probe at t = {} s: {why}",
+                setup.scenario.info().id,
+                crate::format::significant(run.t(), 4)
+            )
+        })
+    })
+}
+
+/// Whether a step leaves v or x as it was (on the spring started moving): a rule that forgot an update.
+fn frozen(method: &Method) -> Option<&'static str> {
+    let setup = unit_spring(0.1, 1.0);
+    let start = setup.initial();
+    let mut run = Run::<f64>::new(&setup, method);
+    if !run.step() {
+        return None;
+    }
+    let after = run.state();
+    if after.v == start.v {
+        Some("v never changes: a step must move v by a·dt (a rule that keeps v as it was looks like perfect energy conservation from rest, and is no integrator)")
+    } else if after.x == start.x {
+        Some("x never changes: a step must move x by v·dt")
+    } else {
+        None
+    }
 }
 
 /// The report card of a method.
@@ -163,19 +245,44 @@ pub fn report(method: impl Into<Method>, scenario: Option<&str>) -> Result<Repor
         .map(|(_, det)| det)
         .unwrap_or(f64::NAN);
     let equals = equal_to(&method);
-    let known = match (&method, equals) {
-        (Method::Rule(_), None) => VARIANTS
+    let rule = matches!(method, Method::Rule(_));
+    let stop = if rule { stopped(&method) } else { None };
+    let known = match equals {
+        None if rule && stop.is_none() => VARIANTS
             .iter()
             .find(|(text, _)| like(&method, text))
-            .map(|(_, says)| says.to_string()),
+            .map(|(_, says)| says.to_string())
+            .or_else(|| {
+                // The same as one of the lab's wherever the forces read only the position.
+                // (Position and velocity Verlet report the same states there: the textbook's is the second.)
+                let [spring, _, pendulum] = <[Setup; 3]>::try_from(probes()).ok()?;
+                let there = [spring, pendulum];
+                let m = [MethodId::VelocityVerlet]
+                    .into_iter()
+                    .find(|&m| there.iter().all(|s| same(s, &method, &m.into())))
+                    .or_else(|| equal_on(&method, &there))?;
+                Some(form_of(
+                    m,
+                    observed.get(1).copied().filter(|p| p.is_finite()),
+                ))
+            }),
         _ => None,
     };
-    let mistake = match (&method, equals) {
-        (Method::Rule(_), Some(MethodId::Euler)) => Some(
-            "x moved with the old velocity and v with the old acceleration: this is explicit Euler"
+    let mistake = match equals {
+        _ if stop.is_some() => stop,
+        None if rule && known.is_none() => frozen(&method)
+            .map(str::to_string)
+            .or_else(|| diagnose(&method, &orders, &observed, area)),
+        _ => None,
+    };
+    // A right rule is no mistake: explicit Euler is a method; the card names it, and what to change where
+    // the student meant the method the exercises usually ask for.
+    let hint = match equals {
+        Some(MethodId::Euler) if rule => Some(
+            "x moves with the old velocity and v with the old acceleration, which is explicit Euler; if you meant \
+             symplectic Euler, update v first and move x with the new v"
                 .to_string(),
         ),
-        (Method::Rule(_), None) if known.is_none() => diagnose(&method, &orders, &observed, area),
         _ => None,
     };
     Ok(ReportCard {
@@ -189,6 +296,7 @@ pub fn report(method: impl Into<Method>, scenario: Option<&str>) -> Result<Repor
         builtin: method.builtin().is_some(),
         known,
         mistake,
+        hint,
     })
 }
 
@@ -253,10 +361,17 @@ impl ReportCard {
             crate::format::significant(self.evaluations, 3)
         ));
         let keeps = (self.area - 1.0).abs() <= 1e-9;
+        // Keeping area bounds nothing by itself: a map can keep it and still stretch the motion without end.
+        let bounded = self.energy.1.is_finite() && self.energy.0 != "diverged";
         out.push(format!(
-            "phase-space area: {} (one-step map's determinant {} at ω·dt = 0.5)",
+            "phase-space area: {} (one-step map's determinant {} at ω·dt = 0.5){}",
             if keeps { "kept" } else { "not kept" },
-            crate::format::significant(self.area, 9)
+            crate::format::significant(self.area, 9),
+            if keeps && !bounded {
+                ": it keeps the area of a patch of states while stretching it without end, so the motion still grows"
+            } else {
+                ""
+            }
         ));
         match (self.equals, self.builtin) {
             (Some(m), _) => out.push(format!(
@@ -269,6 +384,9 @@ impl ReportCard {
         }
         if let Some(k) = &self.known {
             out.push(format!("it is: {k}"));
+        }
+        if let Some(h) = &self.hint {
+            out.push(format!("it is: {h}"));
         }
         if let Some(m) = &self.mistake {
             out.push(format!("mistake: {m}"));
