@@ -85,7 +85,10 @@ test("explicit Euler's energy climbs steadily on the default page's energy chart
   await expect(page.locator('#divergence')).toContainText('relative to its start, on a log scale');
   const euler = await lineColour(energy, 'Explicit Euler');
   const ys = await heights(energy, euler, 9, 0.2, 0.92);
-  expect(ys.every((y) => y !== null), JSON.stringify(ys)).toBe(true);
+  expect(
+    ys.every((y) => y !== null),
+    JSON.stringify(ys),
+  ).toBe(true);
   const rises = ys.slice(1).map((y, i) => (ys[i] ?? 0) - (y ?? 0));
   // Every stretch rises, and by about as much as every other: no flat stretch, then a cliff.
   for (const r of rises) expect(r).toBeGreaterThan(0);

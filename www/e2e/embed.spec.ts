@@ -272,8 +272,10 @@ test('a study in a sandboxed figure, where no worker may start, is measured in t
   if (!frame) throw new Error('no frame');
   await frame.click('#measure-convergence');
   // The measured orders: Euler's 1 and RK4's 4, each within 0.1.
-  await expect(frame.locator('#convergence-note')).toContainText(/euler (0\.9|1\.0)\d/, { timeout: 15_000 });
-  await expect(frame.locator('#convergence-note')).toContainText(/rk4 (3\.9|4\.0)\d/);
+  await expect(frame.locator('#convergence-note')).toContainText(/Explicit Euler (0\.9|1\.0)\d/, {
+    timeout: 15_000,
+  });
+  await expect(frame.locator('#convergence-note')).toContainText(/Runge–Kutta 4 (3\.9|4\.0)\d/);
   expect(workers).toEqual([]);
   expect(errors).toEqual([]);
 });

@@ -71,7 +71,10 @@ function cliLastRows(query: string): Map<string, Record<string, string>> {
     const names = header!.split(',');
     for (const row of rows) {
       const f = row.split(',');
-      out.set(runs ? `${f[0]}@${dt}` : f[0]!, Object.fromEntries(names.map((n, i) => [n, f[i]!])));
+      // The page keys a run by its dt as a number (a permalink writes 1/15; the page's key is 1/15's double).
+      const [num, den = '1'] = dt.split('/');
+      const key = runs ? `${f[0]}@${Number(num) / Number(den)}` : f[0]!;
+      out.set(key, Object.fromEntries(names.map((n, i) => [n, f[i]!])));
     }
   }
   return out;
@@ -157,10 +160,16 @@ test('the convergence view measures the orders the CLI measures', async ({ page 
     ],
     { encoding: 'utf8' },
   );
-  for (const method of ['euler', 'verlet', 'rk4']) {
+  // The note names each method; the CLI's rows are by id.
+  const names: Record<string, string> = {
+    euler: 'Explicit Euler',
+    verlet: 'Position Verlet',
+    rk4: 'Runge–Kutta 4',
+  };
+  for (const [method, name] of Object.entries(names)) {
     const row = text.split('\n').find((l) => l.startsWith(`${method},`))!;
     const [fitted, , stated] = row.split(',').slice(6);
-    await expect(note).toContainText(`${method} ${Number(fitted).toFixed(2)} (states ${stated} here)`);
+    await expect(note).toContainText(`${name} ${Number(fitted).toFixed(2)} (states ${stated} here)`);
   }
   await expect(page.locator('#chart-convergence .u-wrap')).toBeVisible();
   await expect(page.locator('#chart-work .u-wrap')).toBeVisible();
@@ -193,10 +202,10 @@ test('the stability view marks each method past its limit', async ({ page }) => 
   await page.locator('#omega-dt').fill('2.5');
   await expect(page.locator('#omega-dt-value')).toHaveText('2.50');
   const row = (m: string) => table.locator('tbody tr', { hasText: m }).first();
-  await expect(row('symplectic-euler')).toHaveClass(/unstable/);
-  await expect(row('rk4')).not.toHaveClass(/unstable/);
-  await expect(row('symplectic-euler')).toContainText('2.0000');
-  await expect(row('rk4')).toContainText('2.8284');
+  await expect(row('Symplectic Euler')).toHaveClass(/unstable/);
+  await expect(row('Runge–Kutta 4')).not.toHaveClass(/unstable/);
+  await expect(row('Symplectic Euler')).toContainText('2.0000');
+  await expect(row('Runge–Kutta 4')).toContainText('2.8284');
   await page.locator('#stability-panel').screenshot({ path: `${SHOTS}/../stability.png` });
   expect(errors).toEqual([]);
 });

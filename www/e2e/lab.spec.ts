@@ -172,7 +172,9 @@ test('a permalink round-trips the whole state', async ({ page, context }) => {
   await expect(again.locator('input[name="method"][value="euler"]')).not.toBeChecked();
   await expect(again.locator('input[name="precision"][value="f32"]')).toBeChecked();
   await expect(again.locator('#split')).toHaveValue('kinematic');
-  await expect(again.locator('#chart-split .u-title')).toHaveText('Kinetic and potential energy: kinematic');
+  await expect(again.locator('#chart-split .u-title')).toHaveText(
+    'Kinetic and potential energy: Kinematic integrator',
+  );
   await runToEnd(again);
   expect(await table(again)).toEqual(before);
   expect(await again.locator('#permalink').getAttribute('href')).toBe(new URL(url).search);
@@ -191,7 +193,9 @@ test('"Details for" is kept through new runs while its method runs, and is dropp
   );
   expect(details()).toBeNull();
   await page.selectOption('#split', 'rk4');
-  await expect(page.locator('#chart-split .u-title')).toHaveText('Kinetic and potential energy: rk4');
+  await expect(page.locator('#chart-split .u-title')).toHaveText(
+    'Kinetic and potential energy: Runge–Kutta 4',
+  );
   expect(details()).toBe('rk4');
   await page.fill('#dt', '0.05');
   await page.press('#dt', 'Enter');
@@ -200,7 +204,9 @@ test('"Details for" is kept through new runs while its method runs, and is dropp
   expect(details()).toBe('rk4');
   // Another scenario with the same methods keeps them.
   await page.selectOption('#scenario', 'damped-spring');
-  await expect(page.locator('#chart-split .u-title')).toHaveText('Kinetic and potential energy: rk4');
+  await expect(page.locator('#chart-split .u-title')).toHaveText(
+    'Kinetic and potential energy: Runge–Kutta 4',
+  );
   expect(details()).toBe('rk4');
   await page.locator('input[name="method"][value="rk4"]').uncheck();
   await expect(page.locator('#split')).toHaveValue('euler');
@@ -258,7 +264,7 @@ test('a diverging run is drawn up to its end and the page stays responsive', asy
   })();
   const at = /diverged at t = ([0-9.e+-]+)/.exec(stderr)?.[1];
   expect(at).toBeDefined();
-  await expect(page.locator('#divergence')).toContainText(`euler diverged at t = ${Number(at)} s`);
+  await expect(page.locator('#divergence')).toContainText(`Explicit Euler diverged at t = ${Number(at)} s`);
   await expect(page.locator('#numbers tr[data-method="euler"]')).toContainText('diverged');
   // Still responsive: a click is answered at once.
   const began = Date.now();
@@ -397,9 +403,8 @@ test('the notes under the status line are true on every path: step, run to the e
     await expect(page.locator('#status')).not.toBeEmpty();
     await runToEnd(page);
     const text = (await notes()).join('\n');
-    expect(text, path).toContain('euler runs off');
-    expect(text, path).toContain('symplectic-euler runs off');
-    expect(text, path).not.toContain('rk4');
+    expect(text, path).toContain("Explicit Euler, Symplectic Euler run off the x(t) chart's scale");
+    expect(text, path).not.toContain('Runge–Kutta 4');
   }
   expect(errors).toEqual([]);
 });
@@ -650,16 +655,16 @@ test('each symplectic method has its shadow energy on the energy chart, dotted, 
   await page.goto('./?scenario=spring&methods=symplectic-euler,velocity-verlet,rk4&dt=0.2&until=20');
   await runToEnd(page);
   const legend = page.locator('#chart-energy .u-legend');
-  await expect(legend).toContainText('symplectic-euler shadow');
-  await expect(legend).toContainText('velocity-verlet shadow');
-  await expect(legend).not.toContainText('rk4 shadow');
+  await expect(legend).toContainText('Symplectic Euler shadow');
+  await expect(legend).toContainText('Velocity Verlet shadow');
+  await expect(legend).not.toContainText('Runge–Kutta 4 shadow');
   // On the pendulum the core gives the modified energy's first terms, marked with the power of dt to which
   // each method keeps them; none for Forest–Ruth, whose first term it does not give.
   await page.goto('./?scenario=pendulum&methods=symplectic-euler,velocity-verlet,forest-ruth');
   await expect(page.locator('#status')).toContainText('step');
-  await expect(legend).toContainText('symplectic-euler shadow (to dt²)');
-  await expect(legend).toContainText('velocity-verlet shadow (to dt⁴)');
-  await expect(legend).not.toContainText('forest-ruth shadow');
+  await expect(legend).toContainText('Symplectic Euler shadow (to dt²)');
+  await expect(legend).toContainText('Velocity Verlet shadow (to dt⁴)');
+  await expect(legend).not.toContainText('Forest–Ruth shadow');
   // None where it is not known: a damped spring keeps no energy, shadow or not.
   await page.goto('./?scenario=damped-spring&methods=symplectic-euler,velocity-verlet');
   await expect(page.locator('#status')).toContainText('step');
@@ -699,29 +704,29 @@ test('a new run reshapes the charts it has: new titles, labels, series and colou
   const kept = page.locator('.chart .uplot[data-kept="yes"]');
   await expect(kept).toHaveCount(5);
   expect(await labels('energy')).toEqual([
-    'euler',
-    'symplectic-euler',
-    'rk4',
+    'Explicit Euler',
+    'Symplectic Euler',
+    'Runge–Kutta 4',
     'exact',
-    'symplectic-euler shadow',
+    'Symplectic Euler shadow',
   ]);
 
   // Another scenario, then a method fewer: its titles and series, the pendulum's shadow to dt².
   await page.selectOption('#scenario', 'pendulum');
   await expect(page.locator('#chart-position .u-title')).toHaveText('theta(t)');
   await page.locator('input[name="method"][value="euler"]').uncheck();
-  await expect.poll(() => labels('position')).toEqual(['symplectic-euler', 'rk4', 'reference']);
+  await expect.poll(() => labels('position')).toEqual(['Symplectic Euler', 'Runge–Kutta 4', 'reference']);
   expect(await labels('energy')).toEqual([
-    'symplectic-euler',
-    'rk4',
+    'Symplectic Euler',
+    'Runge–Kutta 4',
     'reference',
-    'symplectic-euler shadow (to dt²)',
+    'Symplectic Euler shadow (to dt²)',
   ]);
   await expect(kept).toHaveCount(5);
 
   // Each legend swatch is its series' look, and a change of theme recolours them with the page's.
   const inLegend = () =>
-    legendEntry(page, 'position', 'symplectic-euler').locator('svg.swatch line').getAttribute('stroke');
+    legendEntry(page, 'position', 'Symplectic Euler').locator('svg.swatch line').getAttribute('stroke');
   const inMethods = () =>
     page.locator('#methods svg.swatch[data-method="symplectic-euler"] line').getAttribute('stroke');
   const light = await inLegend();
@@ -773,8 +778,8 @@ test('a legend entry is a button: from the keyboard it hides and shows its line,
   const errors = watch(page);
   await page.goto('./?scenario=spring&methods=euler,symplectic-euler,rk4&until=5');
   await runToEnd(page);
-  const entry = legendEntry(page, 'position', 'euler');
-  const toggle = entry.getByRole('button', { name: 'euler', exact: true });
+  const entry = legendEntry(page, 'position', 'Explicit Euler');
+  const toggle = entry.getByRole('button', { name: 'Explicit Euler', exact: true });
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   expect(await inked(page, 'position', 'euler')).toBeGreaterThan(50);
   await toggle.focus();
@@ -802,7 +807,7 @@ test("hiding a line gives the chart's height to the lines shown: velocity Verlet
   // At dt = 0.1 symplectic Euler's energy band is about five times velocity Verlet's: it sets the range.
   const narrow = await rowsSpanned(page, 'energy', 'velocity-verlet');
   expect(narrow).toBeGreaterThan(3);
-  const wide = legendEntry(page, 'energy', 'symplectic-euler').getByRole('button');
+  const wide = legendEntry(page, 'energy', 'Symplectic Euler').getByRole('button');
   await wide.click();
   await expect.poll(() => rowsSpanned(page, 'energy', 'velocity-verlet')).toBeGreaterThan(2.5 * narrow);
   await wide.click();
@@ -823,7 +828,11 @@ test('the energy chart draws every line after a run to the end, where working ou
     await page.goto(`./?${query}`);
     await page.click('#end');
     await expect(page.locator('#status')).toContainText('finished', { timeout: 45_000 });
-    expect(await inked(page, 'energy', 'verlet'), `${query}: verlet on the energy chart`).toBeGreaterThan(50);
+    // A chart out of sight is drawn when it comes into sight.
+    await page.locator('#chart-energy').scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => inked(page, 'energy', 'verlet'), { message: `${query}: verlet on the energy chart` })
+      .toBeGreaterThan(50);
   }
   // Run to the end again on the finished run: nothing moves, so any change draws every chart.
   await page.click('#end');

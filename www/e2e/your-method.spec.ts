@@ -25,8 +25,10 @@ test('the editor opens on demand, marks a mistake where it is, and runs the rule
   await page.getByRole('button', { name: 'Write your own method…' }).click();
   const text = page.locator('#rule-text');
   await expect(text).toBeFocused();
-  // It starts from symplectic Euler, written as a rule.
-  await expect(text).toHaveValue(/\nv = v \+ a\(x, v, t\) \* dt;\nx = x \+ v \* dt;\n$/);
+  // It starts from explicit Euler, written as a rule: the exercise is to make it better.
+  await expect(text).toHaveValue(
+    /^\/\/ Explicit Euler.*\nlet a0 = a\(x, v, t\);\nx = x \+ v \* dt;\nv = v \+ a0 \* dt;\n$/,
+  );
   expect(wasm).toContain('language');
   await expect(page.locator('#rule-problem')).toHaveText('It compiles and runs.');
 
@@ -129,7 +131,7 @@ test('the report card is measured in the studies worker and names what the rule 
   // run still steps), in the worker with the language.
   await page.locator('#convergence-panel summary').click();
   await page.click('#measure-convergence');
-  await expect(page.locator('#convergence-note')).toContainText('yours 1.00 (a rule states no order)', {
+  await expect(page.locator('#convergence-note')).toContainText('Your method 1.00 (a rule states no order)', {
     timeout: 30_000,
   });
 
@@ -158,7 +160,7 @@ test('a runaway rule is stopped with its line, and a rule with a mistake in the 
   await page.click('#end');
   await expect(page.locator('#status')).toContainText('finished', { timeout: 30_000 });
   await expect(page.locator('#divergence')).toContainText(
-    'yours stopped at t = 0.6 s (your rule stopped: line 3, column',
+    'Your method stopped at t = 0.6 s (your rule stopped: line 3, column',
   );
   await expect(page.locator('#divergence')).toContainText('an endless loop?');
   // The others ran to the end.

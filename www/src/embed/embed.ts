@@ -104,9 +104,17 @@ async function main(): Promise<void> {
   if (look.views.includes('convergence') || look.views.includes('stability')) {
     const { ConvergencePanel, StabilityPanel } = await import('../panels/panels');
     const convergence = look.views.includes('convergence')
-      ? new ConvergencePanel(() => toSpec(app.current))
+      ? new ConvergencePanel(
+          () => toSpec(app.current),
+          (id) => app.methodName(id),
+        )
       : undefined;
-    const stability = look.views.includes('stability') ? new StabilityPanel(() => app.omegaDt) : undefined;
+    const stability = look.views.includes('stability')
+      ? new StabilityPanel(
+          () => app.omegaDt,
+          (id) => app.methodName(id),
+        )
+      : undefined;
     app.onApply = (state) => {
       title(state);
       stability?.follow();

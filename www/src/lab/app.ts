@@ -155,7 +155,7 @@ export class App implements Actions {
   }
 
   /** A method's name, which people read (its id is for URLs, the CSV and the CLI). */
-  private methodName(id: string): string {
+  methodName(id: string): string {
     return this.catalogue.methods.find((m) => m.id === id)?.name ?? id;
   }
 

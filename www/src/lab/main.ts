@@ -44,8 +44,14 @@ async function main(): Promise<void> {
   });
   const experiments = new ExperimentsPanel(catalogue, CORE, byId('experiments'), byId('current-experiment'));
   const embed = new EmbedPanel(() => scenarioInfo(catalogue, app.current.scenario).title);
-  const stability = new StabilityPanel(() => app.omegaDt);
-  const convergence = new ConvergencePanel(() => toSpec(app.current));
+  const stability = new StabilityPanel(
+    () => app.omegaDt,
+    (id) => app.methodName(id),
+  );
+  const convergence = new ConvergencePanel(
+    () => toSpec(app.current),
+    (id) => app.methodName(id),
+  );
   themeChoice.addEventListener('change', () => convergence.recolour());
   const yourMethod = sheet === null ? wireYourMethod(app, rule) : undefined;
   if (sheet !== null) byId('your-method').hidden = true;

@@ -22,7 +22,11 @@ export class ConvergencePanel {
   private measured: RunSpec | undefined;
   private said = '';
 
-  constructor(private readonly spec: () => RunSpec) {
+  /** `name` gives a method's name from its id. */
+  constructor(
+    private readonly spec: () => RunSpec,
+    private readonly name: (method: string) => string,
+  ) {
     const button = byId<HTMLButtonElement>('measure-convergence');
     button.addEventListener('click', () => void this.measure());
     // The page's markup has it disabled until now: a click made before this script arrived is not lost
@@ -52,7 +56,7 @@ export class ConvergencePanel {
     this.said =
       `Each line is the run repeated at dt, dt/2, … dt/${2 ** (levels - 1)}, measured by its largest error; ` +
       'its slope, where it has settled, is the measured order. ' +
-      `${study.map((s) => `${s.method} ${order(s)} (${s.stated === '' ? 'a rule states no order' : `states ${s.stated} here`})`).join('; ')}.`;
+      `${study.map((s) => `${this.name(s.method)} ${order(s)} (${s.stated === '' ? 'a rule states no order' : `states ${s.stated} here`})`).join('; ')}.`;
     note.textContent = this.said;
   }
 
@@ -73,7 +77,7 @@ export class ConvergencePanel {
 
   private draw(study: ConvergenceSeries[]): void {
     const styles = study.map((s) => ({
-      label: `${s.method}: ${s.fittedOrder === undefined ? s.verdict : `slope ${order(s)}`}`,
+      label: `${this.name(s.method)}: ${s.fittedOrder === undefined ? s.verdict : `slope ${order(s)}`}`,
       stroke: colour(s.method),
       marker: marker(s.method),
     }));

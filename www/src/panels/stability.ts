@@ -11,8 +11,12 @@ const SCALE = 4;
 
 /** Each method's growth a step and energy change a period on the undamped spring, at an ω·dt a slider sets. */
 export class StabilityPanel {
-  /** `thisRun` gives the current run's ω·dt, where its scenario is an oscillator. */
-  constructor(private readonly thisRun: () => number | undefined) {
+  /** `thisRun` gives the current run's ω·dt, where its scenario is an oscillator; `name` a method's name from
+   * its id. */
+  constructor(
+    private readonly thisRun: () => number | undefined,
+    private readonly name: (method: string) => string,
+  ) {
     const slider = byId<HTMLInputElement>('omega-dt');
     slider.addEventListener('input', () => void this.render(Number(slider.value)));
     const panel = byId<HTMLDetailsElement>('stability-panel');
@@ -71,7 +75,7 @@ export class StabilityPanel {
         mark('now', at(omegaDt)),
       ]);
       track.setAttribute('aria-hidden', 'true');
-      const name = el('th', undefined, undefined, [swatch(p.method), ` ${p.method}`]);
+      const name = el('th', undefined, undefined, [swatch(p.method), ` ${this.name(p.method)}`]);
       name.scope = 'row';
       return el('tr', undefined, unstable ? 'unstable' : '', [
         name,
