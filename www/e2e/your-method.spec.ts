@@ -186,6 +186,28 @@ test('a runaway rule is stopped with its line, and a rule with a mistake in the 
   expect(errors).toEqual([]);
 });
 
+test('a link whose rule doubles an array without end is stopped: the page comes up, and says why', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  const bomb = 'let a = [x];\nwhile true { a = [a, a]; }\nv = v + a(x, v, t) * dt;\nx = x + v * dt;\n';
+  await page.goto(`./?methods=euler,yours&rule=${encodeURIComponent(bomb)}`);
+  await expect(page.locator('#notices')).toContainText(
+    "Ignored method 'yours': your rule has a mistake (line 2, column 22: an array grew past 10000 values",
+  );
+  await expect(page.locator('#status')).toContainText('step');
+  // Starting later, it stops the rule's run where it starts, with its line; the others run on.
+  const later =
+    'if t > 1.0 {\n  let b = [x];\n  while true { b = [b, b]; }\n}\nv = v + a(x, v, t) * dt;\nx = x + v * dt;\n';
+  await page.goto(`./?scenario=spring&methods=rk4,yours&rule=${encodeURIComponent(later)}`);
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('finished', { timeout: 30_000 });
+  await expect(page.locator('#divergence')).toContainText(
+    'your rule stopped: line 3, column 24: an array grew past',
+  );
+  expect(errors).toEqual([]);
+});
+
 test('a figure never downloads the language: it says so and links to the lab with the rule', async ({
   page,
 }) => {

@@ -467,3 +467,19 @@ fn the_classic_slips_are_named() {
         frozen.lines()
     );
 }
+
+/// An array that doubles itself in a loop is stopped at the language's array limit (it once took a page to
+/// gigabytes): at once where it starts in the first step, and as the step's failure where it starts later.
+#[test]
+fn a_rule_that_grows_an_array_without_end_is_stopped() {
+    let bomb = "let a = [x];\nwhile true { a = [a, a]; }\nv = v + a(x, v, t) * dt;\nx = x + v * dt;\n";
+    let e = error(bomb);
+    assert!(e.contains("line 2") && e.contains("array"), "{e}");
+    let later = "if t > 1.0 {\n  let b = [x];\n  while true { b = [b, b]; }\n}\nv = v + a(x, v, t) * dt;\nx = x + v * dt;\n";
+    let setup = Setup::new("spring", &[], Some(0.1), Some(3.0)).unwrap();
+    let mut run = Run::<f64>::new(&setup, rule(later));
+    while run.steps() < setup.steps() && run.step() {}
+    let why = run.failure().expect("stopped");
+    assert!(why.contains("line 3") && why.contains("array"), "{why}");
+    assert!(run.t() > 1.0 && run.t() < 1.2, "{}", run.t());
+}

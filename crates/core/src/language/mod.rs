@@ -30,6 +30,9 @@ use crate::{Real, State, System};
 /// The most operations a rule may take in one step.
 pub const MAX_OPERATIONS: u64 = 100_000;
 
+/// The most values an array in a rule or a force may hold, nested arrays counted whole.
+pub const MAX_ARRAY: usize = 10_000;
+
 /// Every method of the lab that a rule can express, as a rule (the page offers some as starting points;
 /// the report card's tests check each equals its method). Implicit Euler and the kinematic integrators need
 /// more than `a(x, v, t)`: a rule cannot write them.
@@ -244,6 +247,9 @@ fn language() -> Engine {
     engine.set_max_operations(MAX_OPERATIONS);
     engine.set_max_expr_depths(64);
     engine.set_max_string_size(1_000);
+    // An array (nested arrays counted whole) holds at most MAX_ARRAY values: `a = [a, a]` in a loop doubles
+    // its size each time and, unbounded, took a page to gigabytes before the operation limit was reached.
+    engine.set_max_array_size(MAX_ARRAY);
     // Every number is an f64 (the docs say so): 1/2 is a half, not Rhai's integer division to 0, which made
     // `0.5` written `1/2` silently wrong. Integer literals stay integers where they index a vector. Rhai's
     // fast operators ignore operators registered for its own types: off.
@@ -335,6 +341,10 @@ fn runtime(e: &EvalAltResult) -> RuleError {
             "the rule took more than {MAX_OPERATIONS} operations in one step and was stopped: an endless loop?"
         ),
         EvalAltResult::ErrorRuntime(value, _) => value.to_string(),
+        EvalAltResult::ErrorDataTooLarge(..) => format!(
+            "an array grew past {MAX_ARRAY} values (or a text past 1,000 characters), the language's limit, and \
+             the rule was stopped: a loop that builds one without end?"
+        ),
         EvalAltResult::ErrorFunctionNotFound(signature, _) => function_not_found(signature),
         other => {
             let text = other.to_string();
