@@ -190,7 +190,8 @@ impl OrderVerdict {
     /// The verdict in words, as the CLI and the page print it.
     pub fn text(self) -> String {
         match self {
-            OrderVerdict::Order(p) => format!("order {p:.2}"),
+            // An order that rounds to zero is 0.00, never -0.00.
+            OrderVerdict::Order(p) => format!("order {:.2}", if p.abs() < 0.005 { 0.0 } else { p }),
             OrderVerdict::Exact => "exact to round-off".to_string(),
             OrderVerdict::RoundOffFloor => {
                 "round-off floor reached before the order settled".to_string()

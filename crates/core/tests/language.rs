@@ -472,7 +472,8 @@ fn the_classic_slips_are_named() {
 /// gigabytes): at once where it starts in the first step, and as the step's failure where it starts later.
 #[test]
 fn a_rule_that_grows_an_array_without_end_is_stopped() {
-    let bomb = "let a = [x];\nwhile true { a = [a, a]; }\nv = v + a(x, v, t) * dt;\nx = x + v * dt;\n";
+    let bomb =
+        "let a = [x];\nwhile true { a = [a, a]; }\nv = v + a(x, v, t) * dt;\nx = x + v * dt;\n";
     let e = error(bomb);
     assert!(e.contains("line 2") && e.contains("array"), "{e}");
     let later = "if t > 1.0 {\n  let b = [x];\n  while true { b = [b, b]; }\n}\nv = v + a(x, v, t) * dt;\nx = x + v * dt;\n";
@@ -482,4 +483,19 @@ fn a_rule_that_grows_an_array_without_end_is_stopped() {
     let why = run.failure().expect("stopped");
     assert!(why.contains("line 3") && why.contains("array"), "{why}");
     assert!(run.t() > 1.0 && run.t() < 1.2, "{}", run.t());
+}
+
+/// A card counts a step's force evaluations, not a start's: position Verlet takes 1, Forest–Ruth 3 on the
+/// spring (once 1.01 and 3.01, a start's evaluation spread over 100 steps).
+#[test]
+fn a_card_counts_a_steps_evaluations() {
+    for (m, count) in [
+        (MethodId::Verlet, 1.0),
+        (MethodId::VelocityVerlet, 1.0),
+        (MethodId::ForestRuth, 3.0),
+        (MethodId::Rk4, 4.0),
+    ] {
+        let card = grade::report(m, None).unwrap();
+        assert_eq!(card.evaluations, count, "{}", m.id());
+    }
 }

@@ -17,6 +17,7 @@ import {
 import type { ClassroomBindings } from '../core/classroom-build';
 import { byId, el, message, notice } from '../ui/dom';
 import { applyTheme } from '../ui/theme';
+import { csvField } from './csv';
 import { encodeText } from './source';
 
 /** One hand-in as the table shows it. */
@@ -30,11 +31,6 @@ interface Row {
 
 /** Where the teacher's own worksheet is kept between visits. */
 const OWN = 'integrator-lab:teacher:own-worksheet';
-
-/** A CSV field, quoted where it must be. */
-function field(value: string): string {
-  return /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
 
 class TeacherPage {
   /** The worksheet's source: a built-in id or TOML text. */
@@ -296,7 +292,7 @@ class TeacherPage {
         ...Array.from({ length: tasks }, (_, i) => r.cells[i]?.answer ?? ''),
         r.note,
       ]),
-    ].map((row) => row.map(field).join(','));
+    ].map((row) => row.map(csvField).join(','));
     const blob = new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' });
     const a = el('a');
     a.href = URL.createObjectURL(blob);
