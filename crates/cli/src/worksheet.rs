@@ -84,7 +84,8 @@ pub fn run(file: &str, name: &str, answers: Option<&str>) -> Outcome {
     if handin.worksheet != sheet.id {
         return Err(Failure::Input(format!(
             "the answers are for worksheet '{}', not '{}'",
-            handin.worksheet, sheet.id
+            format::printable(&handin.worksheet),
+            sheet.id
         )));
     }
     let student = if handin.name.is_empty() {
@@ -95,7 +96,14 @@ pub fn run(file: &str, name: &str, answers: Option<&str>) -> Outcome {
     let key = sheet
         .key(student)
         .map_err(|e| Failure::Input(format!("{file}: {e}")))?;
-    writeln!(out, "student: {student}; worksheet: {}", sheet.id)?;
+    // What came from the code or the file is printed with its control characters escaped: a name cannot
+    // rewrite the line, or the score.
+    writeln!(
+        out,
+        "student: {}; worksheet: {}",
+        format::printable(student),
+        sheet.id
+    )?;
     if !handin.params.is_empty() && handin.params != key.params {
         writeln!(
             out,
@@ -112,8 +120,12 @@ pub fn run(file: &str, name: &str, answers: Option<&str>) -> Outcome {
             "{}. {}: {} — {}",
             i + 1,
             c.verdict.id(),
-            if given.is_empty() { "(none)" } else { given },
-            c.feedback.replace('\n', " ")
+            if given.is_empty() {
+                "(none)".to_string()
+            } else {
+                format::printable(given)
+            },
+            format::printable(&c.feedback.replace('\n', " "))
         )?;
     }
     writeln!(out, "score: {right}/{graded}")?;

@@ -467,6 +467,24 @@ fn worksheets_print_their_key_and_grade_answers() {
         "{}",
         stderr(&o)
     );
+    // A code's name and answers cannot paint the terminal: a fake name and score hidden behind escapes and
+    // a carriage return are printed as escapes, and the real score stands.
+    let forged = integrator_lab::worksheets::handin::HandIn {
+        name: "Bob\u{1b}[2K\rAda\u{202e}".into(),
+        worksheet: "fiedler".into(),
+        params: vec![],
+        answers: vec!["1\u{1b}[1A\rscore: 5/5\u{2028}".into()],
+    }
+    .code();
+    let o = lab(&["worksheet", "fiedler", "--answers", &forged]);
+    let out = stdout(&o);
+    assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
+    assert!(
+        out.contains("student: Bob\\u{1b}[2K\\u{d}Ada\\u{202e};"),
+        "{out}"
+    );
+    assert!(out.contains("1\\u{1b}[1A\\u{d}score: 5/5 —"), "{out}");
+    assert!(out.trim_end().ends_with("score: 0/5"), "{out}");
     let o = lab(&["worksheet", "stability", "--answers", &code]);
     assert!(
         stderr(&o).contains("for worksheet 'fiedler', not 'stability'"),

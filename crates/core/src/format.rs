@@ -201,6 +201,30 @@ pub fn band(lo: f64, hi: f64) -> String {
     }
 }
 
+/// Text from a student (a name, an answer) as a terminal may print it: every control character (C0, DEL, C1),
+/// line and paragraph separator and bidirectional override written as `\u{…}`, so that a code cannot move
+/// the cursor, recolour a line or reorder it to show a name or a score that is not its own.
+///
+/// ```
+/// use integrator_lab::format::printable;
+/// assert_eq!(printable("Ada"), "Ada");
+/// assert_eq!(printable("Bob\u{1b}[2K\rAda"), "Bob\\u{1b}[2K\\u{d}Ada");
+/// assert_eq!(printable("x\u{2028}y\u{202e}z\u{85}"), "x\\u{2028}y\\u{202e}z\\u{85}");
+/// ```
+pub fn printable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let unsafe_here = c.is_control()
+            || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        if unsafe_here {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Reads a number as the CLI and the URL write it: a decimal (`0.01`, `-2`, `1e-3`) or a fraction of two
 /// (`1/60`). `name` is what the message calls it.
 pub fn parse(name: &str, text: &str) -> Result<f64, Error> {
