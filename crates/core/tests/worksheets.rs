@@ -462,3 +462,27 @@ fn kinds_are_named_as_files_write_them_and_ids_are_words() {
         assert!(!worksheets::is_id(not), "{not}");
     }
 }
+
+/// Two names a reader cannot tell apart are one name: zero-width spaces, a soft hyphen, direction marks, a
+/// full-width letter or a tab do not draw another student's parameters (copying Ada's answers under
+/// "Bob Smith" plus three zero-width spaces once drew Ada's own and scored 5/5, unflagged).
+#[test]
+fn invisible_characters_do_not_make_another_name() {
+    let sheet = built_in("gravity-answer").unwrap();
+    let bob = sheet.params_for("Bob Smith");
+    for disguised in [
+        "Bob Smith\u{200b}\u{200b}\u{200b}",
+        "B\u{ad}ob\u{200d} Smi\u{feff}th",
+        "\u{202e}Bob Smith",
+        "Ｂｏｂ Ｓｍｉｔｈ",
+        "Bob\tSmith\u{7}",
+    ] {
+        assert_eq!(
+            worksheets::normal_name(disguised),
+            "bob smith",
+            "{disguised:?}"
+        );
+        assert_eq!(sheet.params_for(disguised), bob, "{disguised:?}");
+    }
+    assert_eq!(worksheets::tidy_name("Bob\u{200b} Smith "), "Bob Smith");
+}

@@ -322,13 +322,45 @@ pub fn is_id(source: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
-/// A student's name as typed, its spaces tidied (trimmed, runs collapsed): how a hand-in and the teacher's
-/// table show it.
-pub fn tidy_name(name: &str) -> String {
-    name.split_whitespace().collect::<Vec<_>>().join(" ")
+/// Characters that draw nothing (format characters: zero-width spaces and joiners, soft hyphens, direction
+/// marks and overrides, the byte-order mark): a name that differs from another only by them is the same
+/// name to anyone reading it.
+fn invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{ad}'
+                | '\u{34f}'
+                | '\u{61c}'
+                | '\u{115f}'
+                | '\u{1160}'
+                | '\u{17b4}'
+                | '\u{17b5}'
+                | '\u{180b}'..='\u{180f}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{202a}'..='\u{202e}'
+                | '\u{2060}'..='\u{206f}'
+                | '\u{3164}'
+                | '\u{fe00}'..='\u{fe0f}'
+                | '\u{feff}'
+                | '\u{ffa0}'
+        )
 }
 
-/// A student's name as it identifies them (case and spaces aside) and seeds their parameters.
+/// A student's name as typed, tidied as a reader sees it: compatibility forms folded (NFKC: a full-width
+/// letter is the letter), characters that draw nothing dropped, spaces trimmed and runs collapsed. How a
+/// hand-in and the teacher's table show it.
+pub fn tidy_name(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    let folded: String = name
+        .nfkc()
+        .filter(|&c| c.is_whitespace() || !invisible(c))
+        .collect();
+    folded.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A student's name as it identifies them (case, spaces and invisible characters aside) and seeds their
+/// parameters: two names a reader cannot tell apart draw the same parameters.
 pub fn normal_name(name: &str) -> String {
     tidy_name(name).to_lowercase()
 }
