@@ -96,7 +96,7 @@ test("explicit Euler's energy climbs steadily on the default page's energy chart
   // As it is, on the exact solution's scale, it runs off; the note says how to watch it climb.
   await page.selectOption('#energy-scale', 'absolute');
   await expect(page.locator('#divergence')).toContainText(
-    'choose "relative to its start, log scale" above the chart to watch it climb',
+    'choose "relative to its start (log)" above the chart to watch it climb',
   );
   // x(t) follows the exact solution too: the note says what to do.
   await expect(page.locator('#divergence')).toContainText(

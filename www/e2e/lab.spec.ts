@@ -403,7 +403,7 @@ test('the notes under the status line are true on every path: step, run to the e
     await expect(page.locator('#status')).not.toBeEmpty();
     await runToEnd(page);
     const text = (await notes()).join('\n');
-    expect(text, path).toContain("Explicit Euler, Symplectic Euler run off the x(t) chart's scale");
+    expect(text, path).toContain("Explicit Euler and Symplectic Euler run off the x(t) chart's scale");
     expect(text, path).not.toContain('Runge–Kutta 4');
   }
   expect(errors).toEqual([]);

@@ -53,19 +53,52 @@ export function fromRelative(y: number, how: Relative): number {
   return Math.sign(y) * how.c * (10 ** Math.abs(y) - 1);
 }
 
+/** A round step for about five ticks across `span`: 1, 2 or 5 × 10ᵏ. */
+function roundStep(span: number): number {
+  const raw = span / 5;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  return ([1, 2, 5, 10].map((m) => m * power).find((step) => step >= raw) ?? 10 * power) || 1;
+}
+
+/** At most about seven of `ticks`, evenly picked. */
+function fewer(ticks: number[]): number[] {
+  const every = Math.max(1, Math.ceil(ticks.length / 7));
+  return ticks.filter((_, i) => i % every === 0);
+}
+
 /**
- * Ticks for drawn values from `lo` to `hi`: whole numbers (decades of the ratio, or of the change beyond c)
- * where the range spans more than two, at most about six of them; else five evenly spaced.
+ * Ticks for drawn values from `lo` to `hi`, at round values of what they stand for: ratios ×0.9, ×1, ×1.1 …
+ * where the range is narrow, whole decades (×10, ×1e20) where it spans more than two; changes 0, ±1e-5,
+ * ±1e-4 … (round powers of ten, drawn where the symmetric log puts them).
  */
-export function relativeTicks(lo: number, hi: number): number[] {
+export function relativeTicks(lo: number, hi: number, how: Relative): number[] {
   if (!(Number.isFinite(lo) && Number.isFinite(hi) && hi > lo)) return [];
+  if (how.kind === 'change') {
+    const reach = Math.max(Math.abs(lo), Math.abs(hi));
+    const side: number[] = [];
+    for (let j = 0; j <= Math.ceil(reach); j++) {
+      const y = Math.log10(1 + 10 ** j);
+      if (y <= reach) side.push(y);
+    }
+    // Three a side at most, the largest kept; 0 always.
+    const every = Math.max(1, Math.ceil(side.length / 3));
+    const kept = side.filter((_, i) => (side.length - 1 - i) % every === 0);
+    return [...kept.map((y) => -y).reverse(), 0, ...kept].filter((y) => y >= lo && y <= hi);
+  }
   if (hi - lo > 2) {
     const step = Math.max(1, Math.ceil((hi - lo) / 6));
     const out: number[] = [];
     for (let k = Math.ceil(lo / step) * step; k <= hi; k += step) out.push(k);
     return out;
   }
-  return [0, 1, 2, 3, 4].map((i) => lo + ((hi - lo) * i) / 4);
+  const [a, b] = [10 ** lo, 10 ** hi];
+  const step = roundStep(b - a);
+  const out: number[] = [];
+  for (let k = Math.ceil(a / step); k * step <= b && out.length < 50; k++) {
+    const r = Number((k * step).toPrecision(12));
+    if (r > 0) out.push(Math.log10(r));
+  }
+  return fewer(out);
 }
 
 /** A tick's label: the ratio (×10, ×1e20, ×0.97) or the change (+1e3, −20), in three figures at most. */

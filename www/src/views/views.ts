@@ -43,6 +43,11 @@ function extentOf(...columns: Float64Array[]): number[] {
   return ends.length === 0 ? [] : [Math.min(...ends.map((e) => e.min)), Math.max(...ends.map((e) => e.max))];
 }
 
+/** Names as a sentence lists them: "A", "A and B", "A, B and C". */
+function list(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 /** A colour at a third of its strength, for a line beside a bolder one (a #rrggbb colour; others as they are). */
 function faint(stroke: string): string {
   return /^#[0-9a-f]{6}$/i.test(stroke) ? `${stroke}55` : stroke;
@@ -381,20 +386,20 @@ export class Views {
     const climbing = charts.position.offScale.filter(mine);
     if (climbing.length > 0)
       notes.push(
-        `${climbing.join(', ')} ${climbing.length === 1 ? 'runs' : 'run'} off the ${charts.position.plot.root.querySelector('.u-title')?.textContent ?? ''} chart's scale, which follows the ${info.truth} solution: ` +
+        `${list(climbing)} ${climbing.length === 1 ? 'runs' : 'run'} off the ${charts.position.plot.root.querySelector('.u-title')?.textContent ?? ''} chart's scale, which follows the ${info.truth} solution: ` +
           'hide the other lines (press their legend entries) and the scale follows what is left, to watch it climb.',
       );
     const energy = charts.energy as TimeChart;
     const relative = energy.relativeBecause.filter((m) => shown.tracks.some((l) => l.label === m));
     if (relative.length > 0)
       notes.push(
-        `The energy chart shows each energy relative to its start, on a log scale, since ${relative.join(' and ')} left the ${info.truth} solution's scale: ` +
+        `The energy chart shows each energy relative to its start, on a log scale, since ${list(relative)} left the ${info.truth} solution's scale: ` +
           'a straight rising line is the same growth every step.',
       );
     const off = energy.offScale.filter(mine);
     if (off.length > 0)
       notes.push(
-        `${off.join(', ')}'s energy runs off the energy chart's scale: choose "relative to its start, log scale" above the chart to watch it climb.`,
+        `${list(off)}: the energy runs off the energy chart's scale; choose "relative to its start (log)" above the chart to watch it climb.`,
       );
     // Written only when they change: the list is read out to screen readers, and rewritten every frame it
     // cost a tenth of one.

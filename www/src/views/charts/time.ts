@@ -102,7 +102,7 @@ export class TimeChart extends Chart {
     return {
       ...plain,
       splits: (_u, _i, min, max, incr) =>
-        this.relative ? relativeTicks(min, max) : evenSplits(min, max, incr),
+        this.relative ? relativeTicks(min, max, this.relative) : evenSplits(min, max, incr),
       values: (u, splits, i, space, incr) => {
         const how = this.relative;
         if (how) return splits.map((v) => (v === null || v === undefined ? '' : relativeLabel(v, how)));
@@ -177,9 +177,7 @@ export class TimeChart extends Chart {
       this.range = hi - lo < 0.02 ? [lo - 0.01, hi + 0.01] : padded(lo, hi);
       if (y)
         y.label =
-          how.kind === 'ratio'
-            ? 'E ÷ its start, log scale'
-            : `E − its start (${this.yLabel.replace(/^.*\(|\)$/g, '')}), log scale each side of 0`;
+          how.kind === 'ratio' ? 'E ÷ E₀ (log)' : `E − E₀ (${this.yLabel.replace(/^.*\(|\)$/g, '')}, log)`;
       this.draw(t, drawn, (v) => clampToBand(v, this.range[0] ?? 0, this.range[1] ?? 0));
       return;
     }

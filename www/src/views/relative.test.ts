@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { fromRelative, relativeFor, relativeLabel, relativeTicks, toRelative } from './relative';
+
+describe('energies relative to their start', () => {
+  it('are ratios on a log scale where every start is above zero', () => {
+    const how = relativeFor(
+      [
+        [2, 4, 8],
+        [2, 2, 2],
+      ],
+      1,
+    );
+    expect(how).toEqual({ kind: 'ratio' });
+    // A growth ×2 a step is a straight line: equal rises.
+    expect(toRelative([2, 4, 8], how)).toEqual([0, Math.log10(2), Math.log10(4)]);
+    expect(relativeLabel(Math.log10(4), how)).toBe('×4');
+  });
+
+  it('are changes on a symmetric log scale where a start is at or below zero', () => {
+    const how = relativeFor([[-0.5, -0.4, 0.2]], 0.5);
+    expect(how).toEqual({ kind: 'change', c: 1e-7 });
+    const drawn = toRelative([-0.5, -0.5, -0.4], how);
+    expect(drawn[0]).toBe(0);
+    expect(fromRelative(drawn[2] ?? 0, how)).toBeCloseTo(0.1, 12);
+    expect(toRelative([-0.5, -0.6], how)[1]).toBeLessThan(0);
+  });
+
+  it('have ticks at round values of what they stand for', () => {
+    const ratio = { kind: 'ratio' } as const;
+    // A narrow band round 1 is ticked at round ratios, ×1 among them.
+    const narrow = relativeTicks(Math.log10(0.8), Math.log10(1.26), ratio).map((y) =>
+      relativeLabel(y, ratio),
+    );
+    expect(narrow).toContain('×1');
+    for (const l of narrow) expect(l).toMatch(/^×(0\.\d|1(\.\d)?)$/);
+    // Fifty-five decades: whole decades.
+    for (const y of relativeTicks(0, 55, ratio)) expect(Number.isInteger(y)).toBe(true);
+    // Changes: 0 and round powers of ten either side.
+    const change = { kind: 'change', c: 1e-6 } as const;
+    const labels = relativeTicks(-3, 3, change).map((y) => relativeLabel(y, change));
+    expect(labels).toContain('0');
+    for (const l of labels) expect(l).toMatch(/^(0|[+−]1e-?\d+|[+−]1|[+−]10|[+−]100)$/);
+  });
+});
