@@ -307,6 +307,8 @@ test('axe finds nothing on a worksheet or on the teacher’s page with a class t
   await expect(page.locator('#task-heading')).toBeVisible();
   expect(await axe(page)).toEqual([]);
   await page.goto('./teacher.html');
+  // The page says what it cannot guard: the hand-in is for practice, not for an exam.
+  await expect(page.locator('.guard')).toContainText('For practice, not for an exam.');
   await page.fill('#codes', 'IL1.broken.00000000');
   await expect(page.locator('#class-table tbody tr')).toHaveCount(1);
   expect(await axe(page)).toEqual([]);
