@@ -486,3 +486,39 @@ fn invisible_characters_do_not_make_another_name() {
     }
     assert_eq!(worksheets::tidy_name("Bob\u{200b} Smith "), "Bob Smith");
 }
+
+/// A key no student can match is refused with its task's line: an answer of ∞ (implicit Euler is stable at
+/// any dt), and two options that tie. A diverged option counts as the largest value, never the smallest.
+#[test]
+fn a_key_no_student_can_match_is_refused() {
+    let sheet = |body: &str| parse("", &format!("title = \"T\"\n\n[[task]]\n{body}")).unwrap();
+    let infinite = sheet(
+        "setup = \"scenario=spring&methods=implicit-euler\"\nkind = \"number\"\nquestion = \"Q\"\nquantity = \"stable-dt\"\nunit = \"s\"\n",
+    );
+    let e = infinite.key("Ada").unwrap_err();
+    assert_eq!(e.line, Some(3), "{e}");
+    assert!(e.message.contains("its answer is inf"), "{e}");
+    // At dt = 0.6 explicit Euler diverges on the spring and RK4 does not: the largest energy is Euler's, the
+    // smallest RK4's, whatever the list's order.
+    let choice = |choose: &str, options: &str| {
+        sheet(&format!(
+            "setup = \"scenario=spring&methods=euler,rk4&dt=0.6&until=600\"\nkind = \"choice\"\nquestion = \"Q\"\noptions = {options}\nchoose = \"{choose}\"\nquantity = \"energy\"\n"
+        ))
+    };
+    for options in ["[\"euler\", \"rk4\"]", "[\"rk4\", \"euler\"]"] {
+        let largest = choice("largest", options).key("Ada").unwrap();
+        let smallest = choice("smallest", options).key("Ada").unwrap();
+        let picked = |k: &worksheets::Key| match &k.answers[0] {
+            worksheets::Answer::Choice { option, .. } => option.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(picked(&largest), "euler", "{options}");
+        assert_eq!(picked(&smallest), "rk4", "{options}");
+    }
+    // Two options with one value tie: refused, not decided by their order.
+    let tie = sheet(
+        "setup = \"scenario=spring&methods=verlet,velocity-verlet&dt=0.1&until=10\"\nkind = \"choice\"\nquestion = \"Q\"\noptions = [\"verlet\", \"velocity-verlet\"]\nchoose = \"largest\"\nquantity = \"position\"\n",
+    );
+    let e = tie.key("Ada").unwrap_err();
+    assert!(e.message.contains("tie"), "{e}");
+}

@@ -406,7 +406,16 @@ impl Worksheet {
             setups.push(query);
             answers.push(match &task.kind {
                 Kind::Number(check) | Kind::Find(check) => Answer::Number {
-                    value: check.quantity.value(&setup, precision).map_err(at)?,
+                    value: match check.quantity.value(&setup, precision).map_err(at)? {
+                        v if v.is_finite() => v,
+                        v => {
+                            return Err(at(Error::Inconsistent(format!(
+                                "its answer is {v}, which no student can write (a run that diverged, an \
+                                 exact method's order, a method stable at any dt): change the setup or the \
+                                 quantity"
+                            ))))
+                        }
+                    },
                     unit: check.unit.clone(),
                     tolerance: check.tolerance.text(&check.unit),
                     mistakes: check
@@ -467,41 +476,62 @@ fn choice_values(choice: &Choice, setup: &Setup, precision: Precision) -> Result
 
 /// The correct option for the computed values.
 fn chosen(choice: &Choice, values: &[f64]) -> Result<String, Error> {
-    let pick = |better: &dyn Fn(f64, f64) -> bool, of: &[(usize, f64)]| {
-        of.iter()
-            .copied()
-            .filter(|(_, v)| !v.is_nan())
-            .reduce(|a, b| if better(b.1, a.1) { b } else { a })
-            .map(|(i, _)| i)
-    };
-    let index = match choice.choose {
+    // A diverged option (∞ or NaN) counts as the largest value, never the smallest: a student sees it blow up.
+    let sized: Vec<(usize, f64)> = values
+        .iter()
+        .map(|&v| if v.is_finite() { v } else { f64::INFINITY })
+        .enumerate()
+        .collect();
+    let ranked: Vec<(usize, f64)> = match choice.choose {
         Choose::Nearest => {
             let value = values[0];
-            let distances: Vec<(usize, f64)> = choice
+            if !value.is_finite() {
+                return Err(Error::Inconsistent(format!(
+                    "the quantity is {value}, not a number an option can be nearest to"
+                )));
+            }
+            choice
                 .options
                 .iter()
                 .enumerate()
                 .map(|(i, o)| {
-                    (
-                        i,
-                        (numbers::parse("option", o).unwrap_or(f64::NAN) - value).abs(),
-                    )
+                    let option = numbers::parse("option", o).unwrap_or(f64::NAN);
+                    (i, (option - value).abs())
                 })
-                .collect();
-            pick(&|a, b| a < b, &distances)
+                .filter(|(_, d)| !d.is_nan())
+                .collect()
         }
-        Choose::Smallest => pick(
-            &|a, b| a < b,
-            &values.iter().copied().enumerate().collect::<Vec<_>>(),
-        ),
-        Choose::Largest => pick(
-            &|a, b| a > b,
-            &values.iter().copied().enumerate().collect::<Vec<_>>(),
-        ),
+        Choose::Smallest => sized,
+        Choose::Largest => sized.into_iter().map(|(i, v)| (i, -v)).collect(),
     };
-    index
-        .map(|i| choice.options[i].clone())
-        .ok_or_else(|| Error::Inconsistent("no option's quantity could be computed".to_string()))
+    let Some(&(best, value)) = ranked
+        .iter()
+        .min_by(|a, b| a.1.partial_cmp(&b.1).unwrap_or(std::cmp::Ordering::Equal))
+    else {
+        return Err(Error::Inconsistent(
+            "no option's quantity could be computed".to_string(),
+        ));
+    };
+    // An exact tie (within round-off) has no one right answer: refused, never decided by the list's order.
+    let tied = |v: f64| {
+        v == value
+            || (v.is_finite()
+                && value.is_finite()
+                && (v - value).abs() <= 1e-12 * v.abs().max(value.abs()))
+    };
+    if let Some(&(other, _)) = ranked.iter().find(|&&(i, v)| i != best && tied(v)) {
+        return Err(Error::Inconsistent(format!(
+            "options '{}' and '{}' tie{}: no one option is right; change the options or the setup",
+            choice.options[best],
+            choice.options[other],
+            if value.is_infinite() {
+                " (both diverge)"
+            } else {
+                ""
+            }
+        )));
+    }
+    Ok(choice.options[best].clone())
 }
 
 /// Reads a number answer: a decimal point or a decimal comma, a fraction, and the unit after it if any.
