@@ -10,7 +10,7 @@ import {
   readTime,
 } from '../core';
 import { LOOK_KEYS } from '../ui/look';
-import { type CoreChecks, defaultsFor, parseQuery, toQuery, valueText } from './state';
+import { type CoreChecks, defaultsFor, MAX_RUNS, parseQuery, toQuery, valueText } from './state';
 
 // The real core, loaded from the built wasm: the URL is read with the same checks as the page and the CLI.
 let catalogue: Catalogue;
@@ -148,6 +148,15 @@ describe('the URL state', () => {
       ...state,
       typed: {},
     });
+  });
+
+  it('compares at most MAX_RUNS runs, and says what it ignored', () => {
+    const many = Array.from({ length: 2000 }, (_, i) => `euler@${(i + 1) / 1000}`).join(',');
+    const { state, notices } = parseQuery(`?scenario=spring&runs=${many}`, catalogue, check);
+    expect(state.runs).toHaveLength(MAX_RUNS);
+    expect(notices).toContain(
+      `Ignored ${2000 - MAX_RUNS} of runs=: a page compares ${MAX_RUNS} runs at most.`,
+    );
   });
 
   it('accepts fractions like the CLI', () => {

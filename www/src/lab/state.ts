@@ -33,6 +33,9 @@ export interface LabState {
   force: string;
 }
 
+/** The most runs (a method at a dt of its own) a link may compare. */
+export const MAX_RUNS = 12;
+
 /** The id a student's rule runs under beside the lab's methods. */
 export const YOURS = 'yours';
 /** The id of the scenario a student's force makes. */
@@ -191,7 +194,11 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
 
   const runsText = query.get('runs');
   if (runsText !== null) {
-    for (const item of runsText.split(',').filter((x) => x.trim() !== '')) {
+    const items = runsText.split(',').filter((x) => x.trim() !== '');
+    // More runs than a page can tell apart (its looks and dashes) or step in a frame: the first MAX_RUNS.
+    if (items.length > MAX_RUNS)
+      notices.push(`Ignored ${items.length - MAX_RUNS} of runs=: a page compares ${MAX_RUNS} runs at most.`);
+    for (const item of items.slice(0, MAX_RUNS)) {
       const [method = '', dtText = ''] = item.split('@');
       const read = core.readTime('dt', dtText);
       const dt = 'value' in read ? read.value : undefined;
