@@ -171,3 +171,28 @@ fn forest_ruth_keeps_energy_bounded_and_tighter_than_verlet_over_100000_steps() 
         );
     }
 }
+
+/// Forest–Ruth's band is narrower than velocity Verlet's only below ω·dt ≈ 1.113 (its error goes as h⁴ with a
+/// larger constant): a tenth of it at 0.5, about the same at 1.1, wider above, and 11 times wider at 1.5. Its
+/// stated energy text says so.
+#[test]
+fn forest_ruth_is_narrower_than_verlet_only_below_an_omega_dt_of_1_113() {
+    let band = |h: f64, m: MethodId| {
+        // The unit spring (ω = 1), so that dt is ω·dt, over about 3,000 periods.
+        let s = setup(
+            "spring",
+            &[("k", 1.0), ("m", 1.0), ("x0", 1.0)],
+            h,
+            20_000.0 * h,
+        );
+        let e = energies(&s, m);
+        relative_spread(&e, 0..e.len())
+    };
+    let ratio = |h: f64| band(h, MethodId::ForestRuth) / band(h, MethodId::VelocityVerlet);
+    assert!(ratio(0.5) < 0.1, "{}", ratio(0.5));
+    assert!(ratio(1.10) < 1.0, "{}", ratio(1.10));
+    assert!(ratio(1.13) > 1.0, "{}", ratio(1.13));
+    assert!(ratio(1.5) > 10.0, "{}", ratio(1.5));
+    let text = MethodId::ForestRuth.info().energy;
+    assert!(text.contains("below ω·dt ≈ 1.11"), "{text}");
+}

@@ -70,7 +70,8 @@ pub(super) static INFO: MethodInfo = MethodInfo {
     articles: &[&articles::FIEDLER],
     origin: "the fourth-order symplectic method of Forest and Ruth (1990) and Yoshida (1990)",
     stability: StabilityLimit::Below(1.573_401_947_434_54),
-    energy: "Keeps the energy in a band (symplectic) whose width shrinks as h⁴: far narrower than velocity Verlet's.",
+    energy: "Keeps the energy in a band (symplectic) whose width shrinks as h⁴: narrower than velocity Verlet's \
+             below ω·dt ≈ 1.11 (a tenth of it at 0.5, far less at smaller steps), wider above, up to its limit.",
     style: 10,
 };
 
