@@ -128,6 +128,15 @@ pub fn run(file: &str, name: &str, answers: Option<&str>) -> Outcome {
             format::printable(&c.feedback.replace('\n', " "))
         )?;
     }
+    // Answers past the last task belong to no task: said, not dropped without a word.
+    if handin.answers.len() > sheet.tasks.len() {
+        writeln!(
+            out,
+            "note: {} answers for tasks this worksheet does not have ({} tasks) were not graded",
+            handin.answers.len() - sheet.tasks.len(),
+            sheet.tasks.len()
+        )?;
+    }
     writeln!(out, "score: {right}/{graded}")?;
     Ok(out.flush()?)
 }

@@ -450,6 +450,21 @@ fn worksheets_print_their_key_and_grade_answers() {
     assert!(out.contains("3. blank: (none)"), "{out}");
     assert!(out.contains("5. not graded: It overshoots."), "{out}");
     assert!(out.trim_end().ends_with("score: 2/5"), "{out}");
+    // Answers for tasks the worksheet does not have are said to be ungraded, not dropped without a word.
+    let extra = dir.join("extra.toml");
+    std::fs::write(
+        &extra,
+        "name = \"Ada\"\nanswers = [\"\", \"\", \"\", \"\", \"\", \"\", \"5/5\", \"6/5\"]\n",
+    )
+    .unwrap();
+    let o = lab(&["worksheet", "fiedler", "--answers", extra.to_str().unwrap()]);
+    assert!(
+        stdout(&o).contains(
+            "note: 2 answers for tasks this worksheet does not have (6 tasks) were not graded"
+        ),
+        "{}",
+        stdout(&o)
+    );
 
     let code = integrator_lab::worksheets::handin::HandIn {
         name: "Ada".into(),

@@ -522,3 +522,62 @@ fn a_key_no_student_can_match_is_refused() {
     let e = tie.key("Ada").unwrap_err();
     assert!(e.message.contains("tie"), "{e}");
 }
+
+/// The small things a class meets: a number too large to compute with is said to be so; a thousands
+/// separator read as a decimal comma is pointed out; a choice's label is quoted, not glued to "Not"; a whole
+/// code that does not read is not called damaged.
+#[test]
+fn small_answers_are_told_what_happened() {
+    let e = worksheets::read_number("1e309", "m").unwrap_err();
+    assert!(e.contains("too large"), "{e}");
+    let sheet = built_in("fiedler").unwrap();
+    let key = sheet.key("Ada").unwrap();
+    let task = sheet
+        .tasks
+        .iter()
+        .position(|t| matches!(t.kind, worksheets::Kind::Number(_)))
+        .unwrap();
+    let told = key.check(&sheet, task, "794,215");
+    assert!(
+        told.feedback.contains("your 794,215 was read as 794.215"),
+        "{}",
+        told.feedback
+    );
+    let choice = sheet
+        .tasks
+        .iter()
+        .position(|t| matches!(t.kind, worksheets::Kind::Choice(_)))
+        .unwrap();
+    let worksheets::Kind::Choice(c) = &sheet.tasks[choice].kind else {
+        unreachable!()
+    };
+    let wrong = c
+        .options
+        .iter()
+        .position(|o| {
+            !matches!(&key.answers[choice], worksheets::Answer::Choice { option, .. } if option == o)
+        })
+        .unwrap();
+    let said = key.check(&sheet, choice, &c.options[wrong]).feedback;
+    if said.starts_with("Not") {
+        assert!(
+            said.starts_with(&format!("Not “{}”.", c.labels[wrong])),
+            "{said}"
+        );
+    }
+    // A code whose checksum matches but whose content is not a hand-in's.
+    use base64::Engine as _;
+    let body = format!(
+        "IL1.{}",
+        base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .encode(r#"{"name":"Ada","worksheet":"fiedler"}"#)
+    );
+    let code = format!("{body}.{:08x}", crc32fast::hash(body.as_bytes()));
+    let e = worksheets::handin::HandIn::read(&code)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("whole, but not what a result code holds"),
+        "{e}"
+    );
+}

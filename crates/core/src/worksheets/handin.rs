@@ -102,6 +102,8 @@ pub enum CodeError {
     NotACode,
     /// Cut short, or changed after it was made: the checksum does not match.
     Damaged,
+    /// Whole (its checksum matches), but not what a result code holds: made by hand, or by another version.
+    Unreadable(String),
 }
 
 impl std::fmt::Display for CodeError {
@@ -110,6 +112,12 @@ impl std::fmt::Display for CodeError {
             CodeError::NotACode => "not a result code (they start with IL1.)",
             CodeError::Damaged => {
                 "damaged or incomplete: its checksum does not match (was it cut short when pasted?)"
+            }
+            CodeError::Unreadable(why) => {
+                return write!(
+                    f,
+                    "whole, but not what a result code holds ({why}): was it made by hand?"
+                )
             }
         })
     }
@@ -139,7 +147,8 @@ impl HandIn {
         let json = URL_SAFE_NO_PAD
             .decode(&body[PREFIX.len()..])
             .map_err(|_| CodeError::Damaged)?;
-        serde_json::from_slice(&json).map_err(|_| CodeError::Damaged)
+        // The checksum matched: a code that does not read is not damaged but made otherwise.
+        serde_json::from_slice(&json).map_err(|e| CodeError::Unreadable(e.to_string()))
     }
 }
 

@@ -534,6 +534,22 @@ fn chosen(choice: &Choice, values: &[f64]) -> Result<String, Error> {
     Ok(choice.options[best].clone())
 }
 
+/// Whether an answer looks like a number with a thousands separator (794,215: a comma, then three digits,
+/// and no point), which the grader reads with a decimal comma.
+fn thousands_like(answer: &str) -> bool {
+    let text = answer.trim();
+    !text.contains('.')
+        && text.split_once(',').is_some_and(|(whole, part)| {
+            !whole.is_empty()
+                && whole
+                    .trim_start_matches(['+', '-', '\u{2212}'])
+                    .chars()
+                    .all(|c| c.is_ascii_digit())
+                && part.len() == 3
+                && part.chars().all(|c| c.is_ascii_digit())
+        })
+}
+
 /// Reads a number answer: a decimal point or a decimal comma, a fraction, and the unit after it if any.
 pub fn read_number(text: &str, unit: &str) -> Result<f64, String> {
     // A typographic minus (−) is a minus.
@@ -555,6 +571,10 @@ pub fn read_number(text: &str, unit: &str) -> Result<f64, String> {
         number.replacen(',', ".", 1)
     };
     numbers::parse("answer", &number).map_err(|_| {
+        // A number past the largest double (1e309) reads as infinite: say so, not "write just the number".
+        if number.parse::<f64>().is_ok_and(f64::is_infinite) {
+            return format!("{number} is too large a number to compute with (beyond 1.8e308)");
+        }
         if number
             .trim_start_matches(['+', '-'])
             .starts_with(|c: char| c.is_ascii_digit() || c == '.')
@@ -620,12 +640,23 @@ impl Key {
                     .filter(|m| m.quantity.is_some())
                     .zip(mistakes)
                     .find(|(_, v)| check.tolerance.accepts(given, **v));
+                // 794,215 reads as 794.215 (a decimal comma): where that was meant as thousands, say so.
+                let thousands = if thousands_like(answer) {
+                    format!(
+                        " (your {} was read as {}, with a decimal comma; write a thousand without a separator, \
+                         as 1000)",
+                        answer.trim(),
+                        numbers::significant(given, 12)
+                    )
+                } else {
+                    String::new()
+                };
                 match known {
                     Some((m, _)) => named(m.says.clone()),
                     None => checked(
                         AnswerVerdict::Wrong,
                         format!(
-                            "Not what the lab computes ({}). Look again{}.",
+                            "Not what the lab computes ({}){thousands}. Look again{}.",
                             check.tolerance.text(&check.unit),
                             if task.hints.is_empty() {
                                 ""
@@ -665,7 +696,7 @@ impl Key {
                     None => checked(
                         AnswerVerdict::Wrong,
                         format!(
-                            "Not {}. Look again{}.",
+                            "Not “{}”. Look again{}.",
                             choice.labels[index],
                             if task.hints.is_empty() {
                                 ""
