@@ -387,3 +387,16 @@ test('"your method" starts from explicit Euler, and the status says which rule r
   await expect(status).toBeEmpty();
   expect(errors).toEqual([]);
 });
+
+test("the chain's fastest mode sets each method's step, said as a dt where the methods are explained", async ({
+  page,
+}) => {
+  await page.goto('./?scenario=spring-chain&methods=symplectic-euler,forest-ruth,rk4');
+  await expect(page.locator('#how-run')).toContainText('the angular frequency of the fastest of its modes');
+  const fr = page.locator('#how-list li', { hasText: 'Forest–Ruth' });
+  // As integrator-lab list --scenario spring-chain states it: 1.5734 / 62.38 rad/s.
+  await expect(fr).toContainText('stable while ω·dt < 1.5734 (dt < 0.02522 s here)');
+  await expect(page.locator('#how-list li', { hasText: 'Runge–Kutta 4' })).toContainText(
+    '(dt < 0.04534 s here)',
+  );
+});

@@ -19,7 +19,9 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use integrator_lab::language::{grade, Rule};
 use integrator_lab::request::Request;
-use integrator_lab::{analysis, csv, format, scenarios, Error, Method, MethodId, Precision, Setup};
+use integrator_lab::{
+    analysis, csv, format, scenarios, Error, Method, MethodId, Precision, Setup, StabilityLimit,
+};
 
 #[derive(Parser)]
 #[command(
@@ -388,18 +390,34 @@ fn list_on(scenario: &str, dt: Option<&str>, set: &[String]) -> Outcome {
         format::time(setup.dt),
         class.describe()
     )?;
-    match info.oscillator {
-        Some(_) => writeln!(
+    let omega = setup.omega();
+    match (info.oscillator, omega) {
+        (Some(_), Some(w)) => writeln!(
             out,
-            "Stability: the largest stable ω·dt, measured on this scenario as an oscillator (ω = 1)."
+            "Stability: the largest stable ω·dt, measured on this scenario as an oscillator (ω = 1), and the \
+             dt it allows here (ω = {} rad/s).",
+            format::significant(w, 4)
         )?,
-        None => writeln!(out, "Stability: not an oscillator, so no ω·dt limit to state.")?,
+        (None, Some(w)) => writeln!(
+            out,
+            "Stability: coupled oscillators; the fastest mode (ω = {} rad/s) sets each method's step: its \
+             largest stable ω·dt on one spring, and the dt it allows here. The kinematic integrators take each \
+             spring on its own: no limit is stated for them.",
+            format::significant(w, 4)
+        )?,
+        _ => writeln!(out, "Stability: not an oscillator, so no ω·dt limit to state.")?,
     }
-    writeln!(out, "method,order_here,stable_omega_dt_here")?;
+    writeln!(out, "method,order_here,stable_omega_dt_here,stable_dt_here")?;
     for f in analysis::facts_on(&setup) {
+        let step = match (f.stability, omega) {
+            (Some(StabilityLimit::Below(h)), Some(w)) => format::significant(h / w, 4),
+            (Some(StabilityLimit::None), Some(_)) => "none".into(),
+            (Some(StabilityLimit::Unbounded), Some(_)) => "any".into(),
+            _ => "-".into(),
+        };
         writeln!(
             out,
-            "{},{},{}",
+            "{},{},{},{step}",
             f.method.id(),
             f.order.text(),
             f.stability.map(|l| l.text()).unwrap_or_else(|| "-".into())

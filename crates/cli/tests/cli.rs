@@ -401,13 +401,25 @@ fn list_on_a_scenario_states_what_holds_there() {
     let o = lab(&["list", "--scenario", "two-springs"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("kinematic,order 2,none\n"), "{out}");
-    assert!(out.contains("kinematic-average,order 3,2.2214\n"), "{out}");
+    assert!(out.contains("kinematic,order 2,none,none\n"), "{out}");
+    // ω = √(7.2) rad/s: 2.2214 / 2.6833 = 0.8279 s.
+    assert!(
+        out.contains("kinematic-average,order 3,2.2214,0.8279\n"),
+        "{out}"
+    );
     let o = lab(&["list", "--scenario", "lunar-lander", "--dt", "0.7"]);
     let out = stdout(&o);
     assert!(out.contains("switching inside steps"), "{out}");
-    assert!(out.contains("midpoint,order 1,-\n"), "{out}");
-    assert!(out.contains("kinematic,exact,-\n"), "{out}");
+    assert!(out.contains("midpoint,order 1,-,-\n"), "{out}");
+    assert!(out.contains("kinematic,exact,-,-\n"), "{out}");
+    // The chain's fastest mode sets each method's step.
+    let out = stdout(&lab(&["list", "--scenario", "spring-chain"]));
+    assert!(out.contains("the fastest mode (ω = 62.38 rad/s)"), "{out}");
+    assert!(
+        out.contains("forest-ruth,order 4,1.5734,0.02522\n"),
+        "{out}"
+    );
+    assert!(out.contains("kinematic,order 1,-,-\n"), "{out}");
     let o = lab(&["list", "--scenario", "sprung"]);
     assert_eq!(o.status.code(), Some(2));
 }

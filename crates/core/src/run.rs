@@ -186,6 +186,17 @@ impl Setup {
         Some((oscillator.omega)(&self.params) * self.dt)
     }
 
+    /// The angular frequency (rad/s) whose ω·dt a method's stability limit is stated in: the oscillator's,
+    /// or the fastest mode's of a linear system of several; `None` elsewhere.
+    pub fn omega(&self) -> Option<f64> {
+        let info = self.scenario.info();
+        match (info.oscillator, info.fastest) {
+            (Some(o), _) => Some((o.omega)(&self.params)),
+            (None, Some(fastest)) => Some(fastest(&self.params)),
+            (None, None) => None,
+        }
+    }
+
     /// The kinds of force the setup has at its dt, and whether it starts at rest: what each method's stated
     /// order depends on (`MethodInfo::order_on`).
     pub fn class(&self) -> crate::system::ForceClass {

@@ -51,9 +51,11 @@ pub(crate) struct OrdersView {
     orders: Vec<(&'static str, String)>,
     /// Each method's force evaluations a step there ("1", "2", "≥1"): (method id, count) pairs.
     evaluations: Vec<(&'static str, &'static str)>,
-    /// ω·dt of the run, where the scenario is an oscillator.
+    /// ω·dt of the run, where the scenario is an oscillator, or of its fastest mode where it has several.
     #[cfg_attr(test, ts(optional))]
     omega_dt: Option<f64>,
+    /// What ω is there: "the oscillation's angular frequency", or its fastest mode's.
+    omega_is: &'static str,
     /// Each method's growth of the amplitude a step at this run's ω·dt, where the scenario is an oscillator,
     /// as (method id, factor, the factor as text, the core's word for it: "grows", "shrinks", "keeps").
     #[cfg_attr(test, ts(type = "Array<[string, number, string, GrowthWord]>"))]
@@ -67,11 +69,16 @@ pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
     let class = setup.class();
     to_js(&OrdersView {
         forces: class.describe(),
+        omega_is: if setup.scenario.info().oscillator.is_some() {
+            "the oscillation's angular frequency"
+        } else {
+            "the angular frequency of the fastest of its modes, which sets every method's stable step"
+        },
         evaluations: MethodId::ALL
             .iter()
             .map(|m| (m.id(), (m.info().evaluations_on)(&class)))
             .collect(),
-        omega_dt: setup.omega_dt(),
+        omega_dt: setup.omega().map(|w| w * setup.dt),
         growth: match setup.omega_dt() {
             Some(h) => MethodId::ALL
                 .iter()
@@ -90,7 +97,8 @@ pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
 }
 
 /// A stability limit as data: its bound (0 for none, +∞ for any), its text in a table (`none`, `2.0000`,
-/// `any`) and the core's sentence for it. The page branches on none of the text.
+/// `any`) and the core's sentence for it; on a setup, the step it allows there ("dt < 0.02522 s here"). The
+/// page branches on none of the text.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "StabilityLimit"))]
@@ -98,6 +106,8 @@ pub(crate) struct LimitView {
     bound: f64,
     text: String,
     sentence: String,
+    #[cfg_attr(test, ts(optional))]
+    here: Option<String>,
 }
 
 impl From<StabilityLimit> for LimitView {
@@ -106,6 +116,7 @@ impl From<StabilityLimit> for LimitView {
             bound: limit.bound(),
             text: limit.text(),
             sentence: limit.sentence(),
+            here: None,
         }
     }
 }
@@ -115,9 +126,17 @@ impl From<StabilityLimit> for LimitView {
 #[wasm_bindgen(js_name = stabilityOn)]
 pub fn stability_on(spec: JsValue) -> Result<JsValue, JsError> {
     let setup = resolve_spec(spec).map_err(js_error)?.setup;
+    let omega = setup.omega();
     let limits: Vec<(&'static str, LimitView)> = MethodId::ALL
         .iter()
-        .filter_map(|&m| Some((m.id(), analysis::stability_limit_on(m, &setup)?.into())))
+        .filter_map(|&m| {
+            let limit = analysis::stability_limit_on(m, &setup)?;
+            let view = LimitView {
+                here: omega.map(|w| limit.as_step(w)),
+                ..limit.into()
+            };
+            Some((m.id(), view))
+        })
         .collect();
     to_js(&limits)
 }

@@ -65,9 +65,13 @@ orders: Array<[string, string]>,
  */
 evaluations: Array<[string, string]>, 
 /**
- * ω·dt of the run, where the scenario is an oscillator.
+ * ω·dt of the run, where the scenario is an oscillator, or of its fastest mode where it has several.
  */
 omegaDt?: number, 
+/**
+ * What ω is there: "the oscillation's angular frequency", or its fastest mode's.
+ */
+omegaIs: string, 
 /**
  * Each method's growth of the amplitude a step at this run's ω·dt, where the scenario is an oscillator,
  * as (method id, factor, the factor as text, the core's word for it: "grows", "shrinks", "keeps").
@@ -76,9 +80,10 @@ growth: Array<[string, number, string, GrowthWord]>, };
 
 /**
  * A stability limit as data: its bound (0 for none, +∞ for any), its text in a table (`none`, `2.0000`,
- * `any`) and the core's sentence for it. The page branches on none of the text.
+ * `any`) and the core's sentence for it; on a setup, the step it allows there ("dt < 0.02522 s here"). The
+ * page branches on none of the text.
  */
-export type StabilityLimit = { bound: number, text: string, sentence: string, };
+export type StabilityLimit = { bound: number, text: string, sentence: string, here?: string, };
 
 export type ExperimentInfo = { id: string, article: string, title: string, query: string, look: string, claim: string, };
 

@@ -263,7 +263,7 @@ export class Controls {
       if (label)
         label.title =
           `${m.rule}. ${m.symplectic ? 'Symplectic. ' : ''}Here: ${here}` +
-          `${limit === undefined ? '' : `, ${limit.sentence}`}. Source: ${m.source}`;
+          `${limit === undefined ? '' : `, ${limit.sentence}${limit.here ? ` (${limit.here})` : ''}`}. Source: ${m.source}`;
     }
   }
 

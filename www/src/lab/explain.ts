@@ -12,7 +12,7 @@ import { type LabState, setupSpec } from './state';
 export function omegaDtText(orders: OrdersOn, dt: number): string {
   if (orders.omegaDt === undefined) return 'This scenario is not an oscillator: no ω·dt to speak of.';
   const omega = orders.omegaDt / dt;
-  return `This run: ω·dt = ${orders.omegaDt.toPrecision(3)} (ω = ${omega.toPrecision(3)} rad/s is the oscillation's angular frequency, dt = ${formatTime(dt)} s). That product, the angle the oscillation turns through in one step, is written h below.`;
+  return `This run: ω·dt = ${orders.omegaDt.toPrecision(3)} (ω = ${omega.toPrecision(3)} rad/s is ${orders.omegaIs}, dt = ${formatTime(dt)} s). That product, the angle the oscillation turns through in one step, is written h below.`;
 }
 
 /** "symplectic", linked to the two sentences that say what it means. */
@@ -53,7 +53,8 @@ export function renderHow(
         : ` At this run's ω·dt the amplitude is multiplied by ${at.text} a step${
             at.word === 'keeps' ? '' : `: it ${at.word}`
           }.`;
-    const where = limit === undefined ? '' : ` Here it is ${limit.sentence}.`;
+    const where =
+      limit === undefined ? '' : ` Here it is ${limit.sentence}${limit.here ? ` (${limit.here})` : ''}.`;
     return [
       el('li', undefined, 'how', [
         el('strong', undefined, undefined, [swatch(id), ` ${m.name}`]),

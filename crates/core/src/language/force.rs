@@ -408,6 +408,7 @@ impl CustomForce {
             until: 10.0,
             scene,
             oscillator: None,
+            fastest: None,
             truth: Truth::Reference,
         };
         Ok(CustomForce {

@@ -112,6 +112,18 @@ impl StabilityLimit {
         }
     }
 
+    /// The limit as a step, on a setup whose (fastest) angular frequency is `omega` rad/s: "dt < 0.02522 s
+    /// here", "unstable at every dt", "stable at any dt".
+    pub fn as_step(self, omega: f64) -> String {
+        match self {
+            StabilityLimit::None => "unstable at every dt".to_string(),
+            StabilityLimit::Below(h) => {
+                format!("dt < {} s here", crate::format::significant(h / omega, 4))
+            }
+            StabilityLimit::Unbounded => "stable at any dt".to_string(),
+        }
+    }
+
     /// The bound as a number: 0 for none, +∞ for any.
     pub fn bound(self) -> f64 {
         match self {

@@ -29,6 +29,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     dt: 1.0,
     until: 10.0,
     oscillator: None,
+    fastest: None,
     scene: Scene::Block,
     truth: Truth::Exact,
 };

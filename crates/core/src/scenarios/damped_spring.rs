@@ -42,6 +42,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
         omega: |p| (p.get("k") / p.get("m")).sqrt(),
         velocity: Some("v0"),
     }),
+    fastest: None,
     scene: Scene::Spring,
     truth: Truth::Exact,
 };

@@ -37,6 +37,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     dt: 0.01,
     until: 20.0,
     oscillator: None,
+    fastest: None,
     scene: Scene::Pendulum { lengths: &["L1", "L2"] },
     truth: Truth::Reference,
 };

@@ -32,6 +32,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     dt: 0.1,
     until: 10.0,
     oscillator: None,
+    fastest: None,
     scene: Scene::Ground,
     truth: Truth::Exact,
 };

@@ -30,6 +30,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     dt: 0.01,
     until: 20.0,
     oscillator: None,
+    fastest: None,
     scene: Scene::Orbit,
     truth: Truth::Exact,
 };

@@ -35,6 +35,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     dt: 0.5,
     until: 10.0,
     oscillator: None,
+    fastest: None,
     scene: Scene::Lander { burn: &["burn_start", "burn_end"] },
     truth: Truth::Exact,
 };

@@ -140,6 +140,11 @@ pub struct ScenarioInfo {
     /// Where the scenario is a linear oscillator (or is one at small amplitude): the settings that make its
     /// angular frequency 1, so that its step is its ω·dt, for measuring each method's stability on it.
     pub oscillator: Option<Oscillator>,
+    /// Where the scenario is linear with several modes of oscillation (the chain): the angular frequency of
+    /// the fastest at these parameters (rad/s). A method that steps every coordinate by the same linear map
+    /// steps each mode as it steps one spring, so the fastest mode sets its stable step: its limit in ω·dt on
+    /// one spring, divided by this.
+    pub fastest: Option<fn(&Params) -> f64>,
     pub truth: Truth,
 }
 

@@ -35,6 +35,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
         omega: |p| p.get("omega"),
         velocity: None,
     }),
+    fastest: None,
     scene: Scene::Orbit,
     truth: Truth::Exact,
 };

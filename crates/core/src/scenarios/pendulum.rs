@@ -35,6 +35,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
         omega: |p| (p.get("g") / p.get("L")).sqrt(),
         velocity: Some("omega0"),
     }),
+    fastest: None,
     scene: Scene::Pendulum { lengths: &["L"] },
     truth: Truth::Reference,
 };

@@ -32,6 +32,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     dt: 1.0 / 60.0,
     until: 2.0,
     oscillator: None,
+    fastest: None,
     scene: Scene::Ground,
     truth: Truth::Exact,
 };

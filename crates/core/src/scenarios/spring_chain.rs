@@ -34,6 +34,12 @@ static INFO: ScenarioInfo = ScenarioInfo {
     dt: 0.01,
     until: 10.0,
     oscillator: None,
+    // The fastest normal mode, ω_N = 2√(k/m) sin(θ_N/2): it sets every method's stable step.
+    fastest: Some(|p| {
+        let big_n = p.get("n") - 1.0;
+        let theta = (2.0 * big_n - 1.0) * std::f64::consts::PI / (2.0 * big_n + 1.0);
+        2.0 * (p.get("k") / p.get("m")).sqrt() * math::sin(0.5 * theta)
+    }),
     scene: Scene::Chain,
     truth: Truth::Exact,
 };

@@ -54,6 +54,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
         omega: |p| ((p.get("k1") + p.get("k2")) / p.get("m")).sqrt(),
         velocity: Some("v0"),
     }),
+    fastest: None,
     scene: Scene::Spring,
     truth: Truth::Exact,
 };
