@@ -581,3 +581,29 @@ fn small_answers_are_told_what_happened() {
         "{e}"
     );
 }
+
+/// A worksheet whose key would hold a page for seconds is refused as it is read, with the task's line: one
+/// run of 10⁸ steps once froze a student's page for 20 s a task, and the teacher's for minutes.
+#[test]
+fn a_worksheet_has_a_work_budget() {
+    let sheet = |until: &str, levels: &str| {
+        format!(
+            "title = \"T\"\n\n[[task]]\nsetup = \"scenario=spring&methods=euler&dt=0.01&until=10\"\nkind = \"number\"\nquestion = \"Q\"\nquantity = \"position\"\n\n[[task]]\nsetup = \"scenario=spring&methods=euler&dt=0.01&until={until}\"\nkind = \"number\"\nquestion = \"Q\"\nquantity = \"order\"\nmethod = \"euler\"\n{levels}"
+        )
+    };
+    assert!(parse("", &sheet("10", "")).is_ok());
+    let e = parse("", &sheet("1000000", "")).unwrap_err();
+    assert_eq!(e.line, Some(9), "{e}");
+    assert!(
+        e.message
+            .starts_with("task 2: the worksheet's key would take about"),
+        "{e}"
+    );
+    // A convergence study's levels count: 2^levels runs.
+    let e = parse("", &sheet("100", "levels = 12\n")).unwrap_err();
+    assert_eq!(e.line, Some(9), "{e}");
+    // Every built-in fits.
+    for (id, _) in worksheets::BUILT_IN {
+        assert!(built_in(id).is_ok(), "{id}: {:?}", built_in(id).err());
+    }
+}

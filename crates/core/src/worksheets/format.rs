@@ -272,6 +272,27 @@ pub fn parse(id: &str, text: &str) -> Result<Worksheet, WorksheetError> {
             )));
         }
     }
+    // The work its key takes, task by task: a worksheet that would hold a page for seconds is refused here,
+    // with the line of the task that tips it over, before any page computes it.
+    let mut total = 0.0;
+    for (i, t) in tasks.iter().enumerate() {
+        let (s, _, _, _) = setup(&t.setup, &[]).map_err(|e| WorksheetError {
+            line: Some(t.line),
+            message: format!("task {}: {e}", i + 1),
+        })?;
+        total += work(t, &s);
+        if total > WORK_BUDGET {
+            return Err(WorksheetError {
+                line: Some(t.line),
+                message: format!(
+                    "task {}: the worksheet's key would take about {total:.1e} steps with this task, more than \
+                     the {WORK_BUDGET:.0e} a worksheet may (a page would be held up for seconds): shorten its run \
+                     or take fewer levels",
+                    i + 1,
+                ),
+            });
+        }
+    }
     Ok(Worksheet {
         id,
         title: raw.title,
@@ -280,6 +301,32 @@ pub fn parse(id: &str, text: &str) -> Result<Worksheet, WorksheetError> {
         random,
         tasks,
     })
+}
+
+/// The most steps a worksheet's key may take, all its tasks' runs together (a fraction of a second of a
+/// page's work at ten million steps a second).
+pub const WORK_BUDGET: f64 = 2e7;
+
+/// About how many steps a task's answer takes to compute: a run for each quantity (its options' and its
+/// mistakes' too), a convergence study's 2^levels runs for an order.
+fn work(task: &Task, setup: &crate::Setup) -> f64 {
+    let steps = setup.steps() as f64;
+    let of = |q: &Quantity| match q.what {
+        What::Order => steps * 2f64.powi(q.levels.min(30) as i32),
+        _ => steps,
+    };
+    match &task.kind {
+        Kind::Number(c) | Kind::Find(c) => {
+            of(&c.quantity)
+                + c.mistakes
+                    .iter()
+                    .filter_map(|m| m.quantity.as_ref())
+                    .map(of)
+                    .sum::<f64>()
+        }
+        Kind::Choice(c) => c.options.len() as f64 * of(&c.quantity),
+        Kind::Explain => 0.0,
+    }
 }
 
 fn task(raw: &RawTask, line: usize) -> Result<Task, String> {
