@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { CONTENT_SECURITY_POLICY, HEADERS } from './scripts/policy.ts';
-import type { Catalogue } from './www/src/core/views.ts';
 import { catalogue, initSync } from './www/src/core/pkg/base.js';
+import type { Catalogue } from './www/src/core/views.ts';
 
 /** A path in the repository, absolute (the build and the development server resolve from different roots). */
 const here = (path: string) => fileURLToPath(new URL(`./${path}`, import.meta.url));
