@@ -500,6 +500,8 @@ export class App implements Actions {
       this.accumulator.accumulate(elapsed, this.state.speed);
       due = this.accumulator.expend(this.state.dt);
     }
+    // Whether the run finished in this frame.
+    let finished = false;
     if (due > 0) {
       const affordable = Math.max(1, Math.floor(FRAME_BUDGET_MS / this.msPerStep));
       const steps = Math.min(due, affordable);
@@ -516,16 +518,21 @@ export class App implements Actions {
       if (this.sim?.done) {
         this.pause();
         this.controls.syncTransport(false);
+        finished = true;
       }
     }
     // Run to the end on a run already finished: nothing is due, and nothing is moving.
     if (this.motion === 'to-end' && sim.done) {
       this.motion = 'paused';
       this.dirty = true;
+      finished = true;
     }
     if (this.dirty) {
       this.dirty = false;
-      this.render(false);
+      // The frame a run finishes in draws every chart, those out of sight too: the notes on what left a
+      // chart's scale are then complete at once, and the page does not shift under a reader who scrolls
+      // down to the charts later.
+      this.render(finished);
     }
   }
 
