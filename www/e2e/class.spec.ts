@@ -191,46 +191,47 @@ test('methods are called by their names wherever people read; ids stay in the UR
   expect(drawn).not.toContain('symplectic-euler');
 });
 
-/** The texts the scene draws on its canvas, in order, while the page at `url` draws its first frames. */
-async function sceneTexts(page: Page, url: string): Promise<string[]> {
+/** A text the scene drew: what, where it ends (canvas pixels), and the canvas's width. */
+interface Drawn {
+  text: string;
+  end: number;
+  width: number;
+}
+
+/** Records every text the scene draws on its canvas, from the next page loaded on. */
+async function recordSceneTexts(page: Page): Promise<() => Promise<Drawn[]>> {
   await page.addInitScript(() => {
-    const texts: { text: string; x: number; width: number }[] = [];
+    const texts: { text: string; end: number; width: number }[] = [];
     (window as unknown as { sceneTexts: typeof texts }).sceneTexts = texts;
     const fill = CanvasRenderingContext2D.prototype.fillText;
     CanvasRenderingContext2D.prototype.fillText = function (text: string, x: number, y: number) {
-      if (this.canvas.id === 'scene') texts.push({ text, x, width: this.canvas.width });
+      if (this.canvas.id === 'scene')
+        texts.push({ text, end: x + this.measureText(text).width, width: this.canvas.width });
       fill.call(this, text, x, y);
     };
   });
+  return () => page.evaluate(() => (window as unknown as { sceneTexts: Drawn[] }).sceneTexts);
+}
+
+/** The texts the scene draws on its canvas while the page at `url` draws its first frames. */
+async function sceneTexts(page: Page, url: string): Promise<string[]> {
+  const recorded = await recordSceneTexts(page);
   await page.goto(url);
   await expect(page.locator('#status')).toContainText('step');
   await page.waitForTimeout(300);
-  return page.evaluate(() =>
-    (window as unknown as { sceneTexts: { text: string }[] }).sceneTexts.map((t) => t.text),
-  );
+  return (await recorded()).map((t) => t.text);
 }
 
 test('a body off the scene is said so in the names’ column, never over the spring or the wall', async ({
   page,
 }) => {
-  await page.addInitScript(() => {
-    const texts: { text: string; x: number; width: number }[] = [];
-    (window as unknown as { sceneTexts: typeof texts }).sceneTexts = texts;
-    const fill = CanvasRenderingContext2D.prototype.fillText;
-    CanvasRenderingContext2D.prototype.fillText = function (text: string, x: number, y: number) {
-      if (this.canvas.id === 'scene')
-        texts.push({ text, x: x + this.measureText(text).width, width: this.canvas.width });
-      fill.call(this, text, x, y);
-    };
-  });
+  const recorded = await recordSceneTexts(page);
   await runToEnd(page, './');
-  const texts = await page.evaluate(
-    () => (window as unknown as { sceneTexts: { text: string; x: number; width: number }[] }).sceneTexts,
-  );
+  const texts = await recorded();
   const off = texts.filter((t) => t.text.includes('off the scene'));
   expect(off.length).toBeGreaterThan(0);
   // Every text ends inside the names' column: two fifths of the scene at most, left of the wall.
-  for (const t of texts) expect(t.x, t.text).toBeLessThanOrEqual(0.4 * t.width);
+  for (const t of texts) expect(t.end, t.text).toBeLessThanOrEqual(0.4 * t.width);
 });
 
 test('numbers as people write them: 1/60, no negative zero, a band in one unit, the count that holds here', async ({
