@@ -112,8 +112,17 @@ pub fn run(file: &str, name: &str, answers: Option<&str>) -> Outcome {
             params_text(&key.params)
         )?;
     }
-    let (checked, right, graded) = key.grade(&sheet, &handin.answers);
-    for (i, c) in checked.iter().enumerate() {
+    if let (Some(theirs), Some(ours)) = (&handin.version, &sheet.version) {
+        if theirs != ours {
+            writeln!(
+                out,
+                "note: handed in for version {} of the worksheet; this is version {ours}",
+                format::printable(theirs)
+            )?;
+        }
+    }
+    let graded = key.grade(&sheet, &handin.answers);
+    for (i, c) in graded.checked.iter().enumerate() {
         let given = handin.answers.get(i).map(|a| a.trim()).unwrap_or("");
         writeln!(
             out,
@@ -137,6 +146,6 @@ pub fn run(file: &str, name: &str, answers: Option<&str>) -> Outcome {
             sheet.tasks.len()
         )?;
     }
-    writeln!(out, "score: {right}/{graded}")?;
+    writeln!(out, "score: {}", graded.score())?;
     Ok(out.flush()?)
 }

@@ -427,6 +427,36 @@ fn list_on_a_scenario_states_what_holds_there() {
 /// `worksheet ID` prints each task's answer as the core computes it; `--answers` grades a file or a hand-in
 /// code, one line a task, then the score; a malformed worksheet is one line naming its line.
 #[test]
+fn a_code_for_an_earlier_version_is_graded_and_says_so() {
+    let dir = std::env::temp_dir().join(format!("il-cli-version-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sheet = dir.join("jumps.toml");
+    std::fs::write(
+        &sheet,
+        "id = \"jumps\"\nversion = 2\ntitle = \"T\"\n[[task]]\nsetup = \"scenario=constant-force&methods=euler&dt=1&until=10\"\nkind = \"number\"\nquestion = \"Where is the block?\"\nquantity = \"position\"\nunit = \"m\"\n",
+    )
+    .unwrap();
+    // Handed in for version 1 (whose question had a typo): the same worksheet, graded, the version said.
+    let code = integrator_lab::worksheets::handin::HandIn {
+        name: "Ada".into(),
+        worksheet: "jumps".into(),
+        version: Some("1".into()),
+        params: vec![],
+        answers: vec!["450".into()],
+    }
+    .code();
+    let o = lab(&["worksheet", sheet.to_str().unwrap(), "--answers", &code]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        out.contains("note: handed in for version 1 of the worksheet; this is version 2"),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("score: 1/1"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn worksheets_print_their_key_and_grade_answers() {
     let o = lab(&["worksheet", "fiedler"]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -461,7 +491,12 @@ fn worksheets_print_their_key_and_grade_answers() {
     assert!(out.contains("2. right: 50,0"), "{out}");
     assert!(out.contains("3. blank: (none)"), "{out}");
     assert!(out.contains("5. not graded: It overshoots."), "{out}");
-    assert!(out.trim_end().ends_with("score: 2/5"), "{out}");
+    // Tasks 1 and 4 are predictions, scored apart: of tasks 2, 3 and 6, two are right.
+    assert!(
+        out.trim_end()
+            .ends_with("score: 2/3 (predictions 0/2, not in the score)"),
+        "{out}"
+    );
     // Answers for tasks the worksheet does not have are said to be ungraded, not dropped without a word.
     let extra = dir.join("extra.toml");
     std::fs::write(
@@ -481,12 +516,18 @@ fn worksheets_print_their_key_and_grade_answers() {
     let code = integrator_lab::worksheets::handin::HandIn {
         name: "Ada".into(),
         worksheet: "fiedler".into(),
+        version: None,
         params: vec![],
         answers: vec!["450".into()],
     }
     .code();
     let o = lab(&["worksheet", "fiedler", "--answers", &code]);
-    assert!(stdout(&o).contains("score: 1/5"), "{}", stdout(&o));
+    // Task 1 is a prediction: right, and counted apart from the score.
+    assert!(
+        stdout(&o).contains("score: 0/3 (predictions 1/2, not in the score)"),
+        "{}",
+        stdout(&o)
+    );
     let o = lab(&["worksheet", "fiedler", "--answers", &code[..code.len() - 3]]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
@@ -499,6 +540,7 @@ fn worksheets_print_their_key_and_grade_answers() {
     let forged = integrator_lab::worksheets::handin::HandIn {
         name: "Bob\u{1b}[2K\rAda\u{202e}".into(),
         worksheet: "fiedler".into(),
+        version: None,
         params: vec![],
         answers: vec!["1\u{1b}[1A\rscore: 5/5\u{2028}".into()],
     }
@@ -511,7 +553,11 @@ fn worksheets_print_their_key_and_grade_answers() {
         "{out}"
     );
     assert!(out.contains("1\\u{1b}[1A\\u{d}score: 5/5 —"), "{out}");
-    assert!(out.trim_end().ends_with("score: 0/5"), "{out}");
+    assert!(
+        out.trim_end()
+            .ends_with("score: 0/3 (predictions 0/2, not in the score)"),
+        "{out}"
+    );
     let o = lab(&["worksheet", "stability", "--answers", &code]);
     assert!(
         stderr(&o).contains("for worksheet 'fiedler', not 'stability'"),

@@ -229,7 +229,9 @@ fn answers_are_read_as_students_write_them() {
     // A typographic minus is a minus.
     assert_eq!(verdict(5, "\u{2212}97,4 %"), AnswerVerdict::Right);
     assert!(exact.named && !key.check(&sheet, 0, "440").named);
-    let (_, right, graded) = key.grade(
+    // The predictions (tasks 1 and 4) are scored apart: 450 was predicted right, "euler" wrong; of the
+    // graded tasks 2, 3 and 6, two are right (task 3 is blank); the explanation is not graded.
+    let graded = key.grade(
         &sheet,
         &[
             "450".into(),
@@ -240,7 +242,16 @@ fn answers_are_read_as_students_write_them() {
             "-97.4".into(),
         ],
     );
-    assert_eq!((right, graded), (3, 5));
+    assert_eq!(
+        (
+            graded.right,
+            graded.graded,
+            graded.predictions_right,
+            graded.predictions
+        ),
+        (2, 3, 1, 2)
+    );
+    assert_eq!(graded.score(), "2/3 (predictions 1/2, not in the score)");
 }
 
 #[test]
@@ -261,6 +272,7 @@ fn a_hand_in_code_round_trips_and_a_damaged_one_is_refused() {
     let handin = HandIn {
         name: "Ada Lovelace".into(),
         worksheet: "fiedler".into(),
+        version: Some("2".into()),
         params: vec![("vy0".into(), 11.0)],
         answers: vec![
             "450".into(),
@@ -307,6 +319,7 @@ fn the_codes_in_a_pasted_mail_are_found_whole() {
     let student = |name: &str| HandIn {
         name: name.into(),
         worksheet: "fiedler".into(),
+        version: None,
         params: vec![],
         answers: vec!["450".into(), "Euler lags".into()],
     };
@@ -606,4 +619,197 @@ fn a_worksheet_has_a_work_budget() {
     for (id, _) in worksheets::BUILT_IN {
         assert!(built_in(id).is_ok(), "{id}: {:?}", built_in(id).err());
     }
+}
+
+/// A worksheet's `id` names it and seeds its draws: fixing a typo in its text (and raising its `version`)
+/// keeps every student's parameters and every code handed in; a built-in's own file is the built-in; a code
+/// made before versions existed reads as it did.
+#[test]
+fn a_worksheet_keeps_its_id_and_its_draws_when_its_text_changes() {
+    // The issue that asked for ids saw Ada draw vy0 = 9 from the built-in and 11 from its file.
+    let (_, text) = BUILT_IN
+        .iter()
+        .find(|(id, _)| *id == "gravity-answer")
+        .unwrap();
+    let file = parse("", text).unwrap();
+    let builtin = built_in("gravity-answer").unwrap();
+    assert_eq!(file.id, "gravity-answer");
+    assert_eq!(builtin.params_for("Ada"), vec![("vy0".to_string(), 9.0)]);
+    assert_eq!(file.params_for("Ada"), builtin.params_for("Ada"));
+    for (id, text) in BUILT_IN {
+        assert_eq!(parse("", text).unwrap().id, id, "{id}'s file names it");
+    }
+    let sheet = |question: &str, version: &str| {
+        parse(
+            "",
+            &format!(
+                "id = \"jumps\"\nversion = {version}\ntitle = \"T\"\n[random]\nvy0 = {{ min = 8, max = 14 }}\n\n[[task]]\nsetup = \"scenario=projectile&methods=euler&dt=0.1&until=1\"\nkind = \"number\"\nquestion = \"{question}\"\nquantity = \"position\"\ncoordinate = \"y\"\n"
+            ),
+        )
+        .unwrap()
+    };
+    let first = sheet("Wher is it?", "1");
+    let fixed = sheet("Where is it?", "\"1b\"");
+    assert_eq!((first.id.as_str(), fixed.id.as_str()), ("jumps", "jumps"));
+    assert_eq!(
+        (first.version.as_deref(), fixed.version.as_deref()),
+        (Some("1"), Some("1b"))
+    );
+    for i in 0..40 {
+        let name = format!("student {i}");
+        assert_eq!(first.params_for(&name), fixed.params_for(&name), "{name}");
+    }
+    // Without an id, the text's hash names it, as before ids: the same text, the same id.
+    let plain = |q: &str| {
+        parse("", &format!("title = \"T\"\n[[task]]\nsetup = \"scenario=spring&methods=euler\"\nkind = \"explain\"\nquestion = \"{q}\"\n")).unwrap().id
+    };
+    assert_eq!(plain("Why?"), plain("Why?"));
+    assert_ne!(plain("Why?"), plain("Why so?"));
+    assert!(plain("Why?").starts_with("text-"));
+    // A code written before versions (no "version" in it) reads, and its worksheet is the built-in.
+    use base64::Engine as _;
+    let body = format!(
+        "IL1.{}",
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(
+            r#"{"name":"Ada","worksheet":"gravity-answer","params":[["vy0",9.0]],"answers":["1"]}"#
+        )
+    );
+    let old = HandIn::read(&format!("{body}.{:08x}", crc32fast::hash(body.as_bytes()))).unwrap();
+    assert_eq!(old.version, None);
+    assert_eq!(old.worksheet, builtin.id);
+    assert_eq!(old.params, builtin.params_for(&old.name));
+    // An id that is not a word, or that poses as a hash, or that contradicts the built-in it is opened as.
+    for (bad, says) in [
+        ("\"two words\"", "an id is a word"),
+        ("\"text-0123\"", "not starting with 'text-'"),
+    ] {
+        let e = parse("", &format!("title = \"T\"\nid = {bad}\n[[task]]\nsetup = \"scenario=spring&methods=euler\"\nkind = \"explain\"\nquestion = \"Q\"\n")).unwrap_err();
+        assert_eq!(e.line, Some(2), "{e}");
+        assert!(e.message.contains(says), "{e}");
+    }
+    let e = parse("fiedler", text).unwrap_err();
+    assert!(
+        e.message.contains("opened as the built-in 'fiedler'"),
+        "{e}"
+    );
+}
+
+/// Every draw of a worksheet's random parameters is checked when it is loaded: one student's diverged key
+/// is found before that student opens it; more than 1,000 draws are refused.
+#[test]
+fn every_draw_is_checked_and_too_many_are_refused() {
+    let sheet = |random: &str| {
+        parse(
+            "",
+            &format!("title = \"T\"\n[random]\n{random}\n\n[[task]]\nsetup = \"scenario=spring&methods=euler&dt=0.1&until=600\"\nkind = \"number\"\nquestion = \"Q\"\nquantity = \"position\"\n"),
+        )
+    };
+    // Explicit Euler's amplitude grows √(1 + (ω·dt)²) a step: over 6,000 steps ×1.01^3000 ≈ 1e13 at
+    // k = 1 (finite), ×5^3000 at k = 400 (beyond any double).
+    assert!(sheet("k = { min = 1, max = 1, step = 1 }").is_ok());
+    let e = sheet("k = { min = 1, max = 400, step = 399 }").unwrap_err();
+    assert_eq!(e.line, Some(5), "{e}");
+    assert!(e.message.contains("no student can write"), "{e}");
+    assert!(e.message.ends_with("(drawn k = 400)"), "{e}");
+    let e = sheet("k = { min = 1, max = 1001, step = 1 }").unwrap_err();
+    assert_eq!(e.line, Some(3), "{e}");
+    assert!(
+        e.message.contains("drawn 1001 ways, more than the 1000"),
+        "{e}"
+    );
+    // The product of the ranges counts.
+    let e = sheet("k = { min = 1, max = 40, step = 1 }\nm = { min = 1, max = 26, step = 1 }")
+        .unwrap_err();
+    assert!(e.message.contains("drawn 1040 ways"), "{e}");
+}
+
+/// A relative tolerance of 1 or more is refused unless written as a percentage; "%" answers say whether
+/// the tolerance is of the value or in percentage points; a largest stable dt is answered at or below it.
+#[test]
+fn tolerances_say_what_they_mean() {
+    let sheet = |tolerance: &str| {
+        parse(
+            "",
+            &format!("title = \"T\"\n[[task]]\nsetup = \"scenario=constant-force&methods=euler&dt=1&until=10\"\nkind = \"number\"\nquestion = \"Q\"\nquantity = \"position\"\nunit = \"m\"\n{tolerance}\n"),
+        )
+    };
+    let e = sheet("tolerance = 2").unwrap_err();
+    assert_eq!(e.line, Some(2), "{e}");
+    assert!(
+        e.message
+            .contains("write tolerance = 0.02 or tolerance = \"2 %\""),
+        "{e}"
+    );
+    // Explicit Euler's block is at 450 m: "2 %" accepts 441 to 459.
+    let two = sheet("tolerance = \"2 %\"").unwrap();
+    let key = two.key("").unwrap();
+    assert_eq!(key.check(&two, 0, "459").verdict, AnswerVerdict::Right);
+    assert_eq!(key.check(&two, 0, "460").verdict, AnswerVerdict::Wrong);
+    let wide = sheet("tolerance = \"200 %\"").unwrap();
+    assert_eq!(
+        wide.key("").unwrap().check(&wide, 0, "1300").verdict,
+        AnswerVerdict::Right
+    );
+    assert!(sheet("tolerance = \"2\"").is_err());
+    // fiedler's task 6 is an energy change in %, 2 % of it.
+    let fiedler = built_in("fiedler").unwrap();
+    assert_eq!(
+        fiedler.key("").unwrap().answers[5]
+            .text()
+            .split_once('(')
+            .unwrap()
+            .1,
+        "within 2 % of the value, not 2 percentage points)"
+    );
+    // Symplectic Euler on k = 15 N/m is stable while dt < 2/√15 = 0.51640 s: 0.516 is right, 0.52 (unstable)
+    // is not, however close.
+    let stability = built_in("stability").unwrap();
+    let key = stability.key("").unwrap();
+    assert!(close(value(&key.answers[0]), 2.0 / 15f64.sqrt(), 1e-6));
+    assert_eq!(
+        key.check(&stability, 0, "0.516").verdict,
+        AnswerVerdict::Right
+    );
+    assert_eq!(
+        key.check(&stability, 0, "0.512").verdict,
+        AnswerVerdict::Right
+    );
+    let above = key.check(&stability, 0, "0.52");
+    assert_eq!(above.verdict, AnswerVerdict::Wrong);
+    assert!(
+        above.feedback.starts_with("Close, but too large"),
+        "{}",
+        above.feedback
+    );
+    let e = sheet("side = \"left\"").unwrap_err();
+    assert!(e.message.contains("it is both, below or above"), "{e}");
+}
+
+/// `error` is the largest coordinate's error; `distance-error` the distance from the true position, their
+/// root sum of squares: on a 2-D orbit they differ, and each is worked out here from the positions.
+#[test]
+fn distance_error_is_the_distance_from_the_true_position() {
+    let sheet = |quantity: &str, coordinate: &str, method: &str| {
+        let s = parse(
+            "",
+            &format!("title = \"T\"\n[[task]]\nsetup = \"scenario=orbit&methods=euler&dt=0.01&until=5\"\nkind = \"number\"\nquestion = \"Q\"\nquantity = \"{quantity}\"\n{coordinate}{method}"),
+        )
+        .unwrap();
+        value(&s.key("").unwrap().answers[0])
+    };
+    let dx = sheet("position", "coordinate = \"x\"\n", "")
+        - sheet("position", "coordinate = \"x\"\n", "method = \"exact\"\n");
+    let dy = sheet("position", "coordinate = \"y\"\n", "")
+        - sheet("position", "coordinate = \"y\"\n", "method = \"exact\"\n");
+    let error = sheet("error", "", "");
+    let distance = sheet("distance-error", "", "");
+    assert!(
+        close(error, dx.abs().max(dy.abs()), 1e-12),
+        "{error} {dx} {dy}"
+    );
+    assert!(close(distance, dx.hypot(dy), 1e-12), "{distance} {dx} {dy}");
+    assert!(
+        distance > error * 1.01,
+        "the orbit's two errors differ: {distance} {error}"
+    );
 }

@@ -706,6 +706,7 @@ import type { GrowthWord, VerdictId } from './words';
             declaration::<crate::worksheets::TaskView>(&cfg),
             declaration::<crate::worksheets::CheckedView>(&cfg),
             declaration::<crate::worksheets::HandInView>(&cfg),
+            declaration::<crate::worksheets::GradedView>(&cfg),
             declaration::<crate::language::ProblemView>(&cfg),
             declaration::<crate::language::TemplateView>(&cfg),
             declaration::<crate::language::CardView>(&cfg),

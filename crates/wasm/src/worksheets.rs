@@ -14,6 +14,8 @@ use crate::to_js;
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "SheetInfo"))]
 pub(crate) struct SheetView {
     id: String,
+    #[cfg_attr(test, ts(optional))]
+    version: Option<String>,
     title: String,
     /// The article's citation, where the worksheet follows one.
     #[cfg_attr(test, ts(optional))]
@@ -52,11 +54,28 @@ pub(crate) struct CheckedView {
     named: bool,
 }
 
+/// A hand-in graded: the graded tasks' score, and the predictions apart (they do not cost the mark).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Graded"))]
+pub(crate) struct GradedView {
+    checked: Vec<CheckedView>,
+    right: usize,
+    graded: usize,
+    predictions_right: usize,
+    predictions: usize,
+    /// "3/4", with the predictions apart where there are any.
+    score: String,
+}
+
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "HandInInfo"))]
 pub(crate) struct HandInView {
     name: String,
     worksheet: String,
+    /// The worksheet's version it was handed in for, where the worksheet gives one.
+    #[cfg_attr(test, ts(optional))]
+    version: Option<String>,
     params: Vec<(String, f64)>,
     answers: Vec<String>,
 }
@@ -91,6 +110,7 @@ pub fn read_hand_in(code: &str) -> Result<JsValue, JsError> {
     to_js(&HandInView {
         name: h.name,
         worksheet: h.worksheet,
+        version: h.version,
         params: h.params,
         answers: h.answers,
     })
@@ -195,6 +215,7 @@ impl WorksheetRun {
             .collect();
         to_js(&SheetView {
             id: self.sheet.id.clone(),
+            version: self.sheet.version.clone(),
             title: self.sheet.title.clone(),
             article: self.sheet.article.and_then(article_citation),
             about: self.sheet.about.trim().to_string(),
@@ -213,18 +234,14 @@ impl WorksheetRun {
         })
     }
 
-    /// Grades a whole hand-in: `{checked: [{verdict, feedback}…], right, graded}`, the score counted by the
-    /// core over the graded tasks.
+    /// Grades a whole hand-in: `{checked: [{verdict, feedback}…], right, graded, predictionsRight,
+    /// predictions, score}`, the score counted by the core over the graded tasks, the predictions apart.
     pub fn grade(&self, answers: Vec<String>) -> Result<JsValue, JsError> {
-        #[derive(Serialize)]
-        struct Graded {
-            checked: Vec<CheckedView>,
-            right: usize,
-            graded: usize,
-        }
-        let (checked, right, graded) = self.key.grade(&self.sheet, &answers);
-        to_js(&Graded {
-            checked: checked
+        let graded = self.key.grade(&self.sheet, &answers);
+        to_js(&GradedView {
+            score: graded.score(),
+            checked: graded
+                .checked
                 .into_iter()
                 .map(|c| CheckedView {
                     verdict: c.verdict.id(),
@@ -232,8 +249,10 @@ impl WorksheetRun {
                     named: c.named,
                 })
                 .collect(),
-            right,
-            graded,
+            right: graded.right,
+            graded: graded.graded,
+            predictions_right: graded.predictions_right,
+            predictions: graded.predictions,
         })
     }
 
@@ -248,6 +267,7 @@ impl WorksheetRun {
         HandIn {
             name: self.name.clone(),
             worksheet: self.sheet.id.clone(),
+            version: self.sheet.version.clone(),
             params: self.key.params.clone(),
             answers,
         }

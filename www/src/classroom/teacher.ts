@@ -218,7 +218,7 @@ class TeacherPage {
           verdict: c.verdict,
           answer: handIn.answers[i] ?? '',
         })),
-        score: `${graded.right}/${graded.graded}`,
+        score: graded.score,
         note: notes.join('; '),
       };
     });

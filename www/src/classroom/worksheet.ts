@@ -229,8 +229,12 @@ export class WorksheetPanel {
     const codeNote = el('p', undefined, 'about');
     codeNote.id = 'hand-in-note';
     codeNote.setAttribute('role', 'status');
+    const mismatch = el('div', undefined, 'run-mismatch');
+    mismatch.id = 'run-mismatch';
+    mismatch.setAttribute('role', 'status');
     body.replaceChildren(
       nav,
+      mismatch,
       el('div', undefined, 'worksheet-task', []),
       el('div', undefined, 'hand-in', [handIn, code, codeNote]),
     );
@@ -295,6 +299,38 @@ export class WorksheetPanel {
     this.renderNav();
     this.renderTask();
     if (focus) byId('task-heading').focus();
+  }
+
+  /**
+   * The lab made a run (`scenario` with `params`): where the student changed a parameter drawn for them, the
+   * run no longer matches the task their answer is checked against: said, with a way back to the task's run.
+   */
+  ran(scenario: string, params: Record<string, number>): void {
+    const box = this.root.querySelector<HTMLElement>('#run-mismatch');
+    if (!box || !this.progress.name) return;
+    const setup = new URLSearchParams(this.task.setup);
+    const changed = this.sheet.info.params.filter(
+      ([name, value]) => setup.has(name) && name in params && params[name] !== value,
+    );
+    const moved = setup.get('scenario') !== scenario;
+    if (!moved && changed.length === 0) {
+      box.replaceChildren();
+      return;
+    }
+    const again = button('Set up this run again', 'run-again');
+    again.addEventListener('click', () => this.host.open(this.task.setup));
+    box.replaceChildren(
+      el(
+        'p',
+        moved
+          ? `This run is no longer the task's (${setup.get('scenario')}): your answer is checked against the task's run.`
+          : `This run no longer matches the task: ${changed
+              .map(([name, value]) => `${name} = ${params[name]} here, but ${value} was drawn for you`)
+              .join('; ')}. Your answer is checked against the numbers drawn for you.`,
+        'warn-line',
+      ),
+      again,
+    );
   }
 
   /** Hides the run (and what would give the answer away) while the current task's prediction is due. */
@@ -434,7 +470,13 @@ export class WorksheetPanel {
       heading,
       ...task.question.split(/\n{2,}/).map((p) => el('p', p, 'question')),
       ...(task.predict && !locked
-        ? [el('p', 'The run stays hidden until you commit your prediction.', 'about')]
+        ? [
+            el(
+              'p',
+              'The run stays hidden until you commit your prediction. A prediction is not marked: it is counted apart from your score, so write what you really expect.',
+              'about',
+            ),
+          ]
         : []),
       form,
       feedback,

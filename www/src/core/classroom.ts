@@ -3,10 +3,10 @@
 // module converts. It never loads the build itself, so a page can hold it before any worksheet is opened.
 
 import type { ClassroomBindings } from './classroom-build';
-import type { Checked, HandInInfo, SheetInfo } from './views';
+import type { Checked, Graded, HandInInfo, SheetInfo } from './views';
 import type { VerdictId } from './words';
 
-export type { Checked, HandInInfo, SheetInfo, TaskInfo } from './views';
+export type { Checked, Graded, HandInInfo, SheetInfo, TaskInfo } from './views';
 export type { VerdictId } from './words';
 
 /** A worksheet opened for one student. */
@@ -24,9 +24,9 @@ export class Sheet {
     return this.run.check(task, answer) as Checked;
   }
 
-  /** Grades a whole hand-in: each answer's verdict, and the score over the graded tasks. */
-  grade(answers: string[]): { checked: Checked[]; right: number; graded: number } {
-    return this.run.grade(answers) as { checked: Checked[]; right: number; graded: number };
+  /** Grades a whole hand-in: each answer's verdict, the score over the graded tasks, the predictions apart. */
+  grade(answers: string[]): Graded {
+    return this.run.grade(answers) as Graded;
   }
 
   /** Each task's correct answer in words. */

@@ -113,7 +113,7 @@ verdict: string,
  */
 stated: string, };
 
-export type SheetInfo = { id: string, title: string, 
+export type SheetInfo = { id: string, version?: string, title: string, 
 /**
  * The article's citation, where the worksheet follows one.
  */
@@ -143,7 +143,20 @@ export type Checked = { verdict: VerdictId, feedback: string,
  */
 named: boolean, };
 
-export type HandInInfo = { name: string, worksheet: string, params: Array<[string, number]>, answers: Array<string>, };
+export type HandInInfo = { name: string, worksheet: string, 
+/**
+ * The worksheet's version it was handed in for, where the worksheet gives one.
+ */
+version?: string, params: Array<[string, number]>, answers: Array<string>, };
+
+/**
+ * A hand-in graded: the graded tasks' score, and the predictions apart (they do not cost the mark).
+ */
+export type Graded = { checked: Array<Checked>, right: number, graded: number, predictionsRight: number, predictions: number, 
+/**
+ * "3/4", with the predictions apart where there are any.
+ */
+score: string, };
 
 export type RuleProblem = { 
 /**

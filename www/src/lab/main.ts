@@ -128,7 +128,7 @@ async function openWorksheet(value: string, catalogue: Catalogue, app: App): Pro
       useClassroomTier(),
     ]);
     const source = await worksheetSource(value, (v) => isWorksheetId(bindings, v));
-    new WorksheetPanel(
+    const panel = new WorksheetPanel(
       bindings,
       source,
       {
@@ -140,6 +140,13 @@ async function openWorksheet(value: string, catalogue: Catalogue, app: App): Pro
       },
       byId('worksheet'),
     );
+    // Each run the lab makes is compared with the task's: a drawn parameter changed is said so.
+    const before = app.onApply;
+    app.onApply = (state) => {
+      before(state);
+      panel.ran(state.scenario, state.params);
+    };
+    panel.ran(app.current.scenario, app.current.params);
   } catch (e) {
     notice(`The worksheet could not be opened: ${message(e)}`, 'error');
   }

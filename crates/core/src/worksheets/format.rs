@@ -7,7 +7,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::{
-    fnv1a, At, Check, Choice, Choose, Kind, Mistake, Quantity, Random, Task, Tolerance, What,
+    fnv1a, At, Check, Choice, Choose, Kind, Mistake, Quantity, Random, Side, Task, Tolerance, What,
     Worksheet, WorksheetError,
 };
 use crate::{format as numbers, Error, MethodId, Precision, Setup};
@@ -15,6 +15,11 @@ use crate::{format as numbers, Error, MethodId, Precision, Setup};
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawSheet {
+    /// The worksheet's own name: it seeds the students' draws and names the sheet in a code, so a typo fixed
+    /// in the text changes neither.
+    id: Option<Spanned<String>>,
+    /// For the teacher's information: travels with a code, seeds nothing.
+    version: Option<RawVersion>,
     title: String,
     article: Option<String>,
     #[serde(default)]
@@ -23,6 +28,22 @@ struct RawSheet {
     random: BTreeMap<String, Spanned<RawRandom>>,
     #[serde(default)]
     task: Vec<Spanned<RawTask>>,
+}
+
+/// A version as a teacher writes it: `version = 2` or `version = "2b"`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawVersion {
+    Number(f64),
+    Text(String),
+}
+
+/// A relative tolerance as a teacher writes it: a fraction (`0.02`) or a percentage with its unit (`"2 %"`).
+#[derive(Deserialize, Clone)]
+#[serde(untagged)]
+enum RawTolerance {
+    Fraction(f64),
+    Text(String),
 }
 
 #[derive(Deserialize)]
@@ -65,8 +86,9 @@ struct RawTask {
     step: Option<u64>,
     levels: Option<u32>,
     unit: Option<String>,
-    tolerance: Option<f64>,
+    tolerance: Option<RawTolerance>,
     absolute: Option<f64>,
+    side: Option<String>,
     options: Option<Vec<String>>,
     labels: Option<Vec<String>>,
     choose: Option<String>,
@@ -188,11 +210,35 @@ pub fn parse(id: &str, text: &str) -> Result<Worksheet, WorksheetError> {
             },
         }
     })?;
-    let id = if id.is_empty() {
-        format!("text-{:016x}", fnv1a(text))
-    } else {
-        id.to_string()
+    // Its own `id` first; else the built-in's it was opened as; else a hash of the text.
+    let id = match &raw.id {
+        Some(own) => {
+            let line = Some(line_of(text, own.span().start));
+            let own = own.get_ref();
+            if !super::is_id(own) || own.starts_with("text-") || own.len() > 64 {
+                return Err(WorksheetError {
+                    line,
+                    message: format!(
+                        "id = '{own}': an id is a word of at most 64 letters, digits, '-' and '_', not \
+                         starting with 'text-'"
+                    ),
+                });
+            }
+            if !id.is_empty() && own != id {
+                return Err(WorksheetError {
+                    line,
+                    message: format!("id = '{own}', but it was opened as the built-in '{id}'"),
+                });
+            }
+            own.clone()
+        }
+        None if id.is_empty() => format!("text-{:016x}", fnv1a(text)),
+        None => id.to_string(),
     };
+    let version = raw.version.as_ref().map(|v| match v {
+        RawVersion::Number(n) => numbers::number(*n),
+        RawVersion::Text(t) => t.trim().to_string(),
+    });
     let article = match raw.article.as_deref() {
         None => None,
         Some(a) => Some(
@@ -272,36 +318,86 @@ pub fn parse(id: &str, text: &str) -> Result<Worksheet, WorksheetError> {
             )));
         }
     }
-    // The work its key takes, task by task: a worksheet that would hold a page for seconds is refused here,
-    // with the line of the task that tips it over, before any page computes it.
+    // Every student's key is checked below, one key for each draw: there may not be too many.
+    let draws = random
+        .iter()
+        .map(|r| ((r.max - r.min) / r.step + 1e-9).floor() + 1.0)
+        .product::<f64>();
+    if draws > MAX_DRAWS as f64 {
+        return Err(WorksheetError {
+            line: raw.random.values().next().map(|r| line_of(text, r.span().start)),
+            message: format!(
+                "the random parameters can be drawn {draws:.0} ways, more than the {MAX_DRAWS} whose answers \
+                 the lab checks when it loads a worksheet: take fewer values (a larger step or a narrower range)"
+            ),
+        });
+    }
+    // The work its keys take, task by task (a task with a random parameter once for each draw): a worksheet
+    // that would hold a page for seconds is refused here, with the line of the task that tips it over,
+    // before any page computes it.
     let mut total = 0.0;
+    let mut varies = Vec::new();
     for (i, t) in tasks.iter().enumerate() {
         let (s, _, _, _) = setup(&t.setup, &[]).map_err(|e| WorksheetError {
             line: Some(t.line),
             message: format!("task {}: {e}", i + 1),
         })?;
-        total += work(t, &s);
+        let drawn = random
+            .iter()
+            .any(|r| s.params.iter().any(|(n, _)| *n == r.name));
+        varies.push(drawn);
+        total += work(t, &s) * if drawn { draws } else { 1.0 };
         if total > WORK_BUDGET {
             return Err(WorksheetError {
                 line: Some(t.line),
                 message: format!(
-                    "task {}: the worksheet's key would take about {total:.1e} steps with this task, more than \
-                     the {WORK_BUDGET:.0e} a worksheet may (a page would be held up for seconds): shorten its run \
-                     or take fewer levels",
+                    "task {}: the worksheet's key would take about {total:.1e} steps with this task{}, more \
+                     than the {WORK_BUDGET:.0e} a worksheet may (a page would be held up for seconds): shorten \
+                     its run or take fewer levels",
                     i + 1,
+                    if drawn && draws > 1.0 {
+                        format!(" (once for each of the {draws:.0} draws of the random parameters)")
+                    } else {
+                        String::new()
+                    }
                 ),
             });
         }
     }
-    Ok(Worksheet {
+    let sheet = Worksheet {
         id,
+        version,
         title: raw.title,
         article,
         about: raw.about,
         random,
         tasks,
-    })
+    };
+    // Every draw's answers can be written: none diverged, no two options tie. (Without random parameters
+    // the one key is computed, and checked the same way, when a student opens the worksheet.)
+    if !sheet.random.is_empty() {
+        for params in sheet.draws() {
+            sheet
+                .answers_for(&params, &varies)
+                .map_err(|e| WorksheetError {
+                    line: e.line,
+                    message: format!(
+                        "{} (drawn {})",
+                        e.message,
+                        params
+                            .iter()
+                            .map(|(n, v)| format!("{n} = {}", numbers::number(*v)))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                })?;
+        }
+    }
+    Ok(sheet)
 }
+
+/// The most ways a worksheet's random parameters may be drawn: each is checked when it is loaded.
+pub const MAX_DRAWS: usize = 1000;
 
 /// The most steps a worksheet's key may take, all its tasks' runs together (a fraction of a second of a
 /// page's work at ten million steps a second).
@@ -329,6 +425,37 @@ fn work(task: &Task, setup: &crate::Setup) -> f64 {
     }
 }
 
+/// A relative tolerance as a fraction: `0.02`, or `"2 %"`. A bare number of 1 or more is refused: `2` meant
+/// as 2 % would accept answers 200 % off.
+fn relative(raw: RawTolerance) -> Result<f64, String> {
+    let r = match raw {
+        RawTolerance::Fraction(r) if r >= 1.0 => {
+            return Err(format!(
+                "tolerance = {}: a relative tolerance is a fraction ({} would accept answers {} % off); \
+                 for {} % write tolerance = {} or tolerance = \"{} %\"",
+                numbers::number(r),
+                numbers::number(r),
+                numbers::number(100.0 * r),
+                numbers::number(r),
+                numbers::number(r / 100.0),
+                numbers::number(r)
+            ))
+        }
+        RawTolerance::Fraction(r) => r,
+        RawTolerance::Text(t) => {
+            let number = t.trim().strip_suffix('%').ok_or_else(|| {
+                format!("tolerance = \"{t}\": write a fraction (0.02) or a percentage (\"2 %\")")
+            })?;
+            numbers::parse("tolerance", number.trim()).map_err(|e| e.to_string())? / 100.0
+        }
+    };
+    if r > 0.0 && r.is_finite() {
+        Ok(r)
+    } else {
+        Err("the tolerance must be a positive number".into())
+    }
+}
+
 fn task(raw: &RawTask, line: usize) -> Result<Task, String> {
     let (setup, methods, _, _) = setup(&raw.setup, &[]).map_err(|e| format!("setup: {e}"))?;
     let base = RawQuantity {
@@ -343,12 +470,18 @@ fn task(raw: &RawTask, line: usize) -> Result<Task, String> {
     // A mistake may be any method's answer, one the student worked out rather than read off the run.
     let mistaken: Vec<MethodId> = methods.iter().copied().chain(MethodId::ALL).collect();
     let unit = raw.unit.clone().unwrap_or_default();
-    let tolerance = match (raw.tolerance, raw.absolute) {
+    let tolerance = match (raw.tolerance.clone(), raw.absolute) {
         (Some(_), Some(_)) => return Err("give tolerance (relative) or absolute, not both".into()),
-        (Some(r), None) if r > 0.0 && r.is_finite() => Tolerance::Relative(r),
+        (Some(r), None) => Tolerance::Relative(relative(r)?),
         (None, Some(a)) if a > 0.0 && a.is_finite() => Tolerance::Absolute(a),
         (None, None) => Tolerance::Relative(0.01),
-        _ => return Err("the tolerance must be a positive number".into()),
+        (None, Some(_)) => return Err("absolute: the tolerance must be a positive number".into()),
+    };
+    let side = match raw.side.as_deref() {
+        None | Some("both") => Side::Both,
+        Some("below") => Side::Below,
+        Some("above") => Side::Above,
+        Some(other) => return Err(format!("side = '{other}': it is both, below or above")),
     };
     let mistakes = |for_choice: bool| -> Result<Vec<Mistake>, String> {
         raw.mistake
@@ -402,6 +535,7 @@ fn task(raw: &RawTask, line: usize) -> Result<Task, String> {
                 quantity: own()?,
                 unit,
                 tolerance,
+                side,
                 mistakes: mistakes(false)?,
             };
             if raw.kind == "number" {
@@ -411,6 +545,7 @@ fn task(raw: &RawTask, line: usize) -> Result<Task, String> {
             }
         }
         "choice" => {
+            no("side", raw.side.is_some())?;
             let options = raw.options.clone().ok_or("a choice task needs options")?;
             if options.len() < 2 {
                 return Err("a choice task needs at least two options".into());

@@ -14,8 +14,12 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields)]
 pub struct HandIn {
     pub name: String,
-    /// The worksheet's id: a built-in's, or `text-…` for one written elsewhere.
+    /// The worksheet's id: its own `id`, or `text-…` for one that gives none.
     pub worksheet: String,
+    /// The worksheet's `version`, where it gives one: for the teacher's information. (Absent from codes
+    /// made before versions, which read as they did.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
     /// The parameters the student worked with (drawn from the name; a mismatch is shown to the teacher).
     pub params: Vec<(String, f64)>,
     /// One answer a task, as typed ("" where none).
@@ -177,6 +181,7 @@ pub fn read_answers_file(text: &str, worksheet: &str) -> Result<HandIn, String> 
     Ok(HandIn {
         name: raw.name,
         worksheet: worksheet.to_string(),
+        version: None,
         params: Vec::new(),
         answers: raw.answers,
     })

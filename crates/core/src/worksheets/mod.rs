@@ -12,7 +12,7 @@ mod quantity;
 
 use crate::{articles, format as numbers, Error, MethodId, Precision, Setup};
 
-pub use format::parse;
+pub use format::{parse, MAX_DRAWS, WORK_BUDGET};
 pub use quantity::{At, Quantity, What};
 
 /// The built-in worksheets: (id, TOML text), in the order the lab lists them.
@@ -74,6 +74,15 @@ pub struct Random {
     pub step: f64,
 }
 
+impl Random {
+    /// The value `pick` steps up from `min`, written as the step is: 0.1 + 3·0.1 is 0.4, not
+    /// 0.30000000000000004 + 0.1.
+    fn value(&self, pick: u64) -> f64 {
+        let value = self.min + pick as f64 * self.step;
+        numbers::significant(value, 12).parse().unwrap_or(value)
+    }
+}
+
 /// How a task is answered and checked.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Kind {
@@ -108,7 +117,41 @@ pub struct Check {
     pub quantity: Quantity,
     pub unit: String,
     pub tolerance: Tolerance,
+    /// Which side of the value an answer may fall: a largest stable dt is answered at or below it.
+    pub side: Side,
     pub mistakes: Vec<Mistake>,
+}
+
+/// The side of the correct value that an answer may fall on (and still be within the tolerance).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Both,
+    /// At or below the value: a step above a largest stable dt is unstable, however close.
+    Below,
+    /// At or above the value.
+    Above,
+}
+
+impl Check {
+    /// Whether `answer` is right for the computed `value`: within the tolerance, on the allowed side.
+    fn accepts(&self, answer: f64, value: f64) -> bool {
+        let sided = match self.side {
+            Side::Both => true,
+            Side::Below => answer <= value,
+            Side::Above => answer >= value,
+        };
+        sided && self.tolerance.accepts(answer, value)
+    }
+
+    /// The tolerance in words, with its side.
+    fn text(&self) -> String {
+        let within = self.tolerance.text(&self.unit);
+        match self.side {
+            Side::Both => within,
+            Side::Below => format!("{within}, and not above it"),
+            Side::Above => format!("{within}, and not below it"),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -126,9 +169,18 @@ impl Tolerance {
         }
     }
 
+    /// In words. Where the answer is itself a percentage, a relative tolerance is said to be of the value
+    /// and an absolute one in percentage points, so that "within 5 %" of 12 % is not read as 7 % to 17 %.
     fn text(self, unit: &str) -> String {
         match self {
+            Tolerance::Relative(r) if unit == "%" => {
+                let r = numbers::significant(100.0 * r, 3);
+                format!("within {r} % of the value, not {r} percentage points")
+            }
             Tolerance::Relative(r) => format!("within {} %", numbers::significant(100.0 * r, 3)),
+            Tolerance::Absolute(a) if unit == "%" => {
+                format!("within {} percentage points", numbers::number(a))
+            }
             Tolerance::Absolute(a) => format!("within {} {unit}", numbers::number(a))
                 .trim_end()
                 .to_string(),
@@ -183,8 +235,11 @@ pub struct Task {
 /// A worksheet, checked: every task's setup and quantity are valid for its scenario.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Worksheet {
-    /// A built-in id, or `text-` and a hash of the text for a worksheet written elsewhere.
+    /// The worksheet's `id` (a built-in's is its own), or `text-` and a hash of the text for one that
+    /// gives none. It seeds the students' draws and names the worksheet in a hand-in code.
     pub id: String,
+    /// The worksheet's `version`, for the teacher's information: it travels with a code and seeds nothing.
+    pub version: Option<String>,
     pub title: String,
     /// The article's id, where it follows one.
     pub article: Option<&'static str>,
@@ -375,10 +430,7 @@ impl Worksheet {
             .map(|r| {
                 let steps = ((r.max - r.min) / r.step + 1e-9).floor() as u64;
                 let pick = splitmix(&mut seed) % (steps + 1);
-                let value = r.min + pick as f64 * r.step;
-                // Written as the step is: 0.1 + 3·0.1 is 0.4, not 0.30000000000000004 + 0.1.
-                let rounded = numbers::significant(value, 12).parse().unwrap_or(value);
-                (r.name.clone(), rounded)
+                (r.name.clone(), r.value(pick))
             })
             .collect()
     }
@@ -392,17 +444,54 @@ impl Worksheet {
         format::setup(&task.setup, params)
     }
 
+    /// Every way the random parameters can be drawn (one empty draw where there are none).
+    pub fn draws(&self) -> Vec<Vec<(String, f64)>> {
+        let mut draws = vec![Vec::new()];
+        for r in &self.random {
+            let steps = ((r.max - r.min) / r.step + 1e-9).floor() as u64;
+            draws = draws
+                .into_iter()
+                .flat_map(|d| {
+                    (0..=steps).map(move |pick| {
+                        let mut d = d.clone();
+                        d.push((r.name.clone(), r.value(pick)));
+                        d
+                    })
+                })
+                .collect();
+        }
+        draws
+    }
+
     /// Every task's correct answer for the student `name`, computed now.
     pub fn key(&self, name: &str) -> Result<Key, WorksheetError> {
         let params = self.params_for(name);
+        let (setups, answers) = self.answers_for(&params, &vec![true; self.tasks.len()])?;
+        Ok(Key {
+            params,
+            setups,
+            answers,
+        })
+    }
+
+    /// The setups and answers of the tasks marked in `which` (the others are passed over), for the
+    /// parameters `params`. An answer no student could write (a diverged run, a tie) is an error.
+    fn answers_for(
+        &self,
+        params: &[(String, f64)],
+        which: &[bool],
+    ) -> Result<(Vec<String>, Vec<Answer>), WorksheetError> {
         let mut setups = Vec::new();
         let mut answers = Vec::new();
         for (i, task) in self.tasks.iter().enumerate() {
+            if !which.get(i).copied().unwrap_or(false) {
+                continue;
+            }
             let at = |e: Error| WorksheetError {
                 line: Some(task.line),
                 message: format!("task {}: {e}", i + 1),
             };
-            let (setup, _, precision, query) = self.setup_of(task, &params).map_err(at)?;
+            let (setup, _, precision, query) = self.setup_of(task, params).map_err(at)?;
             setups.push(query);
             answers.push(match &task.kind {
                 Kind::Number(check) | Kind::Find(check) => Answer::Number {
@@ -417,7 +506,7 @@ impl Worksheet {
                         }
                     },
                     unit: check.unit.clone(),
-                    tolerance: check.tolerance.text(&check.unit),
+                    tolerance: check.text(),
                     mistakes: check
                         .mistakes
                         .iter()
@@ -444,11 +533,7 @@ impl Worksheet {
                 Kind::Explain => Answer::Explain,
             });
         }
-        Ok(Key {
-            params,
-            setups,
-            answers,
-        })
+        Ok((setups, answers))
     }
 }
 
@@ -623,7 +708,7 @@ impl Key {
                     Ok(v) => v,
                     Err(why) => return checked(AnswerVerdict::Unreadable, capitalised(&why)),
                 };
-                if check.tolerance.accepts(given, *value) {
+                if check.accepts(given, *value) {
                     return checked(
                         AnswerVerdict::Right,
                         format!(
@@ -651,13 +736,21 @@ impl Key {
                 } else {
                     String::new()
                 };
+                let sided = match check.side {
+                    Side::Below => "too large: the answer is the largest value that still holds, so nothing above it counts",
+                    Side::Above => "too small: the answer is the smallest value that still holds, so nothing below it counts",
+                    Side::Both => "",
+                };
                 match known {
                     Some((m, _)) => named(m.says.clone()),
+                    None if check.tolerance.accepts(given, *value) => {
+                        checked(AnswerVerdict::Wrong, format!("Close, but {sided}."))
+                    }
                     None => checked(
                         AnswerVerdict::Wrong,
                         format!(
                             "Not what the lab computes ({}){thousands}. Look again{}.",
-                            check.tolerance.text(&check.unit),
+                            check.text(),
                             if task.hints.is_empty() {
                                 ""
                             } else {
@@ -714,21 +807,60 @@ impl Key {
         }
     }
 
-    /// Grades every answer: the verdicts, and the score (right answers of the graded tasks).
-    pub fn grade(&self, sheet: &Worksheet, answers: &[String]) -> (Vec<Checked>, usize, usize) {
+    /// Grades every answer: the verdicts, and the score. A prediction is scored apart: a predict task is
+    /// made to bring out the common mistake, and it does not cost the mark.
+    pub fn grade(&self, sheet: &Worksheet, answers: &[String]) -> Graded {
         let checked: Vec<Checked> = (0..sheet.tasks.len())
             .map(|i| self.check(sheet, i, answers.get(i).map(String::as_str).unwrap_or("")))
             .collect();
-        let graded = sheet
-            .tasks
-            .iter()
-            .filter(|t| !matches!(t.kind, Kind::Explain))
-            .count();
-        let right = checked
-            .iter()
-            .filter(|c| c.verdict == AnswerVerdict::Right)
-            .count();
-        (checked, right, graded)
+        let mut graded = Graded {
+            checked: Vec::new(),
+            right: 0,
+            graded: 0,
+            predictions_right: 0,
+            predictions: 0,
+        };
+        for (task, c) in sheet.tasks.iter().zip(&checked) {
+            if matches!(task.kind, Kind::Explain) {
+                continue;
+            }
+            let right = usize::from(c.verdict == AnswerVerdict::Right);
+            if task.predict {
+                graded.predictions += 1;
+                graded.predictions_right += right;
+            } else {
+                graded.graded += 1;
+                graded.right += right;
+            }
+        }
+        graded.checked = checked;
+        graded
+    }
+}
+
+/// A hand-in graded: each answer's verdict, the score over the graded tasks, and the predictions apart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Graded {
+    pub checked: Vec<Checked>,
+    /// Right answers of the graded tasks (neither explanations nor predictions).
+    pub right: usize,
+    pub graded: usize,
+    /// Predictions that came out as the run shows, of the predict tasks answered or not.
+    pub predictions_right: usize,
+    pub predictions: usize,
+}
+
+impl Graded {
+    /// The score as the CLI, the page and the teacher's table write it: "3/4", and the predictions apart.
+    pub fn score(&self) -> String {
+        if self.predictions == 0 {
+            format!("{}/{}", self.right, self.graded)
+        } else {
+            format!(
+                "{}/{} (predictions {}/{}, not in the score)",
+                self.right, self.graded, self.predictions_right, self.predictions
+            )
+        }
     }
 }
 

@@ -17,8 +17,11 @@ pub enum What {
     Energy,
     Kinetic,
     Potential,
-    /// The largest position error against the truth at that moment.
+    /// The largest error of one position coordinate against the truth at that moment (not the distance
+    /// from the true position: that is `DistanceError`).
     Error,
+    /// The distance from the true position at that moment, √Σ(x − x_exact)².
+    DistanceError,
     /// The energy's change from the start, in percent of the starting energy.
     EnergyChange,
     /// The largest rise of the energy from one step to the next over the run, in percent of the starting
@@ -35,7 +38,7 @@ pub enum What {
 }
 
 impl What {
-    pub const ALL: [(&'static str, What); 13] = [
+    pub const ALL: [(&'static str, What); 14] = [
         ("position", What::Position),
         ("velocity", What::Velocity),
         ("distance", What::Distance),
@@ -43,6 +46,7 @@ impl What {
         ("kinetic", What::Kinetic),
         ("potential", What::Potential),
         ("error", What::Error),
+        ("distance-error", What::DistanceError),
         ("energy-change", What::EnergyChange),
         ("energy-rise", What::EnergyRise),
         ("order", What::Order),
@@ -226,6 +230,16 @@ impl Quantity {
             What::Error => {
                 truth.at_into(step, &mut exact);
                 position_error(&state, &exact)
+            }
+            What::DistanceError => {
+                truth.at_into(step, &mut exact);
+                state
+                    .x
+                    .iter()
+                    .zip(&exact.x)
+                    .map(|(x, e)| (x - e) * (x - e))
+                    .sum::<f64>()
+                    .sqrt()
             }
             What::EnergyChange => 100.0 * (e.total() - start) / scale,
             What::EnergyRise => 100.0 * rise / scale,
