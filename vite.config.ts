@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { marked } from 'marked';
 import { defineConfig, type Plugin } from 'vite';
 import { CONTENT_SECURITY_POLICY, HEADERS } from './scripts/policy.ts';
 import { catalogue, initSync } from './www/src/core/pkg/base.js';
@@ -22,10 +23,15 @@ function names(): Record<string, string> {
   ]);
 }
 
-/** docs/worksheets.md as a page of the site: its text as it is, under the site's policy. */
+/** docs/worksheets.md as a page of the site, rendered from its Markdown, under the site's policy. */
 function formatPage(): string {
   const text = readFileSync(here('docs/worksheets.md'), 'utf8');
-  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  // The lab's own text, written here: its HTML is passed through as written.
+  // A code block or a table wider than a phone scrolls: it takes the keyboard's focus, so it can be scrolled.
+  const body = marked
+    .parse(text, { async: false, gfm: true })
+    .replaceAll('<pre>', '<pre tabindex="0">')
+    .replaceAll('<table>', '<table tabindex="0">');
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -34,9 +40,27 @@ function formatPage(): string {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <link rel="icon" href="data:," />
     <title>Worksheets: the format · Integrator Lab</title>
+    <style>
+      body { font: 1rem/1.5 system-ui, sans-serif; color: #1d2430; background: #fff; margin: 0; }
+      main { max-width: 48rem; margin: 0 auto; padding: 1rem; }
+      pre, code { font-family: ui-monospace, monospace; font-size: 0.92em; }
+      pre { background: #f2f4f7; padding: 0.75rem; overflow-x: auto; border-radius: 4px; }
+      table { border-collapse: collapse; display: block; overflow-x: auto; }
+      th, td { border: 1px solid #c5cbd3; padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
+      a { color: #0b57b3; }
+      @media (prefers-color-scheme: dark) {
+        body { color: #e6e9ee; background: #14181f; }
+        pre { background: #1f2530; }
+        th, td { border-color: #3a4350; }
+        a { color: #8ab8ff; }
+      }
+    </style>
   </head>
   <body>
-    <main><pre style="white-space: pre-wrap; font: 0.95rem/1.45 ui-monospace, monospace; max-width: 110ch; margin: 1rem auto; padding: 0 1rem">${escaped}</pre></main>
+    <main>
+      <p><a href="../teacher.html">← The teacher's page</a> · <a href="../">The lab</a></p>
+${body}
+    </main>
   </body>
 </html>
 `;
@@ -62,7 +86,7 @@ function pages(): Plugin {
         next();
       });
     },
-    // docs/worksheets.md, for teachers who write worksheets, is on the site too: its text in a page.
+    // docs/worksheets.md, for teachers who write worksheets, is on the site too, as a page.
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'docs/worksheets.html', source: formatPage() });
     },

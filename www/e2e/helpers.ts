@@ -2,6 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { crc32 } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 
@@ -79,4 +80,25 @@ export function wasmRequests(page: Page): string[] {
     if (m?.[1]) asked.push(m[1]);
   });
   return asked;
+}
+
+/**
+ * A result code made here, in Node, from the code's documented format (docs/worksheets.md): base64url JSON
+ * after "IL1.", then a CRC-32. What a student's page would make, or what someone writes by hand.
+ */
+export function handInCode(
+  name: string,
+  worksheet: string,
+  answers: string[],
+  extra: { version?: string; params?: [string, number][] } = {},
+): string {
+  const json = JSON.stringify({
+    name,
+    worksheet,
+    ...(extra.version ? { version: extra.version } : {}),
+    params: extra.params ?? [],
+    answers,
+  });
+  const body = `IL1.${Buffer.from(json).toString('base64url')}`;
+  return `${body}.${(crc32(body) >>> 0).toString(16).padStart(8, '0')}`;
 }

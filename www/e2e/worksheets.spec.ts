@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { axe, CLI, wasmRequests, watch } from './helpers';
+import { axe, CLI, handInCode, wasmRequests, watch } from './helpers';
 
 const BUILT_IN = ['fiedler', 'gravity-answer', 'van-verth', 'lecture', 'true-physics', 'stability'];
 
@@ -99,7 +99,8 @@ test('a student predicts, is told the likely mistake, answers right, hands in; t
   // (Task 3's draft is not an answer: it was never checked.)
   expect(graded).toContain('1. wrong: 500');
   expect(graded).toContain('2. right: 50,0 m');
-  expect(graded).toContain('score: 1/5');
+  // Tasks 1 and 4 are predictions, scored apart: of tasks 2, 3 and 6 only task 2 was answered, right.
+  expect(graded).toContain('score: 1/3 (predictions 0/2, not in the score)');
 
   // The teacher pastes it (in an e-mail's words, wrapped, and once cut short).
   await page.goto('./teacher.html');
@@ -113,16 +114,17 @@ test('a student predicts, is told the likely mistake, answers right, hands in; t
   const rows = page.locator('#class-table tbody tr');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0).locator('th')).toHaveText('Ada Lovelace');
-  await expect(rows.nth(0)).toContainText('1/5');
+  await expect(rows.nth(0).locator('td').nth(6)).toHaveText('1/3');
+  await expect(rows.nth(0).locator('td').nth(7)).toHaveText('0/2');
   await expect(rows.nth(0).locator('td').nth(0)).toHaveText('✗');
   await expect(rows.nth(0).locator('td').nth(1)).toHaveText('✓');
   await expect(rows.nth(1)).toContainText('damaged or incomplete');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-class')]);
   const csv = readFileSync((await download.path()) ?? '', 'utf8');
   expect(csv.split('\n')[0]).toBe(
-    'name,score,task 1,task 2,task 3,task 4,task 5,task 6,answer 1,answer 2,answer 3,answer 4,answer 5,answer 6,note',
+    'name,score,predictions,task 1,task 2,task 3,task 4,task 5,task 6,answer 1,answer 2,answer 3,answer 4,answer 5,answer 6,note',
   );
-  expect(csv).toContain('Ada Lovelace,1/5,wrong,right,blank');
+  expect(csv).toContain('Ada Lovelace,1/3,0/2,wrong,right,blank');
   expect(errors).toEqual([]);
 });
 
@@ -133,27 +135,15 @@ test('a code whose answers were edited by hand is re-checked, not trusted; one f
   await page.goto('./teacher.html');
   await page.selectOption('#sheet-choice', 'stability');
   // A code written by hand with a checksum that fits: the lab re-checks the answers themselves.
-  const forged = execFileSync(
-    'node',
-    [
-      '-e',
-      `const z=require('node:zlib');const b='IL1.'+Buffer.from(JSON.stringify({name:'Mallory',worksheet:'stability',params:[],answers:['9','euler','','','','']})).toString('base64url');console.log(b+'.'+(z.crc32(b)>>>0).toString(16).padStart(8,'0'))`,
-    ],
-    { encoding: 'utf8' },
-  ).trim();
-  const other = execFileSync(
-    'node',
-    [
-      '-e',
-      `const z=require('node:zlib');const b='IL1.'+Buffer.from(JSON.stringify({name:'Eve',worksheet:'fiedler',params:[],answers:[]})).toString('base64url');console.log(b+'.'+(z.crc32(b)>>>0).toString(16).padStart(8,'0'))`,
-    ],
-    { encoding: 'utf8' },
-  ).trim();
+  const forged = handInCode('Mallory', 'stability', ['9', 'euler', '', '', '', '']);
+  const other = handInCode('Eve', 'fiedler', []);
   await page.fill('#codes', `${forged}\n${other}\nnot a code at all`);
   const rows = page.locator('#class-table tbody tr');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText('Mallory');
-  await expect(rows.nth(0)).toContainText('1/5');
+  // Task 1 is a prediction (9 s: wrong, apart); of tasks 2–5, "euler" (task 2) is right.
+  await expect(rows.nth(0).locator('td').nth(6)).toHaveText('1/4');
+  await expect(rows.nth(0).locator('td').nth(7)).toHaveText('0/1');
   await expect(rows.nth(0).locator('td').nth(0)).toHaveText('✗');
   await expect(rows.nth(1)).toContainText('another worksheet (fiedler)');
   expect(errors).toEqual([]);

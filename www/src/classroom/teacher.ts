@@ -23,14 +23,38 @@ import { encodeText } from './source';
 /** One hand-in as the table shows it. */
 interface Row {
   name: string;
-  /** Each task's verdict mark and the answer given. */
-  cells: { mark: string; verdict: string; answer: string }[];
+  /** Each task's verdict mark, the answer given, and the core's feedback on it. */
+  cells: { mark: string; verdict: string; answer: string; feedback: string; named: boolean }[];
+  /** Right of the graded tasks, "3/4" ('' for a code that could not be read). */
   score: string;
+  /** Predictions that came out as the run shows, "1/2", scored apart ('' where there are none). */
+  predictions: string;
   note: string;
 }
 
-/** Where the teacher's own worksheet is kept between visits. */
+/** Where the teacher's own worksheet, and the class's codes, are kept between visits. */
 const OWN = 'integrator-lab:teacher:own-worksheet';
+const CODES = 'integrator-lab:teacher:codes';
+
+/** The longest link a QR code holds here (version 40, low error correction, bytes: 2,953). */
+const QR_MOST = 2953;
+
+function kept(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function keep(key: string, value: string): void {
+  try {
+    if (value) window.localStorage.setItem(key, value);
+    else window.localStorage.removeItem(key);
+  } catch {
+    // Not kept: the page works on without it.
+  }
+}
 
 class TeacherPage {
   /** The worksheet's source: a built-in id or TOML text. */
@@ -69,21 +93,34 @@ class TeacherPage {
         },
       );
     });
-    byId('codes').addEventListener('input', () => this.grade());
+    const codes = byId<HTMLTextAreaElement>('codes');
+    codes.value = kept(CODES) ?? '';
+    codes.addEventListener('input', () => {
+      keep(CODES, codes.value);
+      this.grade();
+    });
+    byId('clear-codes').addEventListener('click', () => {
+      codes.value = '';
+      keep(CODES, '');
+      this.grade();
+      codes.focus();
+    });
+    byId('anonymise').addEventListener('change', () => this.drawClass());
+    byId('show-qr').addEventListener('click', () => void this.showQr());
+    byId('print-handout').addEventListener('click', () => this.print('handout'));
+    byId('print-key').addEventListener('click', () => this.print('key'));
+    window.addEventListener('afterprint', () => {
+      delete document.body.dataset.print;
+    });
     byId<HTMLInputElement>('codes-file').addEventListener('change', async (e) => {
       const file = (e.target as HTMLInputElement).files?.[0];
       if (!file) return;
-      const codes = byId<HTMLTextAreaElement>('codes');
       codes.value = `${codes.value}\n${await file.text()}`.trim();
+      keep(CODES, codes.value);
       this.grade();
     });
     byId('export-class').addEventListener('click', () => this.exportCsv());
-    let own: string | null = null;
-    try {
-      own = window.localStorage.getItem(OWN);
-    } catch {
-      own = null;
-    }
+    const own = kept(OWN);
     if (own) {
       byId<HTMLTextAreaElement>('sheet-text').value = own;
       choice.value = '';
@@ -108,6 +145,9 @@ class TeacherPage {
       byId('sheet-key').replaceChildren();
       byId('key-params').textContent = '';
       byId('sheet-links').hidden = true;
+      byId('sheet-qr-box').hidden = true;
+      byId('short-link').textContent = '';
+      byId('handout').replaceChildren();
       this.grade();
       return;
     }
@@ -122,6 +162,14 @@ class TeacherPage {
       `./?worksheet=${encodeURIComponent(value)}`,
       window.location.href,
     ).href;
+    byId('sheet-qr-box').hidden = true;
+    byId('sheet-link-note').textContent = '';
+    // A worksheet of one's own makes a long link: the short form names a file placed beside the site.
+    const file = sheet.info.id.startsWith('text-') ? 'NAME' : sheet.info.id;
+    byId('short-link').textContent = builtIn
+      ? ''
+      : `A shorter link: save this worksheet as worksheets/${file}.toml beside the lab's pages on your site, and give your class ${new URL(`./?worksheet=worksheets/${file}.toml`, window.location.href).href}`;
+    this.showHandout(sheet);
     this.showKey();
     this.grade();
   }
@@ -184,7 +232,13 @@ class TeacherPage {
     const marks = verdictMarks(this.core);
     const key = (name: string) => studentKey(this.core, name);
     this.rows = codesIn(this.core, byId<HTMLTextAreaElement>('codes').value).map((code) => {
-      const empty = (note: string, name = '?'): Row => ({ name, cells: [], score: '', note });
+      const empty = (note: string, name = '?'): Row => ({
+        name,
+        cells: [],
+        score: '',
+        predictions: '',
+        note,
+      });
       let handIn: HandInInfo;
       try {
         handIn = readHandIn(this.core, code);
@@ -209,6 +263,10 @@ class TeacherPage {
       if (JSON.stringify(handIn.params) !== JSON.stringify(mine.info.params))
         notes.push("its parameters are not the ones drawn for this name: checked with the name's");
       if (handIn.answers.length !== tasks) notes.push(`${handIn.answers.length} answers for ${tasks} tasks`);
+      if (handIn.version !== undefined && handIn.version !== sheet.info.version)
+        notes.push(
+          `handed in for version ${handIn.version}${sheet.info.version ? `; this is version ${sheet.info.version}` : ''}`,
+        );
       seen.set(key(handIn.name), (seen.get(key(handIn.name)) ?? 0) + 1);
       mine.free();
       return {
@@ -217,8 +275,11 @@ class TeacherPage {
           mark: marks[c.verdict],
           verdict: c.verdict,
           answer: handIn.answers[i] ?? '',
+          feedback: c.feedback,
+          named: c.named,
         })),
-        score: graded.score,
+        score: `${graded.right}/${graded.graded}`,
+        predictions: graded.predictions ? `${graded.predictionsRight}/${graded.predictions}` : '',
         note: notes.join('; '),
       };
     });
@@ -226,17 +287,37 @@ class TeacherPage {
     for (const r of this.rows)
       if ((seen.get(key(r.name)) ?? 0) > 1)
         r.note = [r.note, 'this name handed in more than once'].filter(Boolean).join('; ');
-    const heads = ['name', ...Array.from({ length: tasks }, (_, i) => `${i + 1}`), 'score', 'note'].map(
-      (h) => {
-        const th = el('th', h);
-        th.scope = 'col';
-        return th;
-      },
-    );
-    const body = this.rows.map((r) => {
-      const name = el('th', r.name);
+    this.drawClass();
+  }
+
+  /** The names as shown: the students' own, or "Student 1"… while the page is anonymised for projecting. */
+  private shownNames(): string[] {
+    const anonymous = byId<HTMLInputElement>('anonymise').checked;
+    return this.rows.map((r, i) => (anonymous ? `Student ${i + 1}` : r.name));
+  }
+
+  /** The class table and the task-by-task summary, from the graded rows. */
+  private drawClass(): void {
+    const sheet = this.sheet;
+    if (!sheet) return;
+    const tasks = sheet.info.tasks;
+    const names = this.shownNames();
+    const predicting = tasks.some((t) => t.predict);
+    const heads = [
+      'name',
+      ...tasks.map((t, i) => `${i + 1}${t.predict ? ' (predict)' : ''}`),
+      'score',
+      ...(predicting ? ['predictions'] : []),
+      'note',
+    ].map((h) => {
+      const th = el('th', h);
+      th.scope = 'col';
+      return th;
+    });
+    const body = this.rows.map((r, row) => {
+      const name = el('th', names[row] ?? r.name);
       name.scope = 'row';
-      const cells = Array.from({ length: tasks }, (_, i) => {
+      const cells = tasks.map((_, i) => {
         const c = r.cells[i];
         const td = el('td', c?.mark ?? '', c ? `verdict-${c.verdict.replace(' ', '-')}` : '');
         if (c) td.title = `${c.verdict}: ${c.answer}`;
@@ -247,6 +328,7 @@ class TeacherPage {
         name,
         ...cells,
         el('td', r.score),
+        ...(predicting ? [el('td', r.predictions)] : []),
         el('td', r.note, 'note'),
       ]);
     });
@@ -256,6 +338,77 @@ class TeacherPage {
       el('tbody', undefined, undefined, body),
     );
     byId<HTMLButtonElement>('export-class').disabled = this.rows.length === 0;
+    this.drawSummary(names);
+  }
+
+  /**
+   * Task by task, readable on a projector: how many got it right; each wrong answer with how many gave it
+   * and the mistake the core names behind it, most common first; an explain task's answers in full.
+   */
+  private drawSummary(names: string[]): void {
+    const sheet = this.sheet;
+    const box = byId('class-summary');
+    const read = this.rows.filter((r) => r.score);
+    if (!sheet || read.length === 0) {
+      box.replaceChildren(el('p', 'Each task is summed up here once codes are pasted.', 'about'));
+      return;
+    }
+    const items = sheet.info.tasks.map((task, i) => {
+      const head = el('h4', `Task ${i + 1}${task.predict ? ' (a prediction, scored apart)' : ''}`);
+      const question = el('p', task.question, 'about summary-question');
+      const given = this.rows
+        .map((r, row) => ({ cell: r.cells[i], name: names[row] ?? r.name }))
+        .filter((g): g is { cell: Row['cells'][number]; name: string } => g.cell !== undefined);
+      if (task.kind === 'explain') {
+        const answers = given.filter((g) => g.cell.answer.trim());
+        return el('li', undefined, undefined, [
+          head,
+          question,
+          el('p', `${answers.length} of ${read.length} wrote an explanation:`),
+          el(
+            'ul',
+            undefined,
+            'explanations',
+            answers.map((g) => el('li', undefined, undefined, [el('strong', `${g.name}: `), g.cell.answer])),
+          ),
+        ]);
+      }
+      const right = given.filter((g) => g.cell.verdict === 'right').length;
+      const blank = given.filter((g) => g.cell.verdict === 'blank').length;
+      const wrong = new Map<string, { count: number; feedback: string; named: boolean }>();
+      for (const g of given) {
+        if (g.cell.verdict !== 'wrong' && g.cell.verdict !== 'unreadable') continue;
+        const answer = g.cell.answer.trim();
+        const seen = wrong.get(answer);
+        if (seen) seen.count += 1;
+        else wrong.set(answer, { count: 1, feedback: g.cell.feedback, named: g.cell.named });
+      }
+      const common = [...wrong.entries()].sort((a, b) => b[1].count - a[1].count);
+      return el('li', undefined, undefined, [
+        head,
+        question,
+        el(
+          'p',
+          `${right} of ${read.length} right${blank ? `; ${blank} left it blank` : ''}${common.length ? '. Wrong answers, most common first:' : '.'}`,
+        ),
+        ...(common.length
+          ? [
+              el(
+                'ul',
+                undefined,
+                'wrong-answers',
+                common.map(([answer, w]) =>
+                  el('li', undefined, undefined, [
+                    el('strong', `${w.count} answered ${answer}`),
+                    w.named ? `: ${w.feedback}` : '',
+                  ]),
+                ),
+              ),
+            ]
+          : []),
+      ]);
+    });
+    box.replaceChildren(el('ol', undefined, 'summary', items));
   }
 
   private caption(): string {
@@ -265,20 +418,96 @@ class TeacherPage {
     return `${read} hand-in${read === 1 ? '' : 's'} checked${unread ? `; ${unread} code${unread === 1 ? '' : 's'} not read (see the notes)` : ''}`;
   }
 
+  /**
+   * The student's handout, for print: the title, the worksheet's introduction, and each task's question with
+   * room to answer (a choice's options listed), without the page's controls or any answer.
+   */
+  private showHandout(sheet: Sheet): void {
+    const info = sheet.info;
+    const tasks = info.tasks.map((t) =>
+      el('li', undefined, undefined, [
+        el('p', `${t.predict ? 'Predict before you run it. ' : ''}${t.question}`),
+        ...(t.options.length
+          ? [
+              el(
+                'ul',
+                undefined,
+                'handout-options',
+                t.options.map(([, label]) => el('li', `☐ ${label}`)),
+              ),
+            ]
+          : [el('p', `Answer${t.unit ? ` (${t.unit})` : ''}: ______________________`, 'handout-answer')]),
+        el('p', `Run: ${new URL(`./?${t.setup}`, window.location.href).href}`, 'handout-run'),
+      ]),
+    );
+    byId('handout').replaceChildren(
+      el('h1', info.title),
+      ...(info.article ? [el('p', `After ${info.article}.`)] : []),
+      ...(info.about ? [el('p', info.about)] : []),
+      el('p', 'Name: ______________________________'),
+      el('ol', undefined, 'handout-tasks', tasks),
+    );
+  }
+
+  /** Prints the handout or the answer key: the print style shows only that part. */
+  private print(what: 'handout' | 'key'): void {
+    document.body.dataset.print = what;
+    window.print();
+  }
+
+  /** The class link as a QR code, to put on a projector: drawn here, by a well-kept library, on demand. */
+  private async showQr(): Promise<void> {
+    const link = byId<HTMLAnchorElement>('sheet-link').href;
+    const box = byId('sheet-qr-box');
+    const note = byId('sheet-qr-note');
+    const canvas = byId<HTMLCanvasElement>('sheet-qr');
+    box.hidden = false;
+    const bytes = new TextEncoder().encode(link).length;
+    if (bytes > QR_MOST) {
+      canvas.hidden = true;
+      note.textContent = `This link is too long for a QR code (${bytes} characters; one holds at most ${QR_MOST}): use the shorter link below, with the worksheet saved as a file beside the lab.`;
+      return;
+    }
+    let qrcode: typeof import('qrcode-generator');
+    try {
+      qrcode = (await import('qrcode-generator')).default;
+    } catch (e) {
+      note.textContent = `The QR code could not be drawn: ${message(e)}`;
+      return;
+    }
+    const qr = qrcode(0, 'L');
+    qr.addData(link, 'Byte');
+    qr.make();
+    const modules = qr.getModuleCount();
+    // Four modules of quiet zone each side; each module a whole number of pixels, about 300 px in all.
+    const cell = Math.max(2, Math.floor(300 / (modules + 8)));
+    const size = (modules + 8) * cell;
+    canvas.width = size;
+    canvas.height = size;
+    canvas.hidden = false;
+    const g = canvas.getContext('2d');
+    if (!g) return;
+    g.fillStyle = '#fff';
+    g.fillRect(0, 0, size, size);
+    g.fillStyle = '#000';
+    for (let row = 0; row < modules; row++)
+      for (let col = 0; col < modules; col++)
+        if (qr.isDark(row, col)) g.fillRect((col + 4) * cell, (row + 4) * cell, cell, cell);
+    note.textContent = `The link for your class (${bytes} characters), for a phone's camera.`;
+  }
+
   /** A worksheet written here, kept in this browser so that a reload does not lose it. */
   private remember(text: string): void {
-    try {
-      window.localStorage.setItem(OWN, text);
-    } catch {
-      // Not kept: the page works on without it.
-    }
+    keep(OWN, text);
   }
 
   private exportCsv(): void {
     const tasks = this.sheet?.info.tasks.length ?? 0;
+    const predicting = this.sheet?.info.tasks.some((t) => t.predict) ?? false;
     const header = [
       'name',
       'score',
+      ...(predicting ? ['predictions'] : []),
       ...Array.from({ length: tasks }, (_, i) => `task ${i + 1}`),
       ...Array.from({ length: tasks }, (_, i) => `answer ${i + 1}`),
       'note',
@@ -288,6 +517,7 @@ class TeacherPage {
       ...this.rows.map((r) => [
         r.name,
         r.score,
+        ...(predicting ? [r.predictions] : []),
         ...Array.from({ length: tasks }, (_, i) => r.cells[i]?.verdict ?? ''),
         ...Array.from({ length: tasks }, (_, i) => r.cells[i]?.answer ?? ''),
         r.note,
