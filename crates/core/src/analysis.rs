@@ -182,6 +182,14 @@ pub enum OrderVerdict {
     RoundOffFloor,
     /// The observed order is still changing from level to level: halve dt further.
     NotAsymptotic,
+    /// The observed orders agree within [`SETTLED`] but still move one way (the last three rise or fall by
+    /// more than half of it): the order is heading somewhere, not there. `toward` is where the observed
+    /// orders head, where their steps shrink geometrically enough to say.
+    Drifting {
+        last: f64,
+        rising: bool,
+        toward: Option<f64>,
+    },
     /// Too few levels ran to the end without diverging.
     Diverged,
 }
@@ -197,6 +205,17 @@ impl OrderVerdict {
                 "round-off floor reached before the order settled".to_string()
             }
             OrderVerdict::NotAsymptotic => "not yet asymptotic: halve dt further".to_string(),
+            OrderVerdict::Drifting {
+                last,
+                rising,
+                toward,
+            } => format!(
+                "not yet asymptotic: the observed order is still {} (last {last:.2}{}); halve dt further",
+                if rising { "rising" } else { "falling" },
+                toward
+                    .map(|t| format!(", heading toward about {t:.1}"))
+                    .unwrap_or_default()
+            ),
             OrderVerdict::Diverged => "diverged".to_string(),
         }
     }
@@ -225,12 +244,26 @@ pub fn verdict(points: &[Measurement]) -> OrderVerdict {
     if finite.iter().all(|p| p.error <= p.noise) {
         return OrderVerdict::Exact;
     }
-    // Coarse to fine; stop at the first level whose error is down at round-off.
-    let above: Vec<Measurement> = finite
+    // Coarse to fine; stop at the first level whose error is down at round-off. The round-off estimate is
+    // cautious: a level at it whose error still falls at the rate of the two before it (within SETTLED) is
+    // still the method's error, and is kept.
+    let mut above: Vec<Measurement> = finite
         .iter()
         .take_while(|p| p.error > p.noise)
         .map(|p| **p)
         .collect();
+    let clean = above.len();
+    for p in finite.iter().skip(clean) {
+        let n = above.len();
+        if n < 2
+            || (observed_order(&above[n - 1], p) - observed_order(&above[n - 2], &above[n - 1]))
+                .abs()
+                > SETTLED
+        {
+            break;
+        }
+        above.push(**p);
+    }
     let floored = above.len() < finite.len();
     if above.len() < 3 {
         return if floored {
@@ -259,7 +292,59 @@ pub fn verdict(points: &[Measurement]) -> OrderVerdict {
             OrderVerdict::NotAsymptotic
         };
     }
-    fitted_order(&above[start..]).map_or(OrderVerdict::NotAsymptotic, OrderVerdict::Order)
+    let fitted = |from: usize| {
+        fitted_order(&above[from..]).map_or(OrderVerdict::NotAsymptotic, OrderVerdict::Order)
+    };
+    // The drift is read from the levels above round-off only: at the floor the orders sag for another reason.
+    let drift = if clean >= start + 3 {
+        drifting(&orders[..clean - 1])
+    } else {
+        Drift::Steady
+    };
+    match drift {
+        Drift::Steady => fitted(start),
+        // Nearly there: the slope of the finest three levels, not of a tail that still carries the drift.
+        Drift::Arriving => fitted(above.len() - 3),
+        Drift::Moving(verdict) => verdict,
+    }
+}
+
+/// Whether a settled tail of observed orders still moves.
+enum Drift {
+    /// It does not move one way: its slope is the order.
+    Steady,
+    /// It moves one way, in steps that shrink fast, and is within a quarter of SETTLED of where it heads.
+    Arriving,
+    /// It moves one way and is not there yet.
+    Moving(OrderVerdict),
+}
+
+/// Whether a settled tail of observed orders still moves one way: its last three (or two) orders each step
+/// the same way, by more than half of [`SETTLED`] in all. A steady drift of 0.64, 0.69, 0.75 keeps each step
+/// within SETTLED and is still not an order; 0.98, 0.998, 0.995 is; so is 1.08, 1.04, 1.02, which heads for
+/// 1.00 in halving steps and is nearly there.
+fn drifting(orders: &[f64]) -> Drift {
+    let tail = &orders[orders.len().saturating_sub(3)..];
+    let steps: Vec<f64> = tail.windows(2).map(|w| w[1] - w[0]).collect();
+    let one_way = steps.iter().all(|d| *d > 0.0) || steps.iter().all(|d| *d < 0.0);
+    let moved = tail[tail.len() - 1] - tail[0];
+    if !one_way || moved.abs() <= SETTLED / 2.0 {
+        return Drift::Steady;
+    }
+    let last = tail[tail.len() - 1];
+    // Steps that shrink by a steady ratio r < 1 sum to where the orders head: last + d·r/(1 − r).
+    let toward = match steps[..] {
+        [a, b] if b / a > 0.0 && b / a < 0.8 => Some(last + b * (b / a) / (1.0 - b / a)),
+        _ => None,
+    };
+    match toward {
+        Some(t) if (t - last).abs() <= SETTLED / 4.0 => Drift::Arriving,
+        _ => Drift::Moving(OrderVerdict::Drifting {
+            last,
+            rising: moved > 0.0,
+            toward,
+        }),
+    }
 }
 
 /// One method's convergence study and what it says.
