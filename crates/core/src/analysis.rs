@@ -313,7 +313,7 @@ pub fn verdict(points: &[Measurement]) -> OrderVerdict {
 enum Drift {
     /// It does not move one way: its slope is the order.
     Steady,
-    /// It moves one way, in steps that shrink fast, and is within a quarter of SETTLED of where it heads.
+    /// It moves one way, in steps that shrink fast, and is within half of SETTLED of where it heads.
     Arriving,
     /// It moves one way and is not there yet.
     Moving(OrderVerdict),
@@ -321,8 +321,8 @@ enum Drift {
 
 /// Whether a settled tail of observed orders still moves one way: its last three (or two) orders each step
 /// the same way, by more than half of [`SETTLED`] in all. A steady drift of 0.64, 0.69, 0.75 keeps each step
-/// within SETTLED and is still not an order; 0.98, 0.998, 0.995 is; so is 1.08, 1.04, 1.02, which heads for
-/// 1.00 in halving steps and is nearly there.
+/// within SETTLED and is still not an order; 0.98, 0.998, 0.995 is; so is 1.16, 1.08, 1.04, which heads for
+/// 1.00 in halving steps and is within 0.05 of it (its slope is then read over the finest three levels).
 fn drifting(orders: &[f64]) -> Drift {
     let tail = &orders[orders.len().saturating_sub(3)..];
     let steps: Vec<f64> = tail.windows(2).map(|w| w[1] - w[0]).collect();
@@ -338,7 +338,7 @@ fn drifting(orders: &[f64]) -> Drift {
         _ => None,
     };
     match toward {
-        Some(t) if (t - last).abs() <= SETTLED / 4.0 => Drift::Arriving,
+        Some(t) if (t - last).abs() <= SETTLED / 2.0 => Drift::Arriving,
         _ => Drift::Moving(OrderVerdict::Drifting {
             last,
             rising: moved > 0.0,

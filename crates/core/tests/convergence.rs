@@ -155,8 +155,8 @@ fn a_drifting_order_is_not_an_order() {
         matches!(falling, OrderVerdict::Drifting { rising: false, .. }),
         "{falling:?}"
     );
-    // Steps of 0.08, 0.04: heading for 1.0, and 0.04 away: not yet.
-    let heading = verdict(&with_orders(&[1.24, 1.16, 1.08, 1.04]));
+    // Steps of 0.16, 0.08: heading for 1.0, and 0.08 away: not yet.
+    let heading = verdict(&with_orders(&[1.48, 1.32, 1.16, 1.08]));
     match heading {
         OrderVerdict::Drifting {
             toward: Some(t), ..
@@ -169,9 +169,9 @@ fn a_drifting_order_is_not_an_order() {
         matches!(jitter, OrderVerdict::Order(p) if (p - 0.99).abs() < 0.02),
         "{jitter:?}"
     );
-    let arriving = verdict(&with_orders(&[1.16, 1.08, 1.04, 1.02]));
+    let arriving = verdict(&with_orders(&[1.32, 1.16, 1.08, 1.04]));
     assert!(
-        matches!(arriving, OrderVerdict::Order(p) if (p - 1.03).abs() < 0.01),
+        matches!(arriving, OrderVerdict::Order(p) if (p - 1.06).abs() < 0.01),
         "{arriving:?}"
     );
 }

@@ -67,7 +67,7 @@ pub const TEMPLATES: [(crate::MethodId, &str); 8] = [
     ),
     (
         crate::MethodId::ForestRuth,
-        "// Forest–Ruth: velocity Verlet over w1·dt, w0·dt, w1·dt.\nlet w1 = 1.0 / (2.0 - 2.0 ** (1.0 / 3.0));\nlet w0 = 1.0 - 2.0 * w1;\nlet s = t;\nlet i = 0;\nwhile i < 3 {\n  let h = if i == 1 { w0 * dt } else { w1 * dt };\n  let a0 = a(x, v, s);\n  x = x + v * h + a0 * (0.5 * h * h);\n  v = v + a0 * h;\n  let a1 = a(x, v, s + h);\n  v = v + (a1 - a0) * (0.5 * h);\n  s = s + h;\n  i = i + 1;\n}\n",
+        "// Forest–Ruth: three time-symmetric substeps, over w1·dt, w0·dt (backwards) and w1·dt. Each kicks half a\n// substep to the velocity the force is read at (solved by repeating the kick: where the force does not read\n// the velocity, the second pass changes nothing), drifts with it, and kicks half a substep again.\nlet w1 = 1.0 / (2.0 - 2.0 ** (1.0 / 3.0));\nlet w0 = 1.0 - 2.0 * w1;\nlet s = t;\nlet i = 0;\nwhile i < 3 {\n  let h = if i == 1 { w0 * dt } else { w1 * dt };\n  let vh = v;\n  let n = 0;\n  while n < 60 {\n    let next = v + a(x, vh, s) * (0.5 * h);\n    let moved = norm(next - vh);\n    vh = next;\n    n = n + 1;\n    if moved <= 1e-15 * (1.0 + norm(vh)) { break; }\n  }\n  x = x + vh * h;\n  v = vh + a(x, vh, s + h) * (0.5 * h);\n  s = s + h;\n  i = i + 1;\n}\n",
     ),
 ];
 
