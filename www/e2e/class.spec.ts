@@ -402,3 +402,27 @@ test("the chain's fastest mode sets each method's step, said as a dt where the m
     '(dt < 0.04534 s here)',
   );
 });
+
+test('“symplectic” and a band of energy are said only where they hold: not on the double pendulum, nor under drag', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  const how = (name: string) =>
+    page.locator('#how-list li').filter({ has: page.locator('strong', { hasText: name }) });
+  await page.goto('./?scenario=spring&methods=velocity-verlet,forest-ruth,rk4');
+  await expect(how('Forest–Ruth').locator('a[href="#symplectic"]')).toHaveCount(1);
+  await expect(how('Velocity Verlet')).toContainText('Keeps the energy in a band');
+  // In the double pendulum's angles none of them is symplectic: the link is gone, and the sentence says why.
+  await page.goto('./?scenario=double-pendulum&methods=velocity-verlet,forest-ruth,rk4');
+  await expect(how('Forest–Ruth')).toContainText('not here: in the angles the lab steps');
+  await expect(how('Forest–Ruth').locator('a[href="#symplectic"]')).toHaveCount(0);
+  await expect(how('Velocity Verlet')).not.toContainText('Keeps the energy in a band');
+  await page.goto('./?scenario=drag&methods=velocity-verlet,forest-ruth');
+  await expect(how('Forest–Ruth')).toContainText('falls with the truth');
+  await expect(how('Forest–Ruth')).toContainText('order 4 here');
+  // Under a constant force symplectic Euler's energy follows the speed; velocity Verlet's is exact.
+  await page.goto('./?scenario=constant-force&methods=symplectic-euler,velocity-verlet');
+  await expect(how('Symplectic Euler')).toContainText('no band is kept');
+  await expect(how('Velocity Verlet')).toContainText('Exact under constant forces');
+  expect(errors).toEqual([]);
+});

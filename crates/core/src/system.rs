@@ -461,6 +461,10 @@ pub struct ForceClass {
     pub at_rest: bool,
     /// Some term depends on velocity (damping, drag).
     pub velocity_dependent: bool,
+    /// The kinetic energy depends on the positions too (the double pendulum, stepped in its angles): its
+    /// acceleration reads the velocities without taking energy out, and its energy is not separable into a
+    /// part of the velocities and a part of the positions.
+    pub coupled: bool,
     /// Some term has no closed-form increment (inverse-square gravity, pendulums, the chain).
     pub fallback: bool,
     /// Whether a term switches on or off (a thruster), and where its switches fall at this dt.
@@ -626,6 +630,10 @@ impl<R: Real> System<R> {
             identical: state.len() > 1 && state.iter().all(|f| f.same_as(state[0])),
             at_rest: false,
             velocity_dependent: self.velocity_dependent(),
+            coupled: self
+                .forces
+                .iter()
+                .any(|f| matches!(f, Force::DoublePendulum { .. })),
             fallback: !self.forces.iter().all(Force::closed_form),
             switching,
         }

@@ -60,6 +60,11 @@ pub(crate) struct OrdersView {
     /// as (method id, factor, the factor as text, the core's word for it: "grows", "shrinks", "keeps").
     #[cfg_attr(test, ts(type = "Array<[string, number, string, GrowthWord]>"))]
     growth: Vec<(&'static str, f64, String, &'static str)>,
+    /// Each method's energy statement on these forces (a symplectic method's band only where it holds):
+    /// (method id, sentence) pairs.
+    energy: Vec<(&'static str, String)>,
+    /// The methods that are symplectic on these forces (not where a force reads the velocity).
+    symplectic: Vec<&'static str>,
 }
 
 /// What each method's positions promise on the spec's scenario at its dt and parameters.
@@ -92,6 +97,15 @@ pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
         orders: analysis::orders_on(&setup)
             .into_iter()
             .map(|(m, o)| (m.id(), o.text()))
+            .collect(),
+        energy: MethodId::ALL
+            .iter()
+            .map(|m| (m.id(), m.info().energy_on(&class)))
+            .collect(),
+        symplectic: MethodId::ALL
+            .iter()
+            .filter(|m| m.info().symplectic_on(&class))
+            .map(|m| m.id())
             .collect(),
     })
 }

@@ -76,7 +76,16 @@ omegaIs: string,
  * Each method's growth of the amplitude a step at this run's ω·dt, where the scenario is an oscillator,
  * as (method id, factor, the factor as text, the core's word for it: "grows", "shrinks", "keeps").
  */
-growth: Array<[string, number, string, GrowthWord]>, };
+growth: Array<[string, number, string, GrowthWord]>, 
+/**
+ * Each method's energy statement on these forces (a symplectic method's band only where it holds):
+ * (method id, sentence) pairs.
+ */
+energy: Array<[string, string]>, 
+/**
+ * The methods that are symplectic on these forces (not where a force reads the velocity).
+ */
+symplectic: Array<string>, };
 
 /**
  * A stability limit as data: its bound (0 for none, +∞ for any), its text in a table (`none`, `2.0000`,

@@ -255,14 +255,14 @@ export class Controls {
         facts.textContent = m.stability;
         continue;
       }
-      // The count that holds here (Forest–Ruth's 3 on a spring, 6 under drag).
+      // The count that holds here (Forest–Ruth's 3 on a spring, 9 or more under drag).
       const count = evaluations.get(m.id) ?? m.evaluations;
       const evals = `${count} eval${count === '1' ? '' : 's'}`;
       facts.textContent = `${here}, ${evals}`;
       const label = facts.closest('label');
       if (label)
         label.title =
-          `${m.rule}. ${m.symplectic ? 'Symplectic. ' : ''}Here: ${here}` +
+          `${m.rule}. ${orders.symplectic.includes(m.id) ? 'Symplectic here. ' : ''}Here: ${here}` +
           `${limit === undefined ? '' : `, ${limit.sentence}${limit.here ? ` (${limit.here})` : ''}`}. Source: ${m.source}`;
     }
   }

@@ -31,6 +31,8 @@ export function renderHow(
 ): void {
   const order = new Map(orders.orders);
   const evaluations = new Map(orders.evaluations);
+  const energy = new Map(orders.energy);
+  const symplectic = new Set(orders.symplectic);
   const growth = new Map(orders.growth.map(([id, g, text, word]) => [id, { g, text, word }]));
   const items = methods.flatMap((id) => {
     const m = catalogue.methods.find((x) => x.id === id);
@@ -59,11 +61,11 @@ export function renderHow(
       el('li', undefined, 'how', [
         el('strong', undefined, undefined, [swatch(id), ` ${m.name}`]),
         ` (${stated} here, ${count} force evaluation${count === '1' ? '' : 's'} a step`,
-        ...(m.symplectic ? [', ', symplecticLink()] : []),
+        ...(symplectic.has(id) ? [', ', symplecticLink()] : []),
         '): ',
         el('code', m.rule),
         el('br'),
-        `${m.energy}${where}${now}`,
+        `${energy.get(id) ?? m.energy}${where}${now}`,
       ]),
     ];
   });

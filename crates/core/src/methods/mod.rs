@@ -216,6 +216,58 @@ impl MethodInfo {
     pub fn source(&self) -> String {
         crate::articles::sources(self.articles, self.origin)
     }
+
+    /// Whether it is symplectic on a system with these kinds of force. The lab's symplectic methods are so
+    /// for forces of the position alone (a separable energy, ½v² + V(x)): not where a force reads the
+    /// velocity, whether it takes energy out (damping, drag) or, as in the double pendulum's angles, the
+    /// energy itself mixes the positions and the velocities.
+    pub fn symplectic_on(&self, class: &ForceClass) -> bool {
+        self.symplectic && !class.velocity_dependent
+    }
+
+    /// What it does to the energy on these kinds of force, in a sentence: its own [`MethodInfo::energy`]
+    /// where that holds, and why a symplectic method's promise does not hold where it is not symplectic, or
+    /// where the motion is not bounded (tests/energy.rs checks each statement on every scenario).
+    pub fn energy_on(&self, class: &ForceClass) -> String {
+        if !self.symplectic {
+            return self.energy.to_string();
+        }
+        if self.symplectic_on(class) && class.state_terms == 0 {
+            // Constant forces: a parabola, no oscillation to keep a band about.
+            let steady = ForceClass {
+                switching: Switching::None,
+                ..*class
+            };
+            // Exact positions are not an exact energy where the velocity reported is half a step off
+            // (leapfrog's).
+            let exact = (self.order_on)(&steady) == Expected::Exact && self.id != "leapfrog";
+            return if !exact {
+                "Symplectic, but under constant forces the motion is not bounded, and no band is kept: its \
+                 energy is off by up to about m·a·v·dt, which follows the speed v (and grows with it)."
+                    .to_string()
+            } else if class.switching != Switching::None {
+                "Exact between switches under constant forces, energy included; a thruster does work here: \
+                 while it burns the energy changes, as the truth's does, and between burns it is kept."
+                    .to_string()
+            } else {
+                "Exact under constant forces: it follows the parabola, energy included.".to_string()
+            };
+        }
+        if self.symplectic_on(class) {
+            return self.energy.to_string();
+        }
+        if class.coupled {
+            "Symplectic only where the forces depend on the positions alone; not here: in the angles the lab \
+             steps, the double pendulum's kinetic energy depends on the angles and its acceleration on the \
+             velocities, so no energy is kept in a band: it drifts, and further than RK4's."
+                .to_string()
+        } else {
+            "Symplectic only where the forces depend on the positions alone; not here: a force reads the \
+             velocity (damping or drag) and takes energy out, and the method's energy falls with the truth's, \
+             with no band to keep."
+                .to_string()
+        }
+    }
 }
 
 // One file a method. Adding one is its file, its `mod` line here and its line in `registry!` below (plain
