@@ -813,3 +813,55 @@ fn distance_error_is_the_distance_from_the_true_position() {
         "the orbit's two errors differ: {distance} {error}"
     );
 }
+
+/// A worksheet may ask for the largest stable dt on the chain, where the fastest mode sets it: ω² is the
+/// largest eigenvalue of k/m times the chain's stiffness matrix (N = n − 1 moving masses, the first pinned,
+/// the last free), found here by power iteration; symplectic Euler's limit is 2/ω. The kinematic integrators
+/// state none there: refused with its line.
+#[test]
+fn the_largest_stable_dt_on_the_chain_is_set_by_its_fastest_mode() {
+    let sheet = |method: &str| {
+        parse(
+            "",
+            &format!("title = \"T\"\n[[task]]\nsetup = \"scenario=spring-chain&methods={method}&dt=0.01&until=1\"\nkind = \"find\"\nquestion = \"Q\"\nquantity = \"stable-dt\"\nunit = \"s\"\n"),
+        )
+    };
+    let s = sheet("symplectic-euler").unwrap();
+    let setup = integrator_lab::Setup::new("spring-chain", &[], Some(0.01), Some(1.0)).unwrap();
+    let big_n = setup.params.get("n") as usize - 1;
+    let k_over_m = setup.params.get("k") / setup.params.get("m");
+    // K u: 2u_i − u_{i−1} − u_{i+1} inside, u_N − u_{N−1} at the free end, u_0 = 0 pinned.
+    let apply = |u: &[f64]| -> Vec<f64> {
+        (0..big_n)
+            .map(|i| {
+                let left = if i == 0 { 0.0 } else { u[i - 1] };
+                if i == big_n - 1 {
+                    u[i] - left
+                } else {
+                    2.0 * u[i] - left - u[i + 1]
+                }
+            })
+            .collect()
+    };
+    let mut u: Vec<f64> = (0..big_n)
+        .map(|i| if i % 2 == 0 { 1.0 } else { -0.7 })
+        .collect();
+    let mut lambda = 0.0;
+    for _ in 0..20_000 {
+        let w = apply(&u);
+        let norm = w.iter().map(|x| x * x).sum::<f64>().sqrt();
+        lambda = w.iter().zip(&u).map(|(a, b)| a * b).sum::<f64>()
+            / u.iter().map(|x| x * x).sum::<f64>();
+        u = w.iter().map(|x| x / norm).collect();
+    }
+    let omega = (k_over_m * lambda).sqrt();
+    let got = value(&s.key("").unwrap().answers[0]);
+    assert!(
+        close(got, 2.0 / omega, 1e-9),
+        "{got} against {}",
+        2.0 / omega
+    );
+    let e = sheet("kinematic").unwrap_err();
+    assert_eq!(e.line, Some(2), "{e}");
+    assert!(e.message.contains("states no stability limit"), "{e}");
+}

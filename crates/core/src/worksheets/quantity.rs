@@ -133,11 +133,24 @@ impl Quantity {
                 ),
             });
         }
-        if matches!(self.what, What::StableDt | What::StableOmegaDt) && setup.omega_dt().is_none() {
-            return Err(format!(
-                "scenario '{}' is not an oscillator: it has no stability limit",
-                setup.scenario.info().id
-            ));
+        if matches!(self.what, What::StableDt | What::StableOmegaDt) {
+            if setup.omega().is_none() {
+                return Err(format!(
+                    "scenario '{}' is not an oscillator: it has no stability limit",
+                    setup.scenario.info().id
+                ));
+            }
+            // The chain's fastest mode sets a limit for every method but the kinematic integrators, which
+            // take each spring on its own.
+            if let Some(m) = self.method {
+                if analysis::stability_limit_on(m, setup).is_none() {
+                    return Err(format!(
+                        "{} states no stability limit on scenario '{}'",
+                        m.info().name,
+                        setup.scenario.info().id
+                    ));
+                }
+            }
         }
         Ok(())
     }
@@ -170,9 +183,10 @@ impl Quantity {
             What::StableOmegaDt | What::StableDt => {
                 let method = self.method.expect("checked: a method");
                 let limit = analysis::stability_limit_on(method, setup)
-                    .expect("checked: an oscillator")
+                    .expect("checked: a limit is stated")
                     .bound();
-                let omega = setup.omega_dt().expect("checked: an oscillator") / setup.dt;
+                // The oscillation's ω, or (on the chain) its fastest mode's, which sets every step.
+                let omega = setup.omega().expect("checked: an oscillator");
                 Ok(if self.what == What::StableDt {
                     limit / omega
                 } else {
