@@ -297,3 +297,31 @@ test('a force of your own runs as the scenario "Your force", with the numbers of
   await expect(page.locator('#force-marks mark')).toHaveText('^');
   expect(errors).toEqual([]);
 });
+
+test('a slow rule does not hold the page: Run to end goes a few steps a frame, and Pause is heard at once', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  // Legal, and slow: 12,000 turns of a loop a step, inside the rule's operation limit. (Reduced motion: the
+  // page does not start playing by itself.)
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const slow = 'let i = 0;\nwhile i < 12000 { i = i + 1; }\nv = v + a(x, v, t) * dt;\nx = x + v * dt;\n';
+  await page.goto(`./?scenario=spring&dt=0.1&until=60&methods=yours&rule=${encodeURIComponent(slow)}`);
+  await expect(page.locator('#status')).toContainText('step 0 of 600');
+  await page.click('#end');
+  // The page draws the run as it goes, not once at the end: it is seen running, part of the way.
+  await expect(page.locator('#status')).toContainText('running to the end');
+  const step = async () =>
+    Number(/step (\d+) of/.exec((await page.locator('#status').textContent()) ?? '')?.[1]);
+  expect(await step()).toBeLessThan(600);
+  // Pause (the Play button reads Pause while the run goes to its end) is heard between frames: the run stops
+  // where it is.
+  await expect(page.locator('#play')).toHaveText('Pause');
+  await page.click('#play');
+  await expect(page.locator('#status')).toContainText('paused');
+  const paused = await step();
+  expect(paused).toBeLessThan(600);
+  await page.waitForTimeout(300);
+  expect(await step()).toBe(paused);
+  expect(errors).toEqual([]);
+});

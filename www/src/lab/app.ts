@@ -42,6 +42,9 @@ function markMemory(when: 'fresh' | 'playing'): void {
 
 /** Time a frame may spend stepping, so the page stays responsive whatever the run costs. */
 const FRAME_BUDGET_MS = 8;
+/** A new run's first frame takes at most this many steps, and no frame more than the most. */
+const FIRST_ALLOWANCE = 4;
+const MOST_STEPS_A_FRAME = 1_000_000;
 
 /** While playing, tables refresh this often (more is unreadable and costs frame time). */
 const TABLE_REFRESH_MS = 100;
@@ -84,6 +87,12 @@ export class App implements Actions {
   private lastFrame = 0;
   /** Measured cost of a step of the current simulation, for the frame budget. */
   private msPerStep = 0.001;
+  /**
+   * The most steps the next frame may take. A new run starts small (a student's rule may take milliseconds a
+   * step) and grows fourfold a frame while the steps fit the budget: a slow run never holds one frame for
+   * seconds before its cost is known, and Run to end still yields to the page between frames.
+   */
+  private allowance = FIRST_ALLOWANCE;
   private dirty = true;
   private tablesAt = 0;
   /** When the core's live bytes were last marked (see `markMemory`). */
@@ -197,6 +206,7 @@ export class App implements Actions {
     this.accumulator.reset();
     if (this.motion === 'to-end') this.motion = 'paused';
     this.msPerStep = 0.001;
+    this.allowance = FIRST_ALLOWANCE;
     history.replaceState(null, '', this.query());
     this.controls.sync(this.state, sim.positions, this.tracks());
     // Syncing the controls can end an edit in a field it replaces, whose change makes a newer run at once
@@ -345,7 +355,8 @@ export class App implements Actions {
       return;
     }
     if (this.sim?.done) this.apply(this.state);
-    this.motion = this.playing ? 'paused' : 'playing';
+    // Pause stops a run to the end too, where it is (the button reads Pause while it runs).
+    this.motion = this.playing || this.motion === 'to-end' ? 'paused' : 'playing';
     this.lastFrame = performance.now();
     this.controls.syncTransport(this.playing);
     this.dirty = true;
@@ -382,7 +393,7 @@ export class App implements Actions {
   runToEnd(): void {
     if (this.held) return;
     this.motion = 'to-end';
-    this.controls.syncTransport(false);
+    this.controls.syncTransport(true);
     this.dirty = true;
   }
 
@@ -504,14 +515,17 @@ export class App implements Actions {
     let finished = false;
     if (due > 0) {
       const affordable = Math.max(1, Math.floor(FRAME_BUDGET_MS / this.msPerStep));
-      const steps = Math.min(due, affordable);
+      const steps = Math.min(due, affordable, this.allowance);
       const began = performance.now();
       let taken = 0;
       this.guard(() => {
         taken = sim.advance(steps);
       });
-      const cost = (performance.now() - began) / Math.max(taken, 1);
-      this.msPerStep = 0.8 * this.msPerStep + 0.2 * Math.max(cost, 1e-5);
+      const spent = performance.now() - began;
+      const cost = spent / Math.max(taken, 1);
+      // A dearer step is believed at once; a cheaper one gradually (one quick frame is not a trend).
+      this.msPerStep = Math.max(cost, 0.8 * this.msPerStep + 0.2 * Math.max(cost, 1e-5));
+      if (spent < FRAME_BUDGET_MS) this.allowance = Math.min(this.allowance * 4, MOST_STEPS_A_FRAME);
       // Behind and unable to catch up: drop the debt rather than run ever further behind.
       if (steps < due && this.playing) this.accumulator.reset();
       this.dirty = true;
