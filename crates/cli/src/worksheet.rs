@@ -8,8 +8,12 @@ use integrator_lab::worksheets::{self, handin::HandIn, Worksheet};
 
 use crate::{stdout, Failure, Outcome};
 
-/// A worksheet file, or a built-in worksheet's id when no such file exists.
+/// A built-in worksheet's id (a word that names one), or else a worksheet file. A file named like a
+/// built-in does not shadow it: write `./fiedler` for the file.
 fn load(file: &str) -> Result<Worksheet, Failure> {
+    if worksheets::BUILT_IN.iter().any(|(id, _)| *id == file) {
+        return worksheets::built_in(file).map_err(|e| Failure::Input(format!("{file}: {e}")));
+    }
     match std::fs::read_to_string(file) {
         Ok(text) => {
             worksheets::parse("", &text).map_err(|e| Failure::Input(format!("{file}: {e}")))
@@ -73,14 +77,16 @@ pub fn run(file: &str, name: &str, answers: Option<&str>) -> Outcome {
         return Ok(out.flush()?);
     };
     // A hand-in code, or an answers file.
-    let handin = if answers.trim_start().starts_with("IL") {
-        HandIn::read(answers).map_err(|e| Failure::Input(format!("the code is {e}")))?
-    } else {
-        let text = std::fs::read_to_string(answers)
-            .map_err(|e| Failure::Input(format!("{answers}: {e}")))?;
-        worksheets::handin::read_answers_file(&text, &sheet.id)
-            .map_err(|e| Failure::Input(format!("{answers}: {e}")))?
-    };
+    // A code, unless a file of that name exists (an answers file may be called IL-anything).
+    let handin =
+        if answers.trim_start().starts_with("IL1.") && !std::path::Path::new(answers).is_file() {
+            HandIn::read(answers).map_err(|e| Failure::Input(format!("the code is {e}")))?
+        } else {
+            let text = std::fs::read_to_string(answers)
+                .map_err(|e| Failure::Input(format!("{answers}: {e}")))?;
+            worksheets::handin::read_answers_file(&text, &sheet.id)
+                .map_err(|e| Failure::Input(format!("{answers}: {e}")))?
+        };
     if handin.worksheet != sheet.id {
         return Err(Failure::Input(format!(
             "the answers are for worksheet '{}', not '{}'",

@@ -803,3 +803,38 @@ fn write_errors_are_one_line_never_a_panic() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A file named like a built-in worksheet does not shadow it (`./fiedler` opens the file), and an answers
+/// file whose name starts like a code is read as a file.
+#[test]
+fn a_file_never_shadows_a_built_in_worksheet_nor_passes_for_a_code() {
+    let dir = std::env::temp_dir().join(format!("il-cli-shadow-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("fiedler"), "not a worksheet").unwrap();
+    std::fs::write(
+        dir.join("IL1.answers.toml"),
+        "name = \"Ada\"\nanswers = [\"450\"]\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_integrator-lab"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap()
+    };
+    let o = run(&["worksheet", "fiedler"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("Integration Basics"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&["worksheet", "./fiedler"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("./fiedler: line 1"), "{}", stderr(&o));
+    let o = run(&["worksheet", "fiedler", "--answers", "IL1.answers.toml"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("1. right: 450"), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -717,6 +717,9 @@ fn every_draw_is_checked_and_too_many_are_refused() {
         e.message.contains("drawn 1001 ways, more than the 1000"),
         "{e}"
     );
+    // A tiny step over a wide range (once a panic: 2e19 values, a saturating cast, then % 0) is refused.
+    let e = sheet("k = { min = 1, max = 2000000, step = 1e-13 }").unwrap_err();
+    assert!(e.message.contains("more than the 1000"), "{e}");
     // The product of the ranges counts.
     let e = sheet("k = { min = 1, max = 40, step = 1 }\nm = { min = 1, max = 26, step = 1 }")
         .unwrap_err();

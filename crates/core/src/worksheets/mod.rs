@@ -428,7 +428,10 @@ impl Worksheet {
         self.random
             .iter()
             .map(|r| {
-                let steps = ((r.max - r.min) / r.step + 1e-9).floor() as u64;
+                // At most MAX_DRAWS values (a worksheet with more is refused as it is read): no overflow.
+                let steps = ((r.max - r.min) / r.step + 1e-9)
+                    .floor()
+                    .min(MAX_DRAWS as f64) as u64;
                 let pick = splitmix(&mut seed) % (steps + 1);
                 (r.name.clone(), r.value(pick))
             })
@@ -448,7 +451,9 @@ impl Worksheet {
     pub fn draws(&self) -> Vec<Vec<(String, f64)>> {
         let mut draws = vec![Vec::new()];
         for r in &self.random {
-            let steps = ((r.max - r.min) / r.step + 1e-9).floor() as u64;
+            let steps = ((r.max - r.min) / r.step + 1e-9)
+                .floor()
+                .min(MAX_DRAWS as f64) as u64;
             draws = draws
                 .into_iter()
                 .flat_map(|d| {
