@@ -207,6 +207,10 @@ test('a teacher’s own worksheet: a mistake is reported with its line; a good o
   expect(link).toContain('worksheet=text%3A');
   await page.goto(link ?? '');
   await expect(page.locator('#worksheet-title')).toHaveText('Our own spring');
+  // The reader is told who wrote it: the link's maker, not the lab.
+  await expect(page.locator('#worksheet-origin')).toHaveText(
+    'This worksheet came in the link itself: whoever made the link wrote it, not the makers of the lab.',
+  );
   await page.fill('#student-name', 'Ada');
   await page.locator('#student-name').press('Enter');
   await expect(page.locator('#task-heading')).toHaveText('Task 1 of 2');
@@ -311,6 +315,9 @@ test('a worksheet kept as a file on the site opens by its path; one on another s
   const errors = watch(page);
   await page.goto('./?worksheet=worksheets/spring-example.toml');
   await expect(page.locator('#worksheet-title')).toHaveText('A spring of your own');
+  await expect(page.locator('#worksheet-origin')).toContainText(
+    'comes from the file /worksheets/spring-example.toml on this site: whoever placed it there wrote it',
+  );
   await page.fill('#student-name', 'Emmy Noether');
   await page.locator('#student-name').press('Enter');
   // Her k, drawn from her name, is in the run's URL and in the CLI's key for the same file and name.

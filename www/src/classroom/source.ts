@@ -16,6 +16,18 @@ export async function worksheetSource(value: string, isId: (value: string) => bo
   return response.text();
 }
 
+/**
+ * Where a worksheet came from, in words shown above it: a worksheet in a link, or in a file on this site, was
+ * written by whoever made the link or placed the file, not by the lab, and the reader is told so.
+ */
+export function worksheetOrigin(value: string, isId: (value: string) => boolean): string {
+  if (value.startsWith('text:'))
+    return 'This worksheet came in the link itself: whoever made the link wrote it, not the makers of the lab.';
+  if (isId(value)) return 'One of the lab’s built-in worksheets.';
+  const url = new URL(value, window.location.href);
+  return `This worksheet comes from the file ${url.pathname} on this site: whoever placed it there wrote it, not the makers of the lab.`;
+}
+
 /** A worksheet's text for a link: UTF-8, base64url. */
 export function encodeText(text: string): string {
   let binary = '';

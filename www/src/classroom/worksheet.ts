@@ -66,6 +66,8 @@ export class WorksheetPanel {
   constructor(
     private readonly core: ClassroomBindings,
     private readonly source: string,
+    /** Where it came from, in words (source.ts): shown under its title. */
+    private readonly origin: string,
     private readonly host: WorksheetHost,
     private readonly root: HTMLElement,
   ) {
@@ -153,6 +155,7 @@ export class WorksheetPanel {
       heading,
       ...(info.article ? [el('p', `After ${info.article}.`, 'about')] : []),
       ...(info.about ? [el('p', info.about, 'about')] : []),
+      Object.assign(el('p', this.origin, 'about worksheet-origin'), { id: 'worksheet-origin' }),
       el('div', undefined, 'worksheet-who'),
       storageLine,
       el('div', undefined, 'worksheet-body'),

@@ -121,16 +121,19 @@ function wireYourMethod(app: App, open: boolean): { made(): YourMethodPanel | un
 async function openWorksheet(value: string, catalogue: Catalogue, app: App): Promise<void> {
   try {
     // The worksheet's code and style load only here: a first visit without a worksheet never downloads them.
-    const [{ WorksheetPanel }, { worksheetSource }, { isWorksheetId }, bindings] = await Promise.all([
-      import('../classroom/worksheet'),
-      import('../classroom/source'),
-      import('../core/classroom'),
-      useClassroomTier(),
-    ]);
-    const source = await worksheetSource(value, (v) => isWorksheetId(bindings, v));
+    const [{ WorksheetPanel }, { worksheetOrigin, worksheetSource }, { isWorksheetId }, bindings] =
+      await Promise.all([
+        import('../classroom/worksheet'),
+        import('../classroom/source'),
+        import('../core/classroom'),
+        useClassroomTier(),
+      ]);
+    const isId = (v: string) => isWorksheetId(bindings, v);
+    const source = await worksheetSource(value, isId);
     const panel = new WorksheetPanel(
       bindings,
       source,
+      worksheetOrigin(value, isId),
       {
         open: (query) => {
           const parsed = parseQuery(`?${query}`, catalogue, CORE);

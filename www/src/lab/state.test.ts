@@ -21,6 +21,19 @@ beforeAll(async () => {
 });
 
 describe('the URL state', () => {
+  it('says a figure runs no forces, rather than that a force has a mistake it cannot read', () => {
+    // A page without the language build: its checkForce can say nothing of a force.
+    const figure: CoreChecks = { ...check, checkForce: () => undefined };
+    const { notices } = parseQuery('?scenario=custom&force=a%20%3D%20-x%3B', catalogue, figure);
+    expect(notices[0]).toBe(
+      "Ignored scenario=custom: this page does not run your force (the lab's page does); using spring.",
+    );
+    const lab: CoreChecks = { ...check, checkForce: () => 'line 1, column 3: a ; is missing' };
+    expect(parseQuery('?scenario=custom&force=a', catalogue, lab).notices[0]).toContain(
+      'your force has a mistake (line 1, column 3',
+    );
+  });
+
   it('reads the example permalink of docs/using.md exactly', () => {
     const { state, notices } = parseQuery(
       '?scenario=damped-spring&methods=euler,symplectic-euler,rk4&dt=0.01&until=10&precision=f64&k=15&b=0.1',

@@ -102,6 +102,17 @@ export interface Parsed {
  * Reads a query string. A bad or unknown value never fails: it falls back to its default, and a notice
  * names it.
  */
+/**
+ * Why a force in the URL is not a scenario: its mistake, where the page reads forces (the core's language
+ * build can say one); otherwise that this page (a figure) runs no forces at all.
+ */
+function forceProblem(core: CoreChecks, force: string): string {
+  const mistake = core.checkForce?.(force);
+  return mistake === undefined
+    ? "this page does not run your force (the lab's page does)"
+    : `your force has a mistake (${mistake}); it is in the editor`;
+}
+
 export function parseQuery(search: string, catalogue: Catalogue, core: CoreChecks): Parsed {
   const query = new URLSearchParams(search);
   const notices: string[] = [];
@@ -120,9 +131,7 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
         ? 'no such scenario'
         : force === ''
           ? 'there is no force= to run'
-          : core.checkForce === undefined
-            ? "this page does not run your force (the lab's page does)"
-            : `your force has a mistake (${core.checkForce(force) ?? 'it does not run'}); it is in the editor`;
+          : forceProblem(core, force);
     ignore('scenario', scenario, why, DEFAULT_SCENARIO);
     scenario = DEFAULT_SCENARIO;
   }
