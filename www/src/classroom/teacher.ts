@@ -36,6 +36,9 @@ interface Row {
 const OWN = 'integrator-lab:teacher:own-worksheet';
 const CODES = 'integrator-lab:teacher:codes';
 
+/** How long after the last key press the class box is read again. */
+const TYPING_MS = 250;
+
 /** The longest link a QR code holds here (version 40, low error correction, bytes: 2,953). */
 const QR_MOST = 2953;
 
@@ -61,6 +64,10 @@ class TeacherPage {
   private source = '';
   private sheet: Sheet | undefined;
   private rows: Row[] = [];
+  /** Each code's row for the worksheet in use, checked once (emptied when the worksheet changes). */
+  private readonly checked = new Map<string, Row>();
+  /** The box is re-read a moment after typing stops, not at every key. */
+  private typing: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly core: ClassroomBindings) {
     const choice = byId<HTMLSelectElement>('sheet-choice');
@@ -94,10 +101,12 @@ class TeacherPage {
       );
     });
     const codes = byId<HTMLTextAreaElement>('codes');
-    codes.value = kept(CODES) ?? '';
+    // What was kept, unless something was pasted while the page loaded.
+    if (!codes.value) codes.value = kept(CODES) ?? '';
     codes.addEventListener('input', () => {
       keep(CODES, codes.value);
-      this.grade();
+      clearTimeout(this.typing);
+      this.typing = setTimeout(() => this.grade(), TYPING_MS);
     });
     byId('clear-codes').addEventListener('click', () => {
       codes.value = '';
@@ -130,6 +139,7 @@ class TeacherPage {
 
   /** Opens a worksheet (a built-in id, or TOML text); a malformed one is reported with its line. */
   private use(source: string): void {
+    this.checked.clear();
     const problem = byId('sheet-problem');
     const builtIn = isWorksheetId(this.core, source);
     if (!builtIn) this.remember(source);
@@ -224,70 +234,84 @@ class TeacherPage {
     const sheet = this.sheet;
     if (!sheet) {
       byId('class-table').replaceChildren();
+      byId('class-summary').replaceChildren();
       byId<HTMLButtonElement>('export-class').disabled = true;
       return;
     }
-    const tasks = sheet.info.tasks.length;
-    const seen = new Map<string, number>();
-    const marks = verdictMarks(this.core);
-    const key = (name: string) => studentKey(this.core, name);
-    this.rows = codesIn(this.core, byId<HTMLTextAreaElement>('codes').value).map((code) => {
-      const empty = (note: string, name = '?'): Row => ({
-        name,
-        cells: [],
-        score: '',
-        predictions: '',
-        note,
-      });
-      let handIn: HandInInfo;
-      try {
-        handIn = readHandIn(this.core, code);
-      } catch (e) {
-        return empty(`${message(e)} (${code.slice(0, 16)}…)`);
+    // Each code is checked once for this worksheet: a key press in the box re-checks only what is new.
+    const rows = codesIn(this.core, byId<HTMLTextAreaElement>('codes').value).map((code) => {
+      let row = this.checked.get(code);
+      if (!row) {
+        row = this.check(code, sheet);
+        this.checked.set(code, row);
       }
-      if (handIn.worksheet !== sheet.info.id)
-        return empty(
-          handIn.worksheet.startsWith('text-')
-            ? 'a code for a worksheet written here or elsewhere, not this one: paste its text under "Write your own" to check it'
-            : `a code for another worksheet (${handIn.worksheet}): choose that one above to check it`,
-          handIn.name,
-        );
-      let mine: Sheet;
-      try {
-        mine = new Sheet(this.core, this.source, handIn.name);
-      } catch (e) {
-        return empty(message(e), handIn.name);
-      }
-      const graded = mine.grade(handIn.answers);
-      const notes: string[] = [];
-      if (JSON.stringify(handIn.params) !== JSON.stringify(mine.info.params))
-        notes.push("its parameters are not the ones drawn for this name: checked with the name's");
-      if (handIn.answers.length !== tasks) notes.push(`${handIn.answers.length} answers for ${tasks} tasks`);
-      if (handIn.version !== undefined && handIn.version !== sheet.info.version)
-        notes.push(
-          `handed in for version ${handIn.version}${sheet.info.version ? `; this is version ${sheet.info.version}` : ''}`,
-        );
-      seen.set(key(handIn.name), (seen.get(key(handIn.name)) ?? 0) + 1);
-      mine.free();
-      return {
-        name: tidyName(this.core, handIn.name),
-        cells: graded.checked.map((c, i) => ({
-          mark: marks[c.verdict],
-          verdict: c.verdict,
-          answer: handIn.answers[i] ?? '',
-          feedback: c.feedback,
-          named: c.named,
-        })),
-        score: `${graded.right}/${graded.graded}`,
-        predictions: graded.predictions ? `${graded.predictionsRight}/${graded.predictions}` : '',
-        note: notes.join('; '),
-      };
+      return row;
     });
     // A name handed in more than once is marked on every one of its rows.
-    for (const r of this.rows)
-      if ((seen.get(key(r.name)) ?? 0) > 1)
-        r.note = [r.note, 'this name handed in more than once'].filter(Boolean).join('; ');
+    const key = (name: string) => studentKey(this.core, name);
+    const seen = new Map<string, number>();
+    for (const r of rows) if (r.score) seen.set(key(r.name), (seen.get(key(r.name)) ?? 0) + 1);
+    this.rows = rows.map((r) =>
+      r.score && (seen.get(key(r.name)) ?? 0) > 1
+        ? { ...r, note: [r.note, 'this name handed in more than once'].filter(Boolean).join('; ') }
+        : r,
+    );
     this.drawClass();
+  }
+
+  /** One code checked against the worksheet: every answer graded again by the core, with the name's draw. */
+  private check(code: string, sheet: Sheet): Row {
+    const tasks = sheet.info.tasks.length;
+    const marks = verdictMarks(this.core);
+    const empty = (note: string, name = '?'): Row => ({
+      name,
+      cells: [],
+      score: '',
+      predictions: '',
+      note,
+    });
+    let handIn: HandInInfo;
+    try {
+      handIn = readHandIn(this.core, code);
+    } catch (e) {
+      return empty(`${message(e)} (${code.slice(0, 16)}…)`);
+    }
+    if (handIn.worksheet !== sheet.info.id)
+      return empty(
+        handIn.worksheet.startsWith('text-')
+          ? 'a code for a worksheet written here or elsewhere, not this one: paste its text under "Write your own" to check it'
+          : `a code for another worksheet (${handIn.worksheet}): choose that one above to check it`,
+        handIn.name,
+      );
+    let mine: Sheet;
+    try {
+      mine = new Sheet(this.core, this.source, handIn.name);
+    } catch (e) {
+      return empty(message(e), handIn.name);
+    }
+    const graded = mine.grade(handIn.answers);
+    const notes: string[] = [];
+    if (JSON.stringify(handIn.params) !== JSON.stringify(mine.info.params))
+      notes.push("its parameters are not the ones drawn for this name: checked with the name's");
+    if (handIn.answers.length !== tasks) notes.push(`${handIn.answers.length} answers for ${tasks} tasks`);
+    if (handIn.version !== undefined && handIn.version !== sheet.info.version)
+      notes.push(
+        `handed in for version ${handIn.version}${sheet.info.version ? `; this is version ${sheet.info.version}` : ''}`,
+      );
+    mine.free();
+    return {
+      name: tidyName(this.core, handIn.name),
+      cells: graded.checked.map((c, i) => ({
+        mark: marks[c.verdict],
+        verdict: c.verdict,
+        answer: handIn.answers[i] ?? '',
+        feedback: c.feedback,
+        named: c.named,
+      })),
+      score: `${graded.right}/${graded.graded}`,
+      predictions: graded.predictions ? `${graded.predictionsRight}/${graded.predictions}` : '',
+      note: notes.join('; '),
+    };
   }
 
   /** The names as shown: the students' own, or "Student 1"… while the page is anonymised for projecting. */
