@@ -325,3 +325,23 @@ test('a slow rule does not hold the page: Run to end goes a few steps a frame, a
   expect(await step()).toBe(paused);
   expect(errors).toEqual([]);
 });
+
+test('a report card that takes long can be stopped, and the studies asked after it do not wait for it', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  // A legal rule that takes milliseconds a step: its card would take minutes.
+  const slow = 'let i = 0;\nwhile i < 12000 { i = i + 1; }\nv = v + a(x, v, t) * dt;\nx = x + v * dt;\n';
+  await page.goto(`./?scenario=spring&dt=0.01&until=1&methods=rk4&rule=${encodeURIComponent(slow)}`);
+  await expect(page.locator('#your-method')).toHaveAttribute('open', '');
+  await page.click('#rule-grade');
+  const card = page.locator('#rule-card');
+  await expect(card).toContainText('Measuring your rule');
+  await page.click('#card-stop');
+  await expect(card).toHaveText('Stopped: no report card. Measure again when you are ready.');
+  // The convergence study comes at once from a fresh worker.
+  await page.locator('#convergence-panel summary').click();
+  await page.click('#measure-convergence');
+  await expect(page.locator('#convergence-note')).toContainText('is the measured order', { timeout: 30_000 });
+  expect(errors).toEqual([]);
+});

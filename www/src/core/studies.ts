@@ -100,6 +100,31 @@ function start(): Worker | null {
   return w;
 }
 
+/** Why a study's promise was rejected when the reader stopped it (not the core's failure). */
+export class Cancelled extends Error {
+  constructor() {
+    super('stopped');
+  }
+}
+
+/**
+ * Stops every pending study called `name` (a report card the student no longer waits for): the worker that
+ * holds it is stopped, those questions are rejected with `Cancelled`, and any others it held are asked again
+ * of a fresh worker, so a long card never holds up the studies after it.
+ */
+export function cancel(name: StudyName): void {
+  const w = worker;
+  const mine = [...pending].filter(([, p]) => p.name === name);
+  if (!w || mine.length === 0) return;
+  w.terminate();
+  worker = undefined;
+  const others = [...pending].filter(([, p]) => p.name !== name);
+  pending.clear();
+  for (const [, p] of mine) p.reject(new Cancelled());
+  for (const [, p] of others)
+    (ask as (n: StudyName, ...a: unknown[]) => Promise<unknown>)(p.name, ...p.args).then(p.resolve, p.reject);
+}
+
 /** Asks one study; resolves with its value or rejects with the core's message. */
 export function ask<K extends StudyName>(
   name: K,

@@ -7,7 +7,7 @@
 import './your-method.css';
 import { type Catalogue, forceScenario, languageTier, useLanguageTier } from '../core';
 import { checkForce, checkRule, forceTemplates, ruleTemplates } from '../core/language-build';
-import { ask } from '../core/studies';
+import { ask, Cancelled, cancel } from '../core/studies';
 import type { App } from '../lab/app';
 import { CUSTOM, runsRule, YOURS } from '../lab/state';
 import { byId, clearNotices, el, message } from '../ui/dom';
@@ -194,8 +194,15 @@ export class YourMethodPanel {
     const asked = ++this.graded;
     const scenario = this.app.current.scenario;
     const text = this.rule.text.value;
+    // A rule near its operation limit can take long to measure: it can be stopped, and the lab's other
+    // studies do not wait for it.
+    const stop = el('button', 'Stop measuring');
+    stop.type = 'button';
+    stop.id = 'card-stop';
+    stop.addEventListener('click', () => cancel('reportCard'));
     this.card.replaceChildren(
       el('p', 'Measuring your rule: its order, its stability and its energy (a second or two)…', 'about'),
+      stop,
     );
     const began = performance.now();
     try {
@@ -215,7 +222,11 @@ export class YourMethodPanel {
       );
     } catch (e) {
       if (asked !== this.graded) return;
-      this.card.replaceChildren(el('p', `The report card could not be made: ${message(e)}`, 'error'));
+      this.card.replaceChildren(
+        e instanceof Cancelled
+          ? el('p', 'Stopped: no report card. Measure again when you are ready.', 'about')
+          : el('p', `The report card could not be made: ${message(e)}`, 'error'),
+      );
     }
   }
 }
