@@ -144,3 +144,90 @@ fn divergence_is_detected_and_the_last_finite_state_kept() {
     assert!(run.state().is_finite());
     assert!(!run.step());
 }
+
+/// Text with what hostile input carries: control characters, invisible characters, escapes and quotes.
+fn hostile_text() -> impl Strategy<Value = String> {
+    proptest::collection::vec(
+        prop_oneof![
+            "[a-zA-Z0-9 ]",
+            Just("\u{1b}[2K".to_string()),
+            Just("\r".to_string()),
+            Just("\u{200b}".to_string()),
+            Just("\u{202e}".to_string()),
+            Just("\u{feff}".to_string()),
+            Just("\u{0}".to_string()),
+            Just("\"".to_string()),
+            Just("\\".to_string()),
+            Just("\n".to_string()),
+            Just("Ａ".to_string()),
+        ],
+        0..12,
+    )
+    .prop_map(|parts| parts.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Worksheets with any random range (huge, tiny steps, inverted, NaN-producing) and any run length: a
+    /// refusal with a line or a worksheet whose every key can be computed; never a panic.
+    #[test]
+    fn worksheets_of_any_shape_are_refused_or_keyed(
+        min in prop_oneof![Just(-1e6), Just(0.0), Just(1.0), -10.0..10.0f64],
+        span in prop_oneof![Just(0.0), Just(1e6), Just(1e300), 0.0..100.0f64],
+        step in prop_oneof![Just(1e-13), Just(1e-300), Just(0.0), Just(-1.0), Just(1.0), 0.001..10.0f64],
+        until in prop_oneof![Just("1"), Just("1e9"), Just("1e300"), Just("0"), Just("-1")],
+        levels in 0u32..40,
+        name in hostile_text(),
+    ) {
+        let text = format!(
+            "title = \"T\"\n[random]\nk = {{ min = {min:e}, max = {:e}, step = {step:e} }}\n\n[[task]]\nsetup = \"scenario=spring&methods=euler,rk4&dt=0.1&until={until}\"\nkind = \"number\"\nquestion = \"Q\"\nquantity = \"order\"\nmethod = \"rk4\"\nlevels = {levels}\n",
+            min + span
+        );
+        if let Ok(sheet) = integrator_lab::worksheets::parse("", &text) {
+            let _ = sheet.key(&name);
+            prop_assert_eq!(sheet.params_for(&name), sheet.params_for(&integrator_lab::worksheets::tidy_name(&name)));
+        }
+    }
+
+    /// Hand-in codes and pasted mail with control and invisible characters: read or refused, never a panic.
+    #[test]
+    fn codes_of_any_text_are_read_or_refused(text in hostile_text(), name in hostile_text()) {
+        use integrator_lab::worksheets::handin::{codes_in, HandIn};
+        let code = HandIn {
+            name: name.clone(),
+            worksheet: "fiedler".into(),
+            version: Some(text.clone()),
+            params: vec![],
+            answers: vec![text.clone()],
+        }
+        .code();
+        prop_assert_eq!(HandIn::read(&code).map(|h| h.name), Ok(name));
+        for c in codes_in(&format!("{text}{code}{text}")) {
+            let _ = HandIn::read(&c);
+        }
+        let _ = HandIn::read(&text);
+    }
+
+    /// Rules that nest arrays in loops, at any depth and count: refused, stopped with their line, or run;
+    /// never a panic, and never past the array limit.
+    #[test]
+    fn rules_that_nest_arrays_are_stopped(depth in 0usize..6, turns in 0u32..40, later in any::<bool>()) {
+        use integrator_lab::language::Rule;
+        let nest = format!("{}x{}", "[".repeat(depth), "]".repeat(depth));
+        let body = format!("let a = {nest};\nlet i = 0;\nwhile i < {turns} {{ a = [a, a, a]; i = i + 1; }}\n");
+        let text = if later {
+            format!("if t > 0.5 {{\n{body}}}\nv = v + a(x, v, t) * dt;\nx = x + v * dt;\n")
+        } else {
+            format!("{body}v = v + a(x, v, t) * dt;\nx = x + v * dt;\n")
+        };
+        if let Ok(rule) = Rule::compile(&text) {
+            let setup = Setup::new("orbit", &[], Some(0.1), Some(1.0)).unwrap();
+            let mut run = Run::<f64>::new(&setup, integrator_lab::Method::Rule(std::sync::Arc::new(rule)));
+            while run.steps() < setup.steps() && run.step() {}
+            if let Some(why) = run.failure() {
+                prop_assert!(why.contains("line"), "{}", why);
+            }
+        }
+    }
+}
