@@ -455,6 +455,25 @@ fn the_classic_slips_are_named() {
         "{:?}",
         half.lines()
     );
+    // The same in the textbook form (a1 at the old velocity), as a class writes it.
+    let textbook = card("let a0 = a(x, v, t);\nx = x + v*dt + a0*dt*dt;\nlet a1 = a(x, v, t + dt);\nv = v + (a0 + a1)*(dt/2);\n");
+    assert!(
+        textbook
+            .mistake
+            .clone()
+            .unwrap_or_default()
+            .contains("½·a·dt²"),
+        "{:?}",
+        textbook.lines()
+    );
+    // Written with one acceleration, the same move is symplectic Euler, which the card says.
+    let one = card("let a0 = a(x, v, t);\nx = x + v*dt + a0*dt*dt;\nv = v + a0*dt;\n");
+    assert_eq!(
+        one.equals,
+        Some(MethodId::SymplecticEuler),
+        "{:?}",
+        one.lines()
+    );
     // A rule that never changes v: no longer perfect energy conservation from rest.
     let frozen = card("x = x + v * dt;\n");
     assert!(

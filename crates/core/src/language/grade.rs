@@ -11,7 +11,7 @@ use crate::analysis::{self, OrderVerdict};
 use crate::{Error, Method, MethodId, Precision, Run, Setup, StabilityLimit};
 
 /// A known wrong rule and the mistake behind it: a rule that equals one of these to round-off made it.
-const MISTAKES: [(&str, &str); 9] = [
+const MISTAKES: [(&str, &str); 10] = [
     (
         "let a0 = a(x, v, t);\nx = x + v * dt + 0.5 * a0 * dt * dt;\nlet a1 = a(x, v, t + dt);\nv = v + (a0 + a1) * dt;",
         "the kick adds the old and the new acceleration without halving their sum: velocity Verlet's kick is their average",
@@ -50,6 +50,10 @@ const MISTAKES: [(&str, &str); 9] = [
         "let a0 = a(x, v, t);\nx = x + v * dt + a0 * dt * dt;\nlet a1 = a(x, v + a0 * dt, t + dt);\nv = v + (a0 + a1) * (0.5 * dt);",
         "the move adds a·dt², not ½·a·dt²: velocity Verlet moves x by v·dt + ½·a·dt²",
     ),
+    (
+        "let a0 = a(x, v, t);\nx = x + v * dt + a0 * dt * dt;\nlet a1 = a(x, v, t + dt);\nv = v + (a0 + a1) * (0.5 * dt);",
+        "the move adds a·dt², not ½·a·dt²: velocity Verlet moves x by v·dt + ½·a·dt²",
+    ),
 ];
 
 /// Rules that are none of the lab's methods but a known one all the same.
@@ -61,7 +65,7 @@ const VARIANTS: [(&str, &str); 2] = [
     (
         "let w = 1.0 / (2.0 - 2.0 ** (1.0 / 3.0));\nlet c = [w / 2.0, (1.0 - w) / 2.0, (1.0 - w) / 2.0, w / 2.0];\nlet d = [w, 1.0 - 2.0 * w, w];\nlet s = t;\nlet i = 0;\nwhile i < 3 {\n  x = x + v * (c[i] * dt);\n  s = s + c[i] * dt;\n  v = v + a(x, v, s) * (d[i] * dt);\n  i = i + 1;\n}\nx = x + v * (c[3] * dt);\n",
         "Forest–Ruth, the drift-first form of the paper (x moves first): fourth order and symplectic where the \
-         forces read only the position (first order under drag, where the lab's keeps third), with the same \
+         forces read only the position (first order under drag, where the lab's keeps fourth), with the same \
          stability limit (1.5734) as the lab's, which kicks first (velocity-Verlet substeps); a different method",
     ),
 ];
