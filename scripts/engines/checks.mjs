@@ -289,7 +289,12 @@ export const CHECKS = [
       });
       // The CLI grades the code the page made as the page graded the answers.
       const graded = cli(['worksheet', 'fiedler', '--answers', ctx.code]);
-      for (const line of ['1. wrong: 500', '2. right: 50,0 m', 'score: 1/5']) {
+      // Tasks 1 and 4 are predictions, scored apart from the score.
+      for (const line of [
+        '1. wrong: 500',
+        '2. right: 50,0 m',
+        'score: 1/3 (predictions 0/2, not in the score)',
+      ]) {
         if (!graded.includes(line)) throw new Error(`the CLI grades the code without "${line}": ${graded}`);
       }
       await clean(d, ctx, 'the worksheet');
@@ -304,10 +309,12 @@ export const CHECKS = [
       await waitFor(d, 'the fiedler worksheet in the list', listed);
       await d.evaluate(setValue, '#sheet-choice', 'fiedler');
       await d.fill('#codes', ctx.code);
-      await waitFor(d, "Ada's row, 1/5", () => {
+      await waitFor(d, "Ada's row, 1/3 and her predictions 0/2", () => {
         const rows = document.querySelectorAll('#class-table tbody tr');
         const text = rows[0]?.textContent ?? '';
-        return rows.length === 1 && text.includes('Ada Lovelace') && text.includes('1/5');
+        return (
+          rows.length === 1 && text.includes('Ada Lovelace') && text.includes('1/3') && text.includes('0/2')
+        );
       });
       await clean(d, ctx, 'teacher.html');
     },

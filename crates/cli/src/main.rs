@@ -70,6 +70,23 @@ enum Command {
         #[arg(long = "set", value_name = "NAME=VALUE", allow_hyphen_values = true)]
         set: Vec<String>,
     },
+    /// The largest Lyapunov exponent of a scenario's true motion (Benettin: a twin run nudged by 1e-9 on the
+    /// first coordinate, renormalised every 0.1 s), the predictability horizon it gives, and the reference
+    /// run's own horizon; for a motion that is not chaotic, no exponent and why.
+    Lyapunov {
+        /// Scenario id (see `list`).
+        #[arg(long)]
+        scenario: String,
+        /// A parameter, as NAME=VALUE; repeatable.
+        #[arg(long = "set", value_name = "NAME=VALUE", allow_hyphen_values = true)]
+        set: Vec<String>,
+        /// Seconds to measure over.
+        #[arg(long, value_name = "S", default_value = "1000")]
+        until: String,
+        /// The tolerance a prediction must keep (in the positions' unit), for the horizons.
+        #[arg(long, value_name = "TOL", default_value = "1e-3")]
+        tolerance: String,
+    },
     /// Measure the articles' claims that the lab checks (the figures in docs/claims.md).
     Claims,
     /// The guided experiments: permalink, the article's claim and the lab's measurement.
@@ -373,6 +390,79 @@ fn list() -> Outcome {
     Ok(out.flush()?)
 }
 
+fn lyapunov(scenario: &str, set: &[String], until: &str, tolerance: &str) -> Outcome {
+    use integrator_lab::chaos;
+    let overrides = set
+        .iter()
+        .map(|pair| parse_set(pair))
+        .collect::<Result<Vec<_>, Error>>()?;
+    let until = format::parse("until", until)?;
+    let tolerance = format::parse("tolerance", tolerance)?;
+    if !(tolerance > 0.0 && tolerance.is_finite()) {
+        return Err(Failure::Input("tolerance must be a positive number".into()));
+    }
+    let setup = Setup::new(scenario, &overrides, None, None)?;
+    let (every, delta, h) = (0.1, 1e-9, 1e-3);
+    let measured = chaos::lyapunov(&setup, until, every, delta, h)?;
+    let mut out = stdout();
+    writeln!(
+        out,
+        "{}: Benettin over {} s (RK4 at h = {h} s, a nudge of {delta:e} on {}, renormalised every {every} s)",
+        setup.scenario.info().title,
+        format::number(measured.span),
+        setup.coordinates().positions[0]
+    )?;
+    if measured.exponent < chaos::CHAOTIC {
+        writeln!(
+            out,
+            "no exponent: a nudge grows at most like a power of time here (its mean rate over {} s is {} /s, \
+             below the {} /s of chaos; linear growth alone gives about ln(T)/T): not chaotic, no horizon",
+            format::number(measured.span),
+            format::significant(measured.exponent, 3),
+            chaos::CHAOTIC
+        )?;
+        return Ok(out.flush()?);
+    }
+    let lambda = measured.exponent;
+    writeln!(
+        out,
+        "largest Lyapunov exponent: {} /s",
+        format::significant(lambda, 4)
+    )?;
+    writeln!(
+        out,
+        "each digit of the start is worth ln(10)/λ = {} s of prediction",
+        format::significant(std::f64::consts::LN_10 / lambda, 3)
+    )?;
+    for nudge in [1e-6, 1e-9, 1e-12] {
+        writeln!(
+            out,
+            "from a nudge of {nudge:e}, a prediction stays within {tolerance:e} for about ln(tolerance/nudge)/λ \
+             = {} s",
+            format::significant((tolerance / nudge).ln() / lambda, 3)
+        )?;
+    }
+    // The reference's own horizon, where the lab's truth is a reference run.
+    let horizon_setup = Setup::new(scenario, &overrides, None, Some(until.min(100.0)))?;
+    if let Some(u) = chaos::reference_uncertainty(&horizon_setup) {
+        match chaos::horizon(&horizon_setup, &u, tolerance) {
+            Some(t) => writeln!(
+                out,
+                "the lab's reference run (RK4 at {} s) is good to {tolerance:e} until about t = {} s, where a \
+                 reference at half its step parts from it",
+                integrator_lab::run::REFERENCE_STEP,
+                format::significant(t, 3)
+            )?,
+            None => writeln!(
+                out,
+                "the lab's reference run stays within {tolerance:e} of one at half its step over the first {} s",
+                format::number(horizon_setup.until)
+            )?,
+        }
+    }
+    Ok(out.flush()?)
+}
+
 fn list_on(scenario: &str, dt: Option<&str>, set: &[String]) -> Outcome {
     let overrides = set
         .iter()
@@ -499,6 +589,12 @@ fn main() -> ExitCode {
             dt,
             set,
         } => list_on(id, dt.as_deref(), set),
+        Command::Lyapunov {
+            scenario,
+            set,
+            until,
+            tolerance,
+        } => lyapunov(scenario, set, until, tolerance),
         Command::Claims => claims::print(&mut stdout()),
         Command::Experiments { id } => experiments(id.as_deref()),
         Command::Worksheet {

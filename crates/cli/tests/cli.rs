@@ -838,3 +838,41 @@ fn a_file_never_shadows_a_built_in_worksheet_nor_passes_for_a_code() {
     assert!(stdout(&o).contains("1. right: 450"), "{}", stdout(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `lyapunov` measures the double pendulum's exponent (about 1.3 /s; tests/chaos.rs checks it against an
+/// independent estimate) with the horizons it gives, and reports none for the single pendulum.
+#[test]
+fn lyapunov_reports_chaos_and_its_absence() {
+    let o = lab(&[
+        "lyapunov",
+        "--scenario",
+        "double-pendulum",
+        "--until",
+        "300",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lambda: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("largest Lyapunov exponent: "))
+        .and_then(|l| l.trim_end_matches(" /s").parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(lambda > 1.0 && lambda < 1.7, "{out}");
+    // ln(10)/λ, as printed.
+    let digit = std::f64::consts::LN_10 / lambda;
+    assert!(
+        out.contains(&format!(
+            "ln(10)/λ = {} s",
+            integrator_lab::format::significant(digit, 3)
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains("the lab's reference run (RK4 at 0.0001 s) is good to 1e-3 until about t = "),
+        "{out}"
+    );
+    let o = lab(&["lyapunov", "--scenario", "pendulum", "--until", "200"]);
+    assert!(stdout(&o).contains("no exponent"), "{}", stdout(&o));
+    let o = lab(&["lyapunov", "--scenario", "spring", "--tolerance", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+}

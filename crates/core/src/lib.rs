@@ -19,6 +19,7 @@
 
 pub mod analysis;
 pub mod articles;
+pub mod chaos;
 pub mod claims;
 pub mod csv;
 mod error;

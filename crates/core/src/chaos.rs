@@ -1,0 +1,169 @@
+//! Chaos, measured: how far the reference run that stands in for the truth can be trusted (its uncertainty,
+//! from a second reference at half its step, and its horizon for a tolerance), and the largest Lyapunov
+//! exponent of the true motion, by Benettin's renormalisation.
+//!
+//! Where the truth is a closed form there is nothing to measure: it is exact at every time. Where it is a
+//! reference run (the pendulums), the reference's own error grows with the motion's sensitivity: on the
+//! double pendulum, released at 2 rad, every missing digit costs about ln 10/λ ≈ 1.7 s.
+
+use crate::methods::{Integrator, RK4};
+use crate::scenarios::Truth;
+use crate::{Error, ExplicitRungeKutta, Setup, State, System};
+
+/// The reference's uncertainty along a run: at each step of the setup, the largest difference of a position
+/// coordinate between the reference (steps of at most `REFERENCE_STEP`, as the truth takes them) and a second
+/// reference at half its step. It errs on the safe side: the half-step reference is the better one, so the
+/// difference is about the first's error.
+pub fn reference_uncertainty(setup: &Setup) -> Option<Vec<f64>> {
+    if setup.scenario.info().truth != Truth::Reference {
+        return None;
+    }
+    let mut truth = setup.truth();
+    let system = setup.system();
+    let h = truth.reference_step().expect("a reference run");
+    let mut fine = Stepper::new(&system, setup.initial(), h / 2.0);
+    let mut state = setup.initial();
+    let mut out = vec![0.0];
+    for n in 1..=setup.steps() {
+        truth.at_into(n, &mut state);
+        fine.to(n as f64 * setup.dt);
+        out.push(
+            state
+                .x
+                .iter()
+                .zip(&fine.state.x)
+                .map(|(a, b)| (a - b).abs())
+                .fold(0.0, f64::max),
+        );
+    }
+    Some(out)
+}
+
+/// Where the reference stops being good to `tolerance` (in the positions' unit): the first time its
+/// uncertainty passes it, if it does within the run.
+pub fn horizon(setup: &Setup, uncertainty: &[f64], tolerance: f64) -> Option<f64> {
+    uncertainty
+        .iter()
+        .position(|u| *u > tolerance || u.is_nan())
+        .map(|n| n as f64 * setup.dt)
+}
+
+/// The tolerance the lab states a reference's horizon for: a milliradian on the pendulums' angles.
+pub const HORIZON_TOLERANCE: f64 = 1e-3;
+
+/// RK4 from a state, at a fixed step, to any time on its grid.
+struct Stepper<'a> {
+    system: &'a System<f64>,
+    rk4: ExplicitRungeKutta<f64, 4>,
+    state: State<f64>,
+    h: f64,
+    done: u64,
+}
+
+impl<'a> Stepper<'a> {
+    fn new(system: &'a System<f64>, state: State<f64>, h: f64) -> Self {
+        let mut rk4 = ExplicitRungeKutta::new(&RK4, system.dim);
+        rk4.start(system, 0.0, &state);
+        Stepper {
+            system,
+            rk4,
+            state,
+            h,
+            done: 0,
+        }
+    }
+
+    /// Steps on to time `t` (rounded to the step's grid).
+    fn to(&mut self, t: f64) {
+        let target = (t / self.h).round() as u64;
+        while self.done < target {
+            let now = self.done as f64 * self.h;
+            self.rk4.step(self.system, now, self.h, &mut self.state);
+            self.done += 1;
+        }
+    }
+}
+
+/// The largest Lyapunov exponent of the true motion, as Benettin measures it: a twin run from the first
+/// angle (or coordinate) + `delta`, the two stepped with RK4 at `h`; every `every` seconds the separation in
+/// the whole state (positions and velocities) is measured, its logarithmic growth added up, and the twin set
+/// back to `delta` from the run along the same direction. The exponent is the sum over the span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lyapunov {
+    /// The exponent, in 1/s: the mean logarithmic growth rate over the span.
+    pub exponent: f64,
+    /// The span it was measured over, in s.
+    pub span: f64,
+}
+
+/// Measures [`Lyapunov`] over `span` seconds. Refused for a scenario without a conservative state to
+/// perturb (none here), and for steps or spans that are not positive.
+pub fn lyapunov(
+    setup: &Setup,
+    span: f64,
+    every: f64,
+    delta: f64,
+    h: f64,
+) -> Result<Lyapunov, Error> {
+    for (name, value) in [("span", span), ("every", every), ("delta", delta), ("h", h)] {
+        if !(value.is_finite() && value > 0.0) {
+            return Err(Error::Inconsistent(format!(
+                "{name} must be a positive number, not {value}"
+            )));
+        }
+    }
+    let steps = (span / h).round();
+    if steps > 1e9 {
+        return Err(Error::Inconsistent(format!(
+            "{} steps of {h} s: too many (at most 1e9)",
+            crate::format::number(steps)
+        )));
+    }
+    let system = setup.system();
+    let start = setup.initial();
+    let mut twin = start.clone();
+    twin.x[0] += delta;
+    let mut run = Stepper::new(&system, start, h);
+    let mut other = Stepper::new(&system, twin, h);
+    let renormalisations = (span / every).round().max(1.0) as u64;
+    let mut sum = 0.0;
+    for k in 1..=renormalisations {
+        let t = k as f64 * every;
+        run.to(t);
+        other.to(t);
+        let d = distance(&run.state, &other.state);
+        if !(d.is_finite() && d > 0.0) {
+            return Err(Error::Inconsistent(format!(
+                "the twin runs parted to {d} at t = {t} s: no exponent"
+            )));
+        }
+        sum += (d / delta).ln();
+        // Back to delta from the run, along the separation.
+        let scale = delta / d;
+        for i in 0..run.state.dim() {
+            other.state.x[i] = run.state.x[i] + (other.state.x[i] - run.state.x[i]) * scale;
+            other.state.v[i] = run.state.v[i] + (other.state.v[i] - run.state.v[i]) * scale;
+        }
+        // The stepper's own memory (none for RK4) starts afresh from the moved state.
+        other.rk4.start(&system, t, &other.state);
+    }
+    let measured = renormalisations as f64 * every;
+    Ok(Lyapunov {
+        exponent: sum / measured,
+        span: measured,
+    })
+}
+
+/// The distance between two states in the whole phase space (positions and velocities alike).
+fn distance(a: &State<f64>, b: &State<f64>) -> f64 {
+    a.x.iter()
+        .zip(&b.x)
+        .chain(a.v.iter().zip(&b.v))
+        .map(|(p, q)| (p - q) * (p - q))
+        .sum::<f64>()
+        .sqrt()
+}
+
+/// Above this exponent (1/s) a measured exponent over 1000 s is chaos; below, the growth is at most a power of
+/// time (a linear growth of δ over T gives about ln(T)/T ≈ 0.007 /s at T = 1000 s).
+pub const CHAOTIC: f64 = 0.05;
