@@ -277,6 +277,24 @@ fn run(common: &Common, every: u64, with: Option<&str>) -> Outcome {
         }
         methods.push(rule(file)?);
     }
+    // Where the truth is a reference run, say how far it can be trusted: past its horizon the reference
+    // columns, and the errors against them, are not known to the tolerance.
+    if let Some(u) = integrator_lab::chaos::reference_uncertainty(&r.setup) {
+        let tolerance = integrator_lab::chaos::HORIZON_TOLERANCE;
+        let worst = u.iter().copied().fold(0.0, f64::max);
+        say(&match integrator_lab::chaos::horizon(&r.setup, &u, tolerance) {
+            Some(t) => format!(
+                "note: the reference run is good to {tolerance:e} only until t = {} s (a reference at half its \
+                 step parts from it there): past it, the reference columns and the error against them are not \
+                 known to that",
+                format::significant(t, 3)
+            ),
+            None => format!(
+                "note: the reference run stays within {} of one at half its step over the whole run",
+                format::significant(worst.max(f64::MIN_POSITIVE), 2)
+            ),
+        });
+    }
     let mut out = stdout();
     csv::write(
         &r.setup,

@@ -876,3 +876,54 @@ fn lyapunov_reports_chaos_and_its_absence() {
     let o = lab(&["lyapunov", "--scenario", "spring", "--tolerance", "0"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// `run` says how far a reference run can be trusted: on the double pendulum, a horizon (the reference is
+/// good to a milliradian until about 21 s, where a reference at half its step parts from it); on the single
+/// pendulum, none.
+#[test]
+fn run_states_the_references_horizon() {
+    let o = lab(&[
+        "run",
+        "--scenario",
+        "double-pendulum",
+        "--method",
+        "rk4",
+        "--until",
+        "30",
+        "--every",
+        "1000",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let note = stderr(&o);
+    let t: f64 = note
+        .split("only until t = ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{note}"));
+    assert!(t > 10.0 && t < 26.0, "{note}");
+    let o = lab(&[
+        "run",
+        "--scenario",
+        "pendulum",
+        "--method",
+        "rk4",
+        "--every",
+        "1000",
+    ]);
+    assert!(
+        stderr(&o).starts_with("note: the reference run stays within"),
+        "{}",
+        stderr(&o)
+    );
+    let o = lab(&[
+        "run",
+        "--scenario",
+        "spring",
+        "--method",
+        "rk4",
+        "--every",
+        "1000",
+    ]);
+    assert_eq!(stderr(&o), "");
+}
