@@ -22,6 +22,11 @@ fn option(answer: &Answer) -> &str {
     }
 }
 
+/// A worksheet of one task, whose fields are `body` (its header is line 2).
+fn one_task(body: &str) -> Result<worksheets::Worksheet, worksheets::WorksheetError> {
+    parse("", &format!("title = \"T\"\n[[task]]\n{body}"))
+}
+
 fn close(a: f64, b: f64, rel: f64) -> bool {
     (a - b).abs() <= rel * b.abs()
 }
@@ -731,10 +736,7 @@ fn every_draw_is_checked_and_too_many_are_refused() {
 #[test]
 fn tolerances_say_what_they_mean() {
     let sheet = |tolerance: &str| {
-        parse(
-            "",
-            &format!("title = \"T\"\n[[task]]\nsetup = \"scenario=constant-force&methods=euler&dt=1&until=10\"\nkind = \"number\"\nquestion = \"Q\"\nquantity = \"position\"\nunit = \"m\"\n{tolerance}\n"),
-        )
+        one_task(&format!("setup = \"scenario=constant-force&methods=euler&dt=1&until=10\"\nkind = \"number\"\nquestion = \"Q\"\nquantity = \"position\"\nunit = \"m\"\n{tolerance}\n"))
     };
     let e = sheet("tolerance = 2").unwrap_err();
     assert_eq!(e.line, Some(2), "{e}");
@@ -793,10 +795,7 @@ fn tolerances_say_what_they_mean() {
 #[test]
 fn distance_error_is_the_distance_from_the_true_position() {
     let sheet = |quantity: &str, coordinate: &str, method: &str| {
-        let s = parse(
-            "",
-            &format!("title = \"T\"\n[[task]]\nsetup = \"scenario=orbit&methods=euler&dt=0.01&until=5\"\nkind = \"number\"\nquestion = \"Q\"\nquantity = \"{quantity}\"\n{coordinate}{method}"),
-        )
+        let s = one_task(&format!("setup = \"scenario=orbit&methods=euler&dt=0.01&until=5\"\nkind = \"number\"\nquestion = \"Q\"\nquantity = \"{quantity}\"\n{coordinate}{method}"))
         .unwrap();
         value(&s.key("").unwrap().answers[0])
     };
@@ -824,10 +823,7 @@ fn distance_error_is_the_distance_from_the_true_position() {
 #[test]
 fn the_largest_stable_dt_on_the_chain_is_set_by_its_fastest_mode() {
     let sheet = |method: &str| {
-        parse(
-            "",
-            &format!("title = \"T\"\n[[task]]\nsetup = \"scenario=spring-chain&methods={method}&dt=0.01&until=1\"\nkind = \"find\"\nquestion = \"Q\"\nquantity = \"stable-dt\"\nunit = \"s\"\n"),
-        )
+        one_task(&format!("setup = \"scenario=spring-chain&methods={method}&dt=0.01&until=1\"\nkind = \"find\"\nquestion = \"Q\"\nquantity = \"stable-dt\"\nunit = \"s\"\n"))
     };
     let s = sheet("symplectic-euler").unwrap();
     let setup = integrator_lab::Setup::new("spring-chain", &[], Some(0.01), Some(1.0)).unwrap();
