@@ -1,41 +1,21 @@
 import { launch, D } from './walk.lib.tmp.mjs';
-import fs from 'fs';
 const b = await launch();
 const p = await b.newPage({viewport:{width:1280,height:900}});
 const logs=[]; p.on('console',m=>logs.push(m.type()+': '+m.text())); p.on('pageerror',e=>logs.push('PAGEERR '+e.message));
-// stub print so clicking doesn't block
-await p.addInitScript(()=>{ window.print = ()=>{ window.__printed = (window.__printed||0)+1; window.__printMode = document.body.dataset.print; }; });
 await p.goto('http://127.0.0.1:4190/teacher.html'); await p.waitForTimeout(2000);
-await p.selectOption('#sheet-choice','gravity-answer'); await p.waitForTimeout(1200);
-await p.click('#show-qr'); await p.waitForTimeout(1000);
-await p.screenshot({path:D+'t-desk-qr.png'});
-console.log('after qr', await p.evaluate(()=>{const d=document.querySelector('dialog[open]'); return d? {html:d.outerHTML.slice(0,800), txt:d.innerText}:'no dialog'; }));
-console.log('focused', await p.evaluate(()=>document.activeElement.outerHTML.slice(0,200)));
-await p.keyboard.press('Escape'); await p.waitForTimeout(400);
-console.log('after esc focused', await p.evaluate(()=>[document.activeElement.id, !!document.querySelector('dialog[open]')]));
-// click print buttons
-await p.click('#print-handout'); await p.waitForTimeout(500);
-console.log('printed', await p.evaluate(()=>[window.__printed, window.__printMode, document.body.dataset.print]));
-for (const mode of ['handout','key']) {
-  for (const name of ['', 'Ada Lovelace']) {
-  await p.fill('#key-name', name); await p.waitForTimeout(800);
-  await p.evaluate(m=>document.body.dataset.print=m, mode);
-  await p.emulateMedia({media:'print'});
-  await p.setViewportSize({width:794,height:1123});
-  await p.waitForTimeout(500);
-  const tag = `${mode}${name?'-named':''}`;
-  await p.screenshot({path:D+`t-print-${tag}.png`,fullPage:true});
-  const vis = await p.evaluate(()=>[...document.querySelectorAll('button,input,select,textarea,summary')].filter(e=>{const r=e.getBoundingClientRect(); const s=getComputedStyle(e); return r.width>0&&r.height>0&&s.visibility!=='hidden'}).map(e=>e.tagName+'#'+e.id+':'+(e.innerText||'').slice(0,30)));
-  console.log(tag,'visible controls in print:', vis, 'height', await p.evaluate(()=>document.documentElement.scrollHeight));
-  for (const fmt of ['A4','Letter']) {
-    const buf = await p.pdf({format:fmt, preferCSSPageSize:true});
-    fs.writeFileSync(`/tmp/walk/${tag}-${fmt}.pdf`, buf);
-    const n = (buf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)||[]).length;
-    console.log(tag, fmt, 'pages', n);
-  }
-  await p.emulateMedia({media:'screen'}); await p.setViewportSize({width:1280,height:900});
-  }
-}
-await p.evaluate(()=>delete document.body.dataset.print);
+await p.click('#sheet-own summary'); await p.waitForTimeout(500);
+console.log(await p.evaluate(()=>{const d=document.querySelector('#sheet-own'); const ta=document.querySelector('#sheet-text'); const bt=document.querySelector('#use-text');
+ return {inner:d.innerText.slice(0,1500), taLabelledby:ta.getAttribute('aria-labelledby'), taAria:ta.getAttribute('aria-label'), taLabels:ta.labels.length, btHTML:bt.outerHTML, btVisible:bt.getBoundingClientRect().width, html:d.innerHTML.slice(0,2500)}}));
+await p.screenshot({path:D+'t-desk-own-open.png'});
+// docs link
+const [dp] = await Promise.all([p.context().waitForEvent('page').catch(()=>null), p.click('a[href="./docs/worksheets.html"]')]);
+await p.waitForTimeout(1500);
+const target = dp || p;
+await target.waitForLoadState();
+console.log('docs url', target.url(), await target.title());
+await target.screenshot({path:D+'docs-desk.png'});
+await target.setViewportSize({width:390,height:844}); await target.waitForTimeout(300);
+await target.screenshot({path:D+'docs-phone.png'});
+console.log('docs docW phone', await target.evaluate(()=>[document.documentElement.scrollWidth, [...document.querySelectorAll('pre,table')].map(e=>e.tagName+':'+e.scrollWidth+'/'+e.clientWidth+':'+getComputedStyle(e).overflowX+':'+getComputedStyle(e.parentElement).overflowX).join(' ')]));
 console.log(logs.join('\n'));
 await b.close();

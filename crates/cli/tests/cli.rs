@@ -927,3 +927,50 @@ fn run_states_the_references_horizon() {
     ]);
     assert_eq!(stderr(&o), "");
 }
+
+/// A rule that doubles an array without end is stopped with its line, under a memory limit of 1 GB (it once
+/// grew until the system killed the process): at once where it starts in the first step, and where it starts
+/// later, as the step's failure, the run's rows ending there.
+#[test]
+fn a_rule_bomb_is_stopped_under_a_memory_limit() {
+    let dir = std::env::temp_dir().join(format!("il-cli-bomb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let now = dir.join("now.rhai");
+    let later = dir.join("later.rhai");
+    std::fs::write(
+        &now,
+        "let a = [x];\nwhile true { a = [a, a]; }\nv = v + a(x, v, t) * dt;\nx = x + v * dt;\n",
+    )
+    .unwrap();
+    std::fs::write(&later, "if t > 1.0 {\n  let b = [x];\n  while true { b = [b, b]; }\n}\nv = v + a(x, v, t) * dt;\nx = x + v * dt;\n").unwrap();
+    let limited = |args: &str| {
+        Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 1000000; exec '{}' {args}",
+                env!("CARGO_BIN_EXE_integrator-lab")
+            ))
+            .output()
+            .unwrap()
+    };
+    for command in ["run --scenario spring", "grade"] {
+        let o = limited(&format!("{command} --rule '{}'", now.display()));
+        assert_eq!(o.status.code(), Some(2), "{command}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("line 2") && stderr(&o).contains("array"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    let o = limited(&format!(
+        "run --scenario spring --until 3 --every 10 --rule '{}'",
+        later.display()
+    ));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("line 3") && stderr(&o).contains("array"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
