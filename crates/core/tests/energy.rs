@@ -3,6 +3,7 @@
 mod common;
 
 use common::{energies, final_state, radius, relative_spread, setup, SYMPLECTIC};
+use integrator_lab::system::Switching;
 use integrator_lab::{MethodId, Run, Setup};
 
 /// Fiedler's damped spring at dt = 0.01: explicit Euler gains energy while the true motion loses it;
@@ -241,19 +242,27 @@ fn every_symplectic_methods_energy_text_holds_on_every_scenario() {
             } else if text.starts_with("Exact between switches") {
                 swing(tail, tail[0]) <= 1e-9 * tail[0].abs().max(1.0)
             } else if text.contains("under constant forces the motion is not bounded") {
-                // m·a·v·dt is the truth's change of potential energy in a step at speed v: the error against
-                // the truth's energy stays within the largest such change (with 10 % to spare) and is not
-                // round-off.
-                let step = exact
+                // −m·a·v·dt is the truth's change of potential energy in a step at speed v, d_n: half of
+                // it, or of d_n − d_0 (the speed gained), is the error the sentence states; the largest error
+                // against the truth's energy is between 0.45 and 1.1 times the larger of the two.
+                let d: Vec<f64> = exact
                     .windows(2)
-                    .map(|w| (w[1].potential - w[0].potential).abs())
+                    .map(|w| w[1].potential - w[0].potential)
+                    .collect();
+                let stated = d
+                    .iter()
+                    .map(|x| 0.5 * x.abs().max((x - d[0]).abs()))
                     .fold(0.0, f64::max);
                 let off = e
                     .iter()
                     .zip(&exact)
                     .map(|(e, x)| (e - x.total()).abs())
                     .fold(0.0, f64::max);
-                off <= 1.1 * step && off > 1e-3 * step
+                println!("{id} {}: off {off:.4e}, ½·m·a·v·dt {stated:.4e}", m.id());
+                // Where a thruster switches, its early or late work adds to it (said too): no upper bound.
+                let switching = class.switching != Switching::None;
+                (off <= 1.1 * stated || (switching && text.contains("the work of the thrust")))
+                    && off >= 0.45 * stated
             } else if info.symplectic_on(&class) {
                 text == info.energy && second <= 1.5 * first + 1e-12 * scale
             } else if class.coupled {

@@ -242,9 +242,17 @@ impl MethodInfo {
             // (leapfrog's).
             let exact = (self.order_on)(&steady) == Expected::Exact && self.id != "leapfrog";
             return if !exact {
-                "Symplectic, but under constant forces the motion is not bounded, and no band is kept: its \
-                 energy is off by up to about m·a·v·dt, which follows the speed v (and grows with it)."
-                    .to_string()
+                let thrust = if class.switching != Switching::None {
+                    " Where a thruster switches, it is also off by the work of the thrust it takes a step early \
+                     or late."
+                } else {
+                    ""
+                };
+                format!(
+                    "Symplectic, but under constant forces the motion is not bounded, and no band is kept: its \
+                     energy is off by about ½·m·a·v·dt, which follows the speed v (symplectic Euler's, the speed \
+                     gained since the start; leapfrog's, the speed) and grows with it.{thrust}"
+                )
             } else if class.switching != Switching::None {
                 "Exact between switches under constant forces, energy included; a thruster does work here: \
                  while it burns the energy changes, as the truth's does, and between burns it is kept."
