@@ -453,10 +453,13 @@ fn lyapunov(scenario: &str, set: &[String], until: &str, tolerance: &str) -> Out
         format::significant(std::f64::consts::LN_10 / lambda, 3)
     )?;
     for nudge in [1e-6, 1e-9, 1e-12] {
+        let parted = chaos::parting_time(&setup, nudge, tolerance, h, until)
+            .map(|t| format!("{} s", format::significant(t, 3)))
+            .unwrap_or_else(|| format!("not within {} s", format::number(until)));
         writeln!(
             out,
             "from a nudge of {nudge:e}, a prediction stays within {tolerance:e} for about ln(tolerance/nudge)/λ \
-             = {} s",
+             = {} s at the long-run rate; a twin run from this start parts by {tolerance:e} at {parted}",
             format::significant((tolerance / nudge).ln() / lambda, 3)
         )?;
     }

@@ -154,6 +154,35 @@ pub fn lyapunov(
     })
 }
 
+/// When a twin run from the first coordinate + `delta` first parts from the run by more than `tolerance` in
+/// a position coordinate (RK4 at `h`, up to `until` s): the predictability horizon measured on this start,
+/// where `ln(tolerance/delta)/λ` is the long-run estimate.
+pub fn parting_time(setup: &Setup, delta: f64, tolerance: f64, h: f64, until: f64) -> Option<f64> {
+    let system = setup.system();
+    let start = setup.initial();
+    let mut twin = start.clone();
+    twin.x[0] += delta;
+    let mut run = Stepper::new(&system, start, h);
+    let mut other = Stepper::new(&system, twin, h);
+    let steps = (until / h).round() as u64;
+    for n in 1..=steps {
+        let t = n as f64 * h;
+        run.to(t);
+        other.to(t);
+        let apart = run
+            .state
+            .x
+            .iter()
+            .zip(&other.state.x)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f64::max);
+        if apart > tolerance || apart.is_nan() {
+            return Some(t);
+        }
+    }
+    None
+}
+
 /// The distance between two states in the whole phase space (positions and velocities alike).
 fn distance(a: &State<f64>, b: &State<f64>) -> f64 {
     a.x.iter()
