@@ -1,18 +1,21 @@
 import { launch, D } from './walk.lib.tmp.mjs';
-import fs from 'fs';
-const codes = JSON.parse(fs.readFileSync('/tmp/walk/codes.json','utf8'));
 const b = await launch();
-const ctx = await b.newContext({viewport:{width:390,height:844}, isMobile:true, hasTouch:true});
-const p = await ctx.newPage();
-await p.goto('http://127.0.0.1:4190/teacher.html'); await p.waitForTimeout(2000);
-await p.selectOption('#sheet-choice','gravity-answer'); await p.waitForTimeout(800);
-await p.locator('table').first().scrollIntoViewIfNeeded();
-await p.evaluate(()=>scrollBy(0,-60));
-await p.screenshot({path:D+'t-phone-key-view.png'});
-await p.fill('#codes', Object.values(codes).join('\n')); await p.waitForTimeout(2000);
-await p.locator('table').nth(1).scrollIntoViewIfNeeded(); await p.evaluate(()=>scrollBy(0,-200));
-await p.screenshot({path:D+'c-phone-class-view.png'});
-await p.click('#show-qr'); await p.waitForTimeout(500);
-await p.locator('#sheet-qr-box').scrollIntoViewIfNeeded();
-await p.screenshot({path:D+'t-phone-qr-view.png'});
+const urls = {
+ dp:'/?scenario=double-pendulum&methods=velocity-verlet,forest-ruth,rk4',
+ drag:'/?scenario=drag&methods=velocity-verlet,forest-ruth',
+ cf:'/?scenario=constant-force&methods=symplectic-euler,velocity-verlet',
+};
+for (const [tag,u] of Object.entries(urls)) {
+  const p = await b.newPage({viewport:{width:1280,height:900}});
+  const logs=[]; p.on('console',m=>logs.push(m.type()+': '+m.text())); p.on('pageerror',e=>logs.push('PAGEERR '+e.message));
+  await p.goto('http://127.0.0.1:4190'+u); await p.waitForTimeout(3000);
+  const txt = await p.evaluate(()=>{const s=document.querySelector('.how-section'); return s? s.innerText : 'none'});
+  console.log('=====',tag,'\n',txt);
+  const meth = await p.evaluate(()=>document.querySelector('fieldset:has(input[name=method])')?.innerText);
+  console.log('-- methods legend\n', meth);
+  await p.locator('.how-section').scrollIntoViewIfNeeded();
+  await p.locator('.how-section').screenshot({path:D+`l-${tag}-how.png`});
+  console.log(logs.join('\n'));
+  await p.close();
+}
 await b.close();
