@@ -260,7 +260,7 @@ test('numbers as people write them: 1/60, no negative zero, a band in one unit, 
   await page.goto('./');
   await page.locator('#experiments').scrollIntoViewIfNeeded();
   const measured = page.locator('#experiments');
-  await expect(measured).toContainText('of a 1000 m amplitude', { timeout: 20_000 });
+  await expect(measured).toContainText('of a 1000 m amplitude', { timeout: 40_000 });
   const text = (await measured.textContent()) ?? '';
   expect(text).not.toMatch(/-0\.0+\s?%/);
   expect(text).not.toMatch(/ % … ×|% … ×/);

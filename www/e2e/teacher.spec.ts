@@ -1,7 +1,7 @@
 // The classroom graded right, on the pages: the teacher's page sums each task up readably (how many right, the
 // common wrong answers and the mistakes behind them, the explanations in full), anonymises for a projector,
 // keeps pasted codes across a reload, prints a handout and a key that fit A4 and Letter, draws a QR code a
-// phone can read, and renders the format's docs as a page; a student is told a prediction is not marked, and
+// phone can read, and renders the format's docs as a page; a student is told a prediction does not count in the score, and
 // that a run whose drawn parameter was changed no longer matches the task.
 
 import { execFileSync } from 'node:child_process';
@@ -53,6 +53,10 @@ test('the class summary says how many got each task right and which mistakes lie
   // Task 3: an unreadable "lots" is listed with the wrong answers, not lost.
   await expect(summary.nth(2)).toContainText('2 of 4 right');
   await expect(summary.nth(2).locator('.wrong-answers')).toContainText('1 answered lots');
+  // Task 4: a choice's wrong answers by their labels, with the mistake behind them.
+  await expect(summary.nth(3).locator('.wrong-answers li').first()).toContainText(
+    '2 answered explicit Euler: Look at the energy graph',
+  );
   // Task 5: the explanations, readable in full (not in a tooltip), by name.
   await expect(summary.nth(4)).toContainText('3 of 4 wrote an explanation');
   await expect(summary.nth(4).locator('.explanations li').first()).toHaveText(
@@ -70,10 +74,14 @@ test('the class summary says how many got each task right and which mistakes lie
     'Student 1: It lags: each step uses the old velocity.',
   );
   expect(await axe(page)).toEqual([]);
-  // The codes survive a reload, and "Clear the codes" clears them for good.
+  // The codes survive a reload, with the worksheet they are for; "Clear the codes" asks for a second press,
+  // then clears them for good.
   await page.reload();
-  await page.selectOption('#sheet-choice', 'fiedler');
+  await expect(page.locator('#sheet-choice')).toHaveValue('fiedler');
   await expect(page.locator('#class-table tbody tr')).toHaveCount(4);
+  await page.click('#clear-codes');
+  await expect(page.locator('#codes')).not.toHaveValue('');
+  await expect(page.locator('#clear-codes')).toHaveText('Press again to clear every code');
   await page.click('#clear-codes');
   await expect(page.locator('#codes')).toHaveValue('');
   await page.reload();
@@ -151,7 +159,7 @@ for (const [format, width] of [
     });
     await expect(page.locator('#handout')).toBeVisible();
     await expect(page.locator('#sheet-key')).toBeHidden();
-    await expect(page.locator('#handout li').first()).toContainText('Predict before you run it.');
+    await expect(page.locator('#handout li').first()).toContainText('Prediction — ');
     expect(await page.locator('#handout').textContent()).not.toContain('0.516');
     await page.evaluate(() => {
       document.body.dataset.print = 'key';
@@ -179,14 +187,14 @@ test('the worksheet format is a page, its Markdown rendered', async ({ page }) =
   expect(errors).toEqual([]);
 });
 
-test('a student is told a prediction is not marked, and when the run no longer has the numbers drawn for them', async ({
+test('a student is told a prediction does not count in the score, and when the run no longer has the numbers drawn for them', async ({
   page,
 }) => {
   const errors = watch(page);
   await page.goto('./?worksheet=gravity-answer');
   await page.fill('#student-name', 'Ada');
   await page.locator('#student-name').press('Enter');
-  await expect(page.locator('.worksheet-task')).toContainText('A prediction is not marked');
+  await expect(page.locator('.worksheet-task')).toContainText('A prediction does not count in your score');
   // The CLI draws Ada's vy0 from her name, as the page does.
   const drawn = /vy0 = (\d+)/.exec(
     execFileSync(CLI, ['worksheet', 'gravity-answer', '--name', 'Ada'], { encoding: 'utf8' }),

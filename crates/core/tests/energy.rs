@@ -266,7 +266,7 @@ fn every_symplectic_methods_energy_text_holds_on_every_scenario() {
             } else if info.symplectic_on(&class) {
                 text == info.energy && second <= 1.5 * first + 1e-12 * scale
             } else if class.coupled {
-                text.contains("further than RK4's") && first.max(second) > rk4
+                text.contains("can exceed RK4's") && first.max(second) > rk4
             } else {
                 text.contains("falls with the truth's") && *e.last().unwrap() < e0 && truth_end < e0
             };

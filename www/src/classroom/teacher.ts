@@ -35,6 +35,7 @@ interface Row {
 /** Where the teacher's own worksheet, and the class's codes, are kept between visits. */
 const OWN = 'integrator-lab:teacher:own-worksheet';
 const CODES = 'integrator-lab:teacher:codes';
+const CHOICE = 'integrator-lab:teacher:worksheet';
 
 /** How long after the last key press the class box is read again. */
 const TYPING_MS = 250;
@@ -80,11 +81,13 @@ class TeacherPage {
       Object.assign(el('option', 'Your own (below)'), { value: '' }),
     );
     choice.addEventListener('change', () => {
+      keep(CHOICE, choice.value || 'own');
       if (choice.value) this.use(choice.value);
       else byId<HTMLDetailsElement>('sheet-own').open = true;
     });
     byId('use-text').addEventListener('click', () => {
       choice.value = '';
+      keep(CHOICE, 'own');
       this.use(byId<HTMLTextAreaElement>('sheet-text').value);
     });
     byId('key-name').addEventListener('input', () => this.showKey());
@@ -108,14 +111,33 @@ class TeacherPage {
       clearTimeout(this.typing);
       this.typing = setTimeout(() => this.grade(), TYPING_MS);
     });
-    byId('clear-codes').addEventListener('click', () => {
+    // Clearing a class's codes cannot be undone: the button asks for a second press.
+    const clear = byId<HTMLButtonElement>('clear-codes');
+    clear.addEventListener('click', () => {
+      if (clear.dataset.armed !== 'yes') {
+        clear.dataset.armed = 'yes';
+        clear.textContent = 'Press again to clear every code';
+        return;
+      }
+      delete clear.dataset.armed;
+      clear.textContent = 'Clear the codes';
       codes.value = '';
       keep(CODES, '');
       this.grade();
       codes.focus();
     });
     byId('anonymise').addEventListener('change', () => this.drawClass());
-    byId('show-qr').addEventListener('click', () => void this.showQr());
+    const qr = byId<HTMLButtonElement>('show-qr');
+    qr.setAttribute('aria-expanded', 'false');
+    qr.addEventListener('click', () => {
+      if (!byId('sheet-qr-box').hidden) {
+        this.hideQr();
+        return;
+      }
+      qr.textContent = 'Hide the QR code';
+      qr.setAttribute('aria-expanded', 'true');
+      void this.showQr();
+    });
     byId('print-handout').addEventListener('click', () => this.print('handout'));
     byId('print-key').addEventListener('click', () => this.print('key'));
     window.addEventListener('afterprint', () => {
@@ -129,9 +151,12 @@ class TeacherPage {
       this.grade();
     });
     byId('export-class').addEventListener('click', () => this.exportCsv());
+    // The worksheet chosen last time (a reload keeps the class's codes, and the worksheet they are for).
     const own = kept(OWN);
-    if (own) {
-      byId<HTMLTextAreaElement>('sheet-text').value = own;
+    const last = kept(CHOICE);
+    if (own) byId<HTMLTextAreaElement>('sheet-text').value = own;
+    if (last && last !== 'own' && [...choice.options].some((o) => o.value === last)) choice.value = last;
+    if (own && (last === 'own' || last === null)) {
       choice.value = '';
       this.use(own);
     } else this.use(choice.value);
@@ -155,7 +180,7 @@ class TeacherPage {
       byId('sheet-key').replaceChildren();
       byId('key-params').textContent = '';
       byId('sheet-links').hidden = true;
-      byId('sheet-qr-box').hidden = true;
+      this.hideQr();
       byId('short-link').textContent = '';
       byId('handout').replaceChildren();
       this.grade();
@@ -172,7 +197,7 @@ class TeacherPage {
       `./?worksheet=${encodeURIComponent(value)}`,
       window.location.href,
     ).href;
-    byId('sheet-qr-box').hidden = true;
+    this.hideQr();
     byId('sheet-link-note').textContent = '';
     // A worksheet of one's own makes a long link: the short form names a file placed beside the site.
     const file = sheet.info.id.startsWith('text-') ? 'NAME' : sheet.info.id;
@@ -196,8 +221,9 @@ class TeacherPage {
     }
     const info = sheet.info;
     const key = sheet.key();
+    const name = byId<HTMLInputElement>('key-name').value.trim();
     byId('key-params').textContent = info.params.length
-      ? `Parameters drawn for this name: ${info.params.map(([n, v]) => `${n} = ${v}`).join(', ')}.`
+      ? `Parameters drawn for ${name ? `“${tidyName(this.core, name)}”` : 'an empty name (type a student’s name above)'}: ${info.params.map(([n, v]) => `${n} = ${v}`).join(', ')}.`
       : 'This worksheet draws no parameters: every student has the same answers.';
     const head = ['task', 'kind', 'question', 'run', 'answer', 'why (shown once answered)'].map((h) => {
       const th = el('th', h);
@@ -317,7 +343,9 @@ class TeacherPage {
   /** The names as shown: the students' own, or "Student 1"… while the page is anonymised for projecting. */
   private shownNames(): string[] {
     const anonymous = byId<HTMLInputElement>('anonymise').checked;
-    return this.rows.map((r, i) => (anonymous ? `Student ${i + 1}` : r.name));
+    let n = 0;
+    // Only hand-ins that were read are students; a code that could not be read keeps its "?".
+    return this.rows.map((r) => (anonymous && r.score ? `Student ${++n}` : anonymous ? '?' : r.name));
   }
 
   /** The class table and the task-by-task summary, from the graded rows. */
@@ -399,15 +427,22 @@ class TeacherPage {
       }
       const right = given.filter((g) => g.cell.verdict === 'right').length;
       const blank = given.filter((g) => g.cell.verdict === 'blank').length;
-      const wrong = new Map<string, { count: number; feedback: string; named: boolean }>();
+      // Wrong answers grouped by the mistake the core names behind them (students with drawn numbers give
+      // different numbers for one mistake), else by the answer; a choice by its label.
+      const label = (answer: string) => task.options.find(([id]) => id === answer)?.[1] ?? answer;
+      const wrong = new Map<string, { count: number; answers: string[]; feedback: string; named: boolean }>();
       for (const g of given) {
         if (g.cell.verdict !== 'wrong' && g.cell.verdict !== 'unreadable') continue;
-        const answer = g.cell.answer.trim();
-        const seen = wrong.get(answer);
-        if (seen) seen.count += 1;
-        else wrong.set(answer, { count: 1, feedback: g.cell.feedback, named: g.cell.named });
+        const answer = label(g.cell.answer.trim());
+        const key = g.cell.named ? `mistake: ${g.cell.feedback}` : `answer: ${answer}`;
+        const seen = wrong.get(key);
+        if (seen) {
+          seen.count += 1;
+          if (!seen.answers.includes(answer)) seen.answers.push(answer);
+        } else
+          wrong.set(key, { count: 1, answers: [answer], feedback: g.cell.feedback, named: g.cell.named });
       }
-      const common = [...wrong.entries()].sort((a, b) => b[1].count - a[1].count);
+      const common = [...wrong.values()].sort((a, b) => b.count - a.count);
       return el('li', undefined, undefined, [
         head,
         question,
@@ -421,9 +456,9 @@ class TeacherPage {
                 'ul',
                 undefined,
                 'wrong-answers',
-                common.map(([answer, w]) =>
+                common.map((w) =>
                   el('li', undefined, undefined, [
-                    el('strong', `${w.count} answered ${answer}`),
+                    el('strong', `${w.count} answered ${w.answers.join(', ')}`),
                     w.named ? `: ${w.feedback}` : '',
                   ]),
                 ),
@@ -450,7 +485,7 @@ class TeacherPage {
     const info = sheet.info;
     const tasks = info.tasks.map((t) =>
       el('li', undefined, undefined, [
-        el('p', `${t.predict ? 'Predict before you run it. ' : ''}${t.question}`),
+        el('p', `${t.predict ? 'Prediction — ' : ''}${t.question}`),
         ...(t.options.length
           ? [
               el(
@@ -461,7 +496,11 @@ class TeacherPage {
               ),
             ]
           : [el('p', `Answer${t.unit ? ` (${t.unit})` : ''}: ______________________`, 'handout-answer')]),
-        el('p', `Run: ${new URL(`./?${t.setup}`, window.location.href).href}`, 'handout-run'),
+        // A run's link carries the numbers of one student: where each draws their own, the worksheet's
+        // link (at the top) sets each run up instead.
+        ...(info.params.length
+          ? []
+          : [el('p', `Run: ${new URL(`./?${t.setup}`, window.location.href).href}`, 'handout-run')]),
       ]),
     );
     byId('handout').replaceChildren(
@@ -469,6 +508,7 @@ class TeacherPage {
       ...(info.article ? [el('p', `After ${info.article}.`)] : []),
       ...(info.about ? [el('p', info.about)] : []),
       el('p', 'Name: ______________________________'),
+      el('p', `Work through it in the lab: ${byId<HTMLAnchorElement>('sheet-link').href}`, 'handout-run'),
       el('ol', undefined, 'handout-tasks', tasks),
     );
   }
@@ -477,6 +517,13 @@ class TeacherPage {
   private print(what: 'handout' | 'key'): void {
     document.body.dataset.print = what;
     window.print();
+  }
+
+  private hideQr(): void {
+    byId('sheet-qr-box').hidden = true;
+    const qr = byId('show-qr');
+    qr.textContent = 'Show a QR code';
+    qr.setAttribute('aria-expanded', 'false');
   }
 
   /** The class link as a QR code, to put on a projector: drawn here, by a well-kept library, on demand. */
@@ -517,7 +564,11 @@ class TeacherPage {
     for (let row = 0; row < modules; row++)
       for (let col = 0; col < modules; col++)
         if (qr.isDark(row, col)) g.fillRect((col + 4) * cell, (row + 4) * cell, cell, cell);
-    note.textContent = `The link for your class (${bytes} characters), for a phone's camera.`;
+    note.textContent = `The link for your class (${bytes} characters), for a phone's camera.${
+      bytes > 500
+        ? ' A link this long makes a dense code, hard to read from a projector: the shorter link below reads more easily.'
+        : ''
+    }`;
   }
 
   /** A worksheet written here, kept in this browser so that a reload does not lose it. */

@@ -476,7 +476,7 @@ export class WorksheetPanel {
         ? [
             el(
               'p',
-              'The run stays hidden until you commit your prediction. A prediction is not marked: it is counted apart from your score, so write what you really expect.',
+              'The run stays hidden until you commit your prediction. A prediction does not count in your score (your teacher sees it apart): write what you really expect.',
               'about',
             ),
           ]

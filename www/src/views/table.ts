@@ -79,7 +79,10 @@ export function renderSteps(table: HTMLTableElement, title: string, core: CoreTa
     ),
   );
   table.replaceChildren(
-    el('caption', `${title}: the last ${core.rows.length} rows`),
+    el(
+      'caption',
+      `${title}: ${core.rows.length === 1 ? 'the last row' : `the last ${core.rows.length} rows`}`,
+    ),
     head(core.columns),
     el('tbody', undefined, undefined, body),
   );

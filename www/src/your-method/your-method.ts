@@ -201,7 +201,11 @@ export class YourMethodPanel {
     stop.id = 'card-stop';
     stop.addEventListener('click', () => cancel('reportCard'));
     this.card.replaceChildren(
-      el('p', 'Measuring your rule: its order, its stability and its energy (a second or two)…', 'about'),
+      el(
+        'p',
+        'Measuring your rule: its order, its stability and its energy (a few seconds; a slow rule takes longer, and can be stopped)…',
+        'about',
+      ),
       stop,
     );
     const began = performance.now();

@@ -130,7 +130,7 @@ pub(super) static INFO: MethodInfo = MethodInfo {
     evaluations: "≥3",
     evaluations_on: |class| if class.velocity_dependent { "≥9" } else { "3" },
     symplectic: true,
-    rule: "three velocity-Verlet substeps: forward w1·dt, back |w0|·dt, forward w1·dt, with the weights w1 = 1/(2 − ∛2) ≈ 1.3512 and w0 = 1 − 2w1 ≈ −1.7024 (under damping or drag, time-symmetric substeps whose first half kick is implicit: still order 4)",
+    rule: "three velocity-Verlet substeps: forward w1·dt, back |w0|·dt, forward w1·dt, with the weights w1 = 1/(2 − ∛2) ≈ 1.3512 and w0 = 1 − 2w1 ≈ −1.7024 (where a force reads the velocity, time-symmetric substeps whose first half kick is implicit: still order 4)",
     articles: &[&articles::FIEDLER],
     origin: "the fourth-order symplectic method of Forest and Ruth (1990) and Yoshida (1990)",
     stability: StabilityLimit::Below(1.573_401_947_434_54),

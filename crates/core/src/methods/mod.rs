@@ -267,7 +267,8 @@ impl MethodInfo {
         if class.coupled {
             "Symplectic only where the forces depend on the positions alone; not here: in the angles the lab \
              steps, the double pendulum's kinetic energy depends on the angles and its acceleration on the \
-             velocities, so no energy is kept in a band: it drifts, and further than RK4's."
+             velocities, so no energy is kept in a band: it wanders, and over a run its largest error can \
+             exceed RK4's."
                 .to_string()
         } else {
             "Symplectic only where the forces depend on the positions alone; not here: a force reads the \
