@@ -17,6 +17,7 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
+use integrator_lab::chaos::{self, Trust};
 use integrator_lab::language::{grade, Rule};
 use integrator_lab::request::Request;
 use integrator_lab::{
@@ -278,19 +279,21 @@ fn run(common: &Common, every: u64, with: Option<&str>) -> Outcome {
         methods.push(rule(file)?);
     }
     // Where the truth is a reference run, say how far it can be trusted: past its horizon the reference
-    // columns, and the errors against them, are not known to the tolerance.
-    if let Some(u) = integrator_lab::chaos::reference_uncertainty(&r.setup) {
-        let tolerance = integrator_lab::chaos::HORIZON_TOLERANCE;
-        let worst = u.iter().copied().fold(0.0, f64::max);
-        say(&match integrator_lab::chaos::horizon(&r.setup, &u, tolerance) {
-            Some(t) => format!(
+    // columns, and the errors against them, are not known to the tolerance, and are left empty.
+    let trust = Trust::of(&r.setup);
+    if let Some(trust) = &trust {
+        let tolerance = chaos::HORIZON_TOLERANCE;
+        let worst = trust.uncertainty.iter().copied().fold(0.0, f64::max);
+        say(&match trust.horizon {
+            Some(step) => format!(
                 "note: the reference run is good to {tolerance:e} only until t = {} s (a reference at half its \
-                 step parts from it there): past it, the reference columns and the error against them are not \
-                 known to that",
-                format::significant(t, 3)
+                 step parts from it there): past it, the reference columns and the error against them are \
+                 empty; the reference_uncertainty column says how far each row's reference can be trusted",
+                format::significant(step as f64 * r.setup.dt, 3)
             ),
             None => format!(
-                "note: the reference run stays within {} of one at half its step over the whole run",
+                "note: the reference run stays within {} of one at half its step over the whole run \
+                 (the reference_uncertainty column, row by row)",
                 format::significant(worst.max(f64::MIN_POSITIVE), 2)
             ),
         });
@@ -298,6 +301,7 @@ fn run(common: &Common, every: u64, with: Option<&str>) -> Outcome {
     let mut out = stdout();
     csv::write(
         &r.setup,
+        trust.as_ref(),
         &methods,
         r.precision,
         every,
@@ -315,6 +319,11 @@ fn run(common: &Common, every: u64, with: Option<&str>) -> Outcome {
 
 fn convergence(common: &Common, levels: u32) -> Outcome {
     let r = common.resolve()?;
+    // Against a reference run, only as far as the reference is known.
+    let (setup, horizon) = analysis::trusted(&r.setup)?;
+    if let Some(h) = horizon {
+        say(&format!("note: {}", analysis::horizon_note(h)));
+    }
     let mut out = stdout();
     writeln!(
         out,
@@ -322,7 +331,7 @@ fn convergence(common: &Common, levels: u32) -> Outcome {
     )?;
     let class = r.setup.class();
     for &method in &r.methods {
-        let points = analysis::convergence(&r.setup, method, r.precision, levels)?;
+        let points = analysis::convergence(&setup, method, r.precision, levels)?;
         let verdict = analysis::verdict(&points);
         let fitted = verdict
             .order()
@@ -409,7 +418,6 @@ fn list() -> Outcome {
 }
 
 fn lyapunov(scenario: &str, set: &[String], until: &str, tolerance: &str) -> Outcome {
-    use integrator_lab::chaos;
     let overrides = set
         .iter()
         .map(|pair| parse_set(pair))

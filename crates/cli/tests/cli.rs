@@ -916,6 +916,20 @@ fn run_states_the_references_horizon() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{note}"));
     assert!(t > 10.0 && t < 26.0, "{note}");
+    // The table says so row by row: the reference's uncertainty last, and past the horizon no reference and
+    // no error.
+    let table = stdout(&o);
+    let mut lines = table.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(header.last(), Some(&"reference_uncertainty"));
+    let error = header.iter().position(|c| *c == "error").unwrap();
+    for line in lines {
+        let cells: Vec<&str> = line.split(',').collect();
+        let at: f64 = cells[2].parse().unwrap();
+        let u: f64 = cells[header.len() - 1].parse().unwrap();
+        assert_eq!(cells[error].is_empty(), at >= t, "{line}");
+        assert_eq!(u > 1e-3, at >= t, "{line}");
+    }
     let o = lab(&[
         "run",
         "--scenario",
@@ -938,6 +952,46 @@ fn run_states_the_references_horizon() {
         "rk4",
         "--every",
         "1000",
+    ]);
+    assert_eq!(stderr(&o), "");
+}
+
+/// `convergence` past the double pendulum's horizon measures only up to it, and says so; inside it, nothing
+/// is said.
+#[test]
+fn convergence_stops_at_the_references_horizon() {
+    let o = lab(&[
+        "convergence",
+        "--scenario",
+        "double-pendulum",
+        "--method",
+        "rk4",
+        "--until",
+        "30",
+        "--levels",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let note = stderr(&o);
+    let h: f64 = note
+        .split("only up to t = ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{note}"));
+    assert!(h > 18.0 && h < 24.0, "{note}");
+    let table = stdout(&o);
+    let first = table.lines().nth(1).unwrap();
+    let steps: f64 = first.split(',').nth(2).unwrap().parse().unwrap();
+    assert!((steps * 0.01 - h).abs() < 0.01, "{first} against {h}");
+    let o = lab(&[
+        "convergence",
+        "--scenario",
+        "double-pendulum",
+        "--method",
+        "rk4",
+        "--levels",
+        "2",
     ]);
     assert_eq!(stderr(&o), "");
 }

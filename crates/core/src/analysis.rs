@@ -152,6 +152,35 @@ fn energy_stats_of(setup: &Setup, method: &Method, precision: Precision) -> Ener
     stats
 }
 
+/// The setup cut at its reference's horizon, with the horizon's time, where its truth is a reference run that
+/// stops being known to [`crate::chaos::HORIZON_TOLERANCE`] within the run (the double pendulum past some
+/// 21 s): errors against the reference, and orders fitted on them, are measured only where it is known.
+/// Refused when the reference is not known even for a step.
+pub fn trusted(setup: &Setup) -> Result<(Setup, Option<f64>), Error> {
+    match crate::chaos::Trust::of(setup).and_then(|t| t.horizon) {
+        Some(step) if step >= 2 => {
+            let until = (step - 1) as f64 * setup.dt;
+            Ok((setup.with_until(until)?, Some(until)))
+        }
+        Some(_) => Err(Error::Inconsistent(
+            "the reference run is not known to 1e-3 even after one step: nothing can be measured against it"
+                .into(),
+        )),
+        None => Ok((setup.clone(), None)),
+    }
+}
+
+/// What [`trusted`]'s cut means, in words, as the CLI and the page say it.
+pub fn horizon_note(horizon: f64) -> String {
+    format!(
+        "errors are measured only up to t = {} s, the reference's horizon: past it the reference run is not \
+         known to {:e} (a second reference at half its step parts from it), so no error, and no order, is \
+         measured against it",
+        crate::format::significant(horizon, 4),
+        crate::chaos::HORIZON_TOLERANCE
+    )
+}
+
 /// A convergence study: the setup at `dt, dt/2, …, dt/2^(levels−1)`, each run measured.
 pub fn convergence(
     setup: &Setup,
@@ -353,6 +382,8 @@ pub struct Study {
     pub method: Method,
     pub points: Vec<Measurement>,
     pub verdict: OrderVerdict,
+    /// Where the study stopped short of the setup's span: the reference's horizon ([`trusted`]).
+    pub horizon: Option<f64>,
 }
 
 /// The most steps, over all levels and methods, one [`study`] may take: a few seconds in a browser.
@@ -387,14 +418,16 @@ fn study_of(
             crate::format::number(MAX_STUDY_STEPS)
         )));
     }
+    let (setup, horizon) = trusted(setup)?;
     methods
         .iter()
         .map(|method| {
-            let points = convergence(setup, method, precision, levels)?;
+            let points = convergence(&setup, method, precision, levels)?;
             Ok(Study {
                 method: method.clone(),
                 verdict: verdict(&points),
                 points,
+                horizon,
             })
         })
         .collect()

@@ -42,10 +42,43 @@ pub fn reference_uncertainty(setup: &Setup) -> Option<Vec<f64>> {
 /// Where the reference stops being good to `tolerance` (in the positions' unit): the first time its
 /// uncertainty passes it, if it does within the run.
 pub fn horizon(setup: &Setup, uncertainty: &[f64], tolerance: f64) -> Option<f64> {
+    horizon_step(uncertainty, tolerance).map(|n| n as f64 * setup.dt)
+}
+
+/// The first step whose uncertainty passes `tolerance` (or is not a number).
+fn horizon_step(uncertainty: &[f64], tolerance: f64) -> Option<u64> {
     uncertainty
         .iter()
         .position(|u| *u > tolerance || u.is_nan())
-        .map(|n| n as f64 * setup.dt)
+        .map(|n| n as u64)
+}
+
+/// What a reference run's numbers are worth along a run: its uncertainty at every step, and the first step
+/// past its horizon for [`HORIZON_TOLERANCE`]. From there on the reference, and any error measured against
+/// it, is not known to the tolerance.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trust {
+    /// [`reference_uncertainty`] at each step of the setup, step 0 first.
+    pub uncertainty: Vec<f64>,
+    /// The first step past the horizon, if the run reaches it.
+    pub horizon: Option<u64>,
+}
+
+impl Trust {
+    /// The trust of a setup's truth, where it is a reference run (none where it is exact).
+    pub fn of(setup: &Setup) -> Option<Trust> {
+        let uncertainty = reference_uncertainty(setup)?;
+        let horizon = horizon_step(&uncertainty, HORIZON_TOLERANCE);
+        Some(Trust {
+            uncertainty,
+            horizon,
+        })
+    }
+
+    /// Whether the reference is known to the tolerance at `step`.
+    pub fn known(&self, step: u64) -> bool {
+        self.horizon.is_none_or(|h| step < h)
+    }
 }
 
 /// The tolerance the lab states a reference's horizon for: a milliradian on the pendulums' angles.

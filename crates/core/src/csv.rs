@@ -2,7 +2,9 @@
 //!
 //! Columns: `method,step,t`, the position coordinates, the velocity coordinates, `energy`, then `kinetic`,
 //! `potential`, the true state (`exact_…` or, where the truth is a reference run, `reference_…`), the true
-//! energy, and `error`, the largest position error. Rows: step 0, every `every`-th step and the last
+//! energy, and `error`, the largest position error; where the truth is a reference run, its uncertainty
+//! `reference_uncertainty` follows ([`Trust`]), and past the reference's horizon the `reference_…` and
+//! `error` cells are empty: the reference is not known there. Rows: step 0, every `every`-th step and the last
 //! ([`Stride`]), for each method in the order given. Times have at most 12 significant digits, other numbers
 //! are the shortest that read back at the run's precision ([`crate::format`]). A method whose state stops
 //! being finite ends its rows at its last finite state; `on_divergence` hears of it.
@@ -10,6 +12,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use crate::chaos::Trust;
 use crate::format;
 use crate::methods::Method;
 use crate::run::{AnyRun, Setup, Stride};
@@ -30,6 +33,9 @@ pub fn columns(setup: &Setup) -> Vec<String> {
     columns.extend(names.iter().map(|n| format!("{truth}_{n}")));
     columns.push(format!("{truth}_energy"));
     columns.push("error".into());
+    if setup.scenario.info().truth == crate::Truth::Reference {
+        columns.push(format!("{truth}_uncertainty"));
+    }
     columns
 }
 
@@ -48,9 +54,12 @@ pub fn position_error(state: &State<f64>, truth: &State<f64>) -> f64 {
         .fold(0.0, f64::max)
 }
 
-/// One row, with its newline: the state (at the run's precision) against the truth (in f64).
+/// One row, with its newline: the state (at the run's precision) against the truth (in f64), the truth's
+/// cells left empty where a reference run is not known.
+#[allow(clippy::too_many_arguments)]
 fn row(
     setup: &Setup,
+    trust: Option<&Trust>,
     method: &Method,
     precision: Precision,
     step: u64,
@@ -68,21 +77,38 @@ fn row(
     for e in [energy.total(), energy.kinetic, energy.potential] {
         let _ = write!(line, ",{}", format::value(e, precision));
     }
-    for &q in truth.x.iter().chain(&truth.v) {
-        let _ = write!(line, ",{}", format::number(q));
+    if trust.is_none_or(|t| t.known(step)) {
+        for &q in truth.x.iter().chain(&truth.v) {
+            let _ = write!(line, ",{}", format::number(q));
+        }
+        let true_energy = setup.energy(truth).total();
+        let _ = write!(
+            line,
+            ",{},{}",
+            format::number(true_energy),
+            format::number(position_error(state, truth))
+        );
+    } else {
+        // The reference's coordinates, its energy and the error: all unknown past its horizon.
+        for _ in 0..truth.x.len() + truth.v.len() + 2 {
+            line.push(',');
+        }
     }
-    let true_energy = setup.energy(truth).total();
-    let _ = write!(
-        line,
-        ",{},{}",
-        format::number(true_energy),
-        format::number(position_error(state, truth))
-    );
+    if let Some(trust) = trust {
+        let u = trust
+            .uncertainty
+            .get(step as usize)
+            .copied()
+            .unwrap_or(f64::NAN);
+        let _ = write!(line, ",{}", format::number(u));
+    }
     line.push('\n');
 }
 
+#[allow(clippy::too_many_arguments)]
 fn write_method<W: Write>(
     setup: &Setup,
+    trust: Option<&Trust>,
     method: &Method,
     precision: Precision,
     stride: Stride,
@@ -98,7 +124,16 @@ fn write_method<W: Write>(
         let k = run.steps();
         run.state_into(&mut state);
         truth.at_into(k, &mut true_state);
-        row(setup, method, precision, k, &state, &true_state, &mut line);
+        row(
+            setup,
+            trust,
+            method,
+            precision,
+            k,
+            &state,
+            &true_state,
+            &mut line,
+        );
         out.write_all(line.as_bytes())
     };
     emit(&run, out)?;
@@ -117,10 +152,12 @@ fn write_method<W: Write>(
     Ok(())
 }
 
-/// Writes the whole table, a row every `every` steps (0 counts as 1). `on_divergence` hears of each method
+/// Writes the whole table, a row every `every` steps (0 counts as 1). `trust` is [`Trust::of`] the setup
+/// (the caller may have it already: it costs a second reference run). `on_divergence` hears of each method
 /// that stopped early: when, and (for a student's rule that failed) why.
 pub fn write<W: Write, M: Clone + Into<Method>>(
     setup: &Setup,
+    trust: Option<&Trust>,
     methods: &[M],
     precision: Precision,
     every: u64,
@@ -131,7 +168,7 @@ pub fn write<W: Write, M: Clone + Into<Method>>(
     writeln!(out, "{}", header(setup))?;
     for method in methods {
         let method: Method = method.clone().into();
-        write_method(setup, &method, precision, stride, out, on_divergence)?;
+        write_method(setup, trust, &method, precision, stride, out, on_divergence)?;
     }
     Ok(())
 }
@@ -152,8 +189,10 @@ pub fn to_string<M: Clone + Into<Method>>(
 fn table(setup: &Setup, methods: &[Method], precision: Precision, every: u64) -> String {
     let mut out = Vec::new();
     // Neither can fail; their errors are not formatted, so the wasm carries no code to print them.
+    let trust = Trust::of(setup);
     let Ok(()) = write(
         setup,
+        trust.as_ref(),
         methods,
         precision,
         every,

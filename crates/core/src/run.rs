@@ -119,12 +119,19 @@ impl Setup {
 
     /// The same setup with another step.
     pub fn with_dt(&self, dt: f64) -> Result<Self, Error> {
-        let overrides: Vec<(String, f64)> = self
-            .params
+        Setup::of(self.scenario, &self.overrides(), Some(dt), Some(self.until))
+    }
+
+    /// The same setup over another span.
+    pub fn with_until(&self, until: f64) -> Result<Self, Error> {
+        Setup::of(self.scenario, &self.overrides(), Some(self.dt), Some(until))
+    }
+
+    fn overrides(&self) -> Vec<(String, f64)> {
+        self.params
             .iter()
             .map(|(n, v)| (n.to_string(), v))
-            .collect();
-        Setup::of(self.scenario, &overrides, Some(dt), Some(self.until))
+            .collect()
     }
 
     /// `round(until/dt)`.

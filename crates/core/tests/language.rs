@@ -346,6 +346,30 @@ fn one_half_is_a_half_in_a_rule() {
     );
 }
 
+/// `for` over a range, as the docs list it: symplectic Euler written coordinate by coordinate is symplectic
+/// Euler on the spring and on the 2-D orbit alike (the language refused `for` until the ranges were in).
+#[test]
+fn a_for_loop_over_the_coordinates_is_a_rule() {
+    let text = "let acc = a(x, v, t);\nfor i in 0..len(x) {\n  v[i] = v[i] + acc[i] * dt;\n  x[i] = x[i] + v[i] * dt;\n}\n";
+    for on in [None, Some("orbit")] {
+        let card = grade::report(rule(text), on).unwrap();
+        assert_eq!(
+            card.equals,
+            Some(MethodId::SymplecticEuler),
+            "{on:?}: {:?}",
+            card.lines()
+        );
+    }
+    // A loop that never ends is still stopped by the operation limit, with its line.
+    let endless =
+        "for i in 0..1000000000 { x = x + v * 0.0; }\nv = v + a(x, v, t) * dt;\nx = x + v * dt;\n";
+    let stopped = error(endless);
+    assert!(
+        stopped.starts_with("line 1, column ") && stopped.contains("operations in one step"),
+        "{stopped}"
+    );
+}
+
 /// The forms students write the classics in are recognised, each as what it is.
 #[test]
 fn the_forms_a_class_writes_are_recognised() {

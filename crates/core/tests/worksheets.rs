@@ -561,28 +561,15 @@ fn small_answers_are_told_what_happened() {
         "{}",
         told.feedback
     );
-    let choice = sheet
-        .tasks
-        .iter()
-        .position(|t| matches!(t.kind, worksheets::Kind::Choice(_)))
-        .unwrap();
-    let worksheets::Kind::Choice(c) = &sheet.tasks[choice].kind else {
-        unreachable!()
-    };
-    let wrong = c
-        .options
-        .iter()
-        .position(|o| {
-            !matches!(&key.answers[choice], worksheets::Answer::Choice { option, .. } if option == o)
-        })
-        .unwrap();
-    let said = key.check(&sheet, choice, &c.options[wrong]).feedback;
-    if said.starts_with("Not") {
-        assert!(
-            said.starts_with(&format!("Not “{}”.", c.labels[wrong])),
-            "{said}"
-        );
-    }
+    // A wrong choice without a named mistake is told its label, quoted (not "Not it is about…").
+    let choice = one_task(
+        "setup = \"scenario=damped-spring&methods=euler,symplectic-euler&dt=0.01&until=10\"\nkind = \"choice\"\n\
+         question = \"Which keeps its energy falling?\"\noptions = [\"euler\", \"symplectic-euler\"]\n\
+         labels = [\"explicit Euler\", \"symplectic Euler\"]\nchoose = \"smallest\"\nquantity = \"energy-rise\"\n",
+    )
+    .unwrap();
+    let said = choice.key("").unwrap().check(&choice, 0, "euler").feedback;
+    assert_eq!(said, "Not “explicit Euler”. Look again.");
     // A code whose checksum matches but whose content is not a hand-in's.
     use base64::Engine as _;
     let body = format!(

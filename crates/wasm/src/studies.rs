@@ -242,6 +242,9 @@ pub(crate) struct ConvergenceView {
     verdict: String,
     /// What the method states for this scenario's forces ("order 2", "exact").
     stated: String,
+    /// Where the errors stop short of the run (the reference's horizon, past which it is not known), in words.
+    #[cfg_attr(test, ts(optional))]
+    horizon: Option<String>,
 }
 
 /// A convergence study of the spec's methods: the run at dt, dt/2, … (`levels` of them), each measured at
@@ -268,6 +271,7 @@ pub fn convergence(spec: JsValue, levels: u32) -> Result<JsValue, JsError> {
             dt: s.points.iter().map(|p| p.dt).collect(),
             evaluations: s.points.iter().map(|p| p.evaluations as f64).collect(),
             error: s.points.iter().map(|p| p.error).collect(),
+            horizon: s.horizon.map(analysis::horizon_note),
         })
         .collect();
     to_js(&out)

@@ -120,7 +120,11 @@ verdict: string,
 /**
  * What the method states for this scenario's forces ("order 2", "exact").
  */
-stated: string, };
+stated: string, 
+/**
+ * Where the errors stop short of the run (the reference's horizon, past which it is not known), in words.
+ */
+horizon?: string, };
 
 export type SheetInfo = { id: string, version?: string, title: string, 
 /**

@@ -57,6 +57,9 @@ export class ConvergencePanel {
       `Each line is the run repeated at dt, dt/2, … dt/${2 ** (levels - 1)}, measured by its largest error; ` +
       'its slope, where it has settled, is the measured order. ' +
       `${study.map((s) => `${this.name(s.method)} ${order(s)} (${s.stated === '' ? 'a rule states no order' : `states ${s.stated} here`})`).join('; ')}.`;
+    // Against a reference run, only as far as the reference is known: the core says how far.
+    const horizon = study[0]?.horizon;
+    if (horizon !== undefined) this.said += ` Here ${horizon}.`;
     note.textContent = this.said;
   }
 

@@ -21,7 +21,9 @@ pub mod grade;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use rhai::packages::{ArithmeticPackage, BasicMathPackage, LogicPackage, Package};
+use rhai::packages::{
+    ArithmeticPackage, BasicIteratorPackage, BasicMathPackage, LogicPackage, Package,
+};
 use rhai::{Engine, EvalAltResult, Position, Scope, AST, FLOAT, INT};
 
 use crate::methods::Integrator;
@@ -244,6 +246,8 @@ fn language() -> Engine {
     engine.register_global_module(ArithmeticPackage::new().as_shared_module());
     engine.register_global_module(LogicPackage::new().as_shared_module());
     engine.register_global_module(BasicMathPackage::new().as_shared_module());
+    // `for i in 0..n`: the ranges and their iterators (the docs list `for`; without them it was refused).
+    engine.register_global_module(BasicIteratorPackage::new().as_shared_module());
     engine.set_max_operations(MAX_OPERATIONS);
     engine.set_max_expr_depths(64);
     engine.set_max_string_size(1_000);
