@@ -1,7 +1,7 @@
 // Every guided experiment in Chromium: its permalink loads cleanly, its measured line is the CLI's, and the
 // numbers at its end are the CLI's for the same settings. Plus the convergence and stability panels.
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { allDigits, CLI, watch } from './helpers';
@@ -117,13 +117,22 @@ for (const e of EXPERIMENTS) {
     await expect(page.locator('#status')).toContainText('finished', { timeout: 60_000 });
     await allDigits(page);
     const headers = await page.locator('#numbers thead th').allTextContents();
-    for (const [method, row] of cliLastRows(e.query)) {
+    const rows = cliLastRows(e.query);
+    // Past the reference's horizon the CLI leaves the error empty, and the page says "unknown" once the
+    // studies worker has measured the horizon.
+    if ([...rows.values()].some((row) => row.error === ''))
+      await expect(page.locator('#numbers td', { hasText: 'unknown' }).first()).toBeVisible({
+        timeout: 30_000,
+      });
+    for (const [method, row] of rows) {
       const cells = await page.locator(`#numbers tr[data-method="${method}"] td`).allTextContents();
       const shown = Object.fromEntries(headers.slice(1).map((h, i) => [h, cells[i] ?? '']));
       expect(shown.step, `${method} step`).toBe(row.step);
       // Digit for digit: the core writes both.
       for (const name of ['t', headers[3]!, headers[4]!, 'energy', 'error']) {
-        expect(shown[name], `${method} ${name}`).toBe(row[name]);
+        expect(shown[name], `${method} ${name}`).toBe(
+          name === 'error' && row.error === '' ? 'unknown' : row[name],
+        );
       }
     }
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -131,6 +140,38 @@ for (const e of EXPERIMENTS) {
     expect(errors).toEqual([]);
   });
 }
+
+test('a reference run says how far it can be trusted, as the CLI does; an exact truth says nothing', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  const note = page.locator('#reference-note');
+  const cli = (args: string[]) =>
+    spawnSync(CLI, ['run', '--method', 'rk4', '--every', '100000', ...args], { encoding: 'utf8' }).stderr;
+  // The double pendulum past its horizon: the CLI's sentence, and from there every error is unknown.
+  await page.goto('./?scenario=double-pendulum&methods=rk4&dt=0.01&until=30');
+  const said = /the reference run is good to 1e-3 only until t = ([\d.]+) s/.exec(
+    cli(['--scenario', 'double-pendulum', '--dt', '0.01', '--until', '30']),
+  );
+  expect(said).not.toBeNull();
+  await expect(note).toContainText(`only until t = ${said![1]} s`, { timeout: 30_000 });
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('finished', { timeout: 60_000 });
+  await expect(page.locator('#numbers tr[data-method="rk4"] td').last()).toHaveText('unknown');
+  await expect(page.locator('#numbers tr[data-method="truth"] td').nth(2)).toHaveText('unknown');
+  // Inside its horizon (the default 20 s) errors are numbers, and the single pendulum's reference stays close.
+  await page.goto('./?scenario=pendulum&methods=rk4');
+  const close = /stays within (\S+) of one at half its step/.exec(cli(['--scenario', 'pendulum']));
+  await expect(note).toContainText(`stays within ${close![1]} of one at half its step`, { timeout: 30_000 });
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('finished', { timeout: 60_000 });
+  await expect(page.locator('#numbers tr[data-method="rk4"] td').last()).not.toHaveText('unknown');
+  // An exact truth has no reference to doubt.
+  await page.goto('./?scenario=spring&methods=rk4');
+  await expect(page.locator('#how-run')).not.toBeEmpty({ timeout: 30_000 });
+  await expect(note).toBeHidden();
+  expect(errors).toEqual([]);
+});
 
 test('the convergence view measures the orders the CLI measures', async ({ page }) => {
   const errors = watch(page);

@@ -282,21 +282,16 @@ fn run(common: &Common, every: u64, with: Option<&str>) -> Outcome {
     // columns, and the errors against them, are not known to the tolerance, and are left empty.
     let trust = Trust::of(&r.setup);
     if let Some(trust) = &trust {
-        let tolerance = chaos::HORIZON_TOLERANCE;
-        let worst = trust.uncertainty.iter().copied().fold(0.0, f64::max);
-        say(&match trust.horizon {
-            Some(step) => format!(
-                "note: the reference run is good to {tolerance:e} only until t = {} s (a reference at half its \
-                 step parts from it there): past it, the reference columns and the error against them are \
-                 empty; the reference_uncertainty column says how far each row's reference can be trusted",
-                format::significant(step as f64 * r.setup.dt, 3)
-            ),
-            None => format!(
-                "note: the reference run stays within {} of one at half its step over the whole run \
-                 (the reference_uncertainty column, row by row)",
-                format::significant(worst.max(f64::MIN_POSITIVE), 2)
-            ),
-        });
+        say(&format!(
+            "note: {}; {}",
+            trust.note(r.setup.dt),
+            if trust.horizon.is_some() {
+                "those cells are empty, and the reference_uncertainty column says how far each row's \
+                 reference can be trusted"
+            } else {
+                "the reference_uncertainty column gives it row by row"
+            }
+        ));
     }
     let mut out = stdout();
     csv::write(

@@ -79,6 +79,29 @@ impl Trust {
     pub fn known(&self, step: u64) -> bool {
         self.horizon.is_none_or(|h| step < h)
     }
+
+    /// What the reference is worth over a run of step `dt`, in words, as the CLI and the page say it.
+    pub fn note(&self, dt: f64) -> String {
+        match self.horizon {
+            Some(step) => format!(
+                "the reference run is good to {HORIZON_TOLERANCE:e} only until t = {} s (a reference at half \
+                 its step parts from it there): past it, the reference, and every error measured against it, \
+                 is not known to that",
+                crate::format::significant(step as f64 * dt, 3)
+            ),
+            None => format!(
+                "the reference run stays within {} of one at half its step over the whole run",
+                crate::format::significant(
+                    self.uncertainty
+                        .iter()
+                        .copied()
+                        .fold(0.0, f64::max)
+                        .max(f64::MIN_POSITIVE),
+                    2
+                )
+            ),
+        }
+    }
 }
 
 /// The tolerance the lab states a reference's horizon for: a milliradian on the pendulums' angles.

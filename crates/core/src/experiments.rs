@@ -53,6 +53,7 @@ pub enum Measure {
     FirstStep,
     AverageEnergy,
     SemiImplicitOrder,
+    DoublePendulumHorizon,
 }
 
 impl Experiment {
@@ -77,6 +78,7 @@ impl Experiment {
             Measure::FirstStep => first_step(),
             Measure::AverageEnergy => average_energy(),
             Measure::SemiImplicitOrder => semi_implicit_order(),
+            Measure::DoublePendulumHorizon => double_pendulum_horizon(),
         }
     }
 }
@@ -384,6 +386,30 @@ fn semi_implicit_order() -> Result<String, Error> {
     ))
 }
 
+/// The double pendulum's largest Lyapunov exponent (over 1000 s, as `lyapunov` measures it), what a
+/// digit of the start is worth, and where the lab's own reference stops being known.
+fn double_pendulum_horizon() -> Result<String, Error> {
+    use crate::chaos::{self, Trust, HORIZON_TOLERANCE};
+    let start = setup("double-pendulum", &[], 0.01, 30.0)?;
+    let lambda = chaos::lyapunov(&start, 1000.0, 0.1, 1e-9, 1e-3)?.exponent;
+    let trust = Trust::of(&start).ok_or_else(|| Error::Inconsistent("no reference".into()))?;
+    let horizon = match trust.horizon {
+        Some(step) => format!(
+            "until t = {} s, where one at half its step parts from it; past that the lab measures no error \
+             against it",
+            crate::format::significant(step as f64 * start.dt, 3)
+        ),
+        None => "over the whole 30 s".into(),
+    };
+    Ok(format!(
+        "λ = {lambda:.2} /s over 1000 s: a difference grows e-fold every {:.2} s, and each digit of the start \
+         is worth ln 10/λ = {:.2} s of prediction. The reference (RK4 at h = 1e-4 s) is good to {HORIZON_TOLERANCE:e} \
+         rad {horizon}.",
+        1.0 / lambda,
+        std::f64::consts::LN_10 / lambda
+    ))
+}
+
 static ALL: &[Experiment] = &[
     Experiment {
         id: "fiedler-table",
@@ -564,6 +590,15 @@ static ALL: &[Experiment] = &[
         look: "Open the convergence view: halving dt halves symplectic Euler's error (order 1); velocity Verlet's falls four times (order 2).",
         claim: "The semi-implicit Euler technique is a second order method",
         how: Measure::SemiImplicitOrder,
+    },
+    Experiment {
+        id: "double-pendulum-horizon",
+        article: &articles::TRUE_PHYSICS,
+        title: "The double pendulum: how far ahead can anything see?",
+        query: "scenario=double-pendulum&methods=rk4,forest-ruth&dt=0.001&until=40&precision=f64",
+        look: "Run to the end: RK4 and Forest–Ruth follow each other, and the reference, for some 20 s, then part by whole radians. Every computed run of this pendulum is wrong after a while, the lab's reference too: the note under the error graph says from when the reference itself is no longer known.",
+        claim: "even just a double pendulum can be chaotic",
+        how: Measure::DoublePendulumHorizon,
     },
 ];
 

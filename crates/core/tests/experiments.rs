@@ -73,3 +73,30 @@ fn measurements_state_the_tested_figures() {
     assert!(text("dog-on-rod").contains("explicit Euler 22.97 m"));
     assert!(text("semi-implicit-order").contains("symplectic Euler 1.00"));
 }
+
+/// The double pendulum's experiment states an exponent within the spread of independent estimates (1.31–1.39
+/// /s over 1000 s, `tests/chaos.rs`; 1.34 from an audit), ln 10 over it, and the reference's horizon where the
+/// chaos tests place it (before the 22.3 s a 40–50 digit computation gives for 1e-3).
+#[test]
+fn the_double_pendulums_horizon_is_stated() {
+    let text = experiments::get("double-pendulum-horizon")
+        .unwrap()
+        .measure()
+        .unwrap();
+    let after = |key: &str| -> f64 {
+        text.split(key)
+            .nth(1)
+            .and_then(|r| r.split([' ', ',']).next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{key} in {text}"))
+    };
+    let lambda = after("λ = ");
+    assert!((1.27..1.40).contains(&lambda), "{text}");
+    let digit = after("ln 10/λ = ");
+    assert!(
+        (digit - std::f64::consts::LN_10 / lambda).abs() < 0.01,
+        "{text}"
+    );
+    let horizon = after("until t = ");
+    assert!((19.0..22.3).contains(&horizon), "{text}");
+}

@@ -702,6 +702,7 @@ import type { GrowthWord, VerdictId } from './words';
             declaration::<crate::studies::ExperimentView>(&cfg),
             declaration::<crate::studies::StabilityPoint>(&cfg),
             declaration::<crate::studies::ConvergenceView>(&cfg),
+            declaration::<crate::studies::TrustView>(&cfg),
             declaration::<crate::worksheets::SheetView>(&cfg),
             declaration::<crate::worksheets::TaskView>(&cfg),
             declaration::<crate::worksheets::CheckedView>(&cfg),

@@ -3,6 +3,7 @@
 //! scenario. The base tier leaves all of it out, so that an embed or a first visit loads less.
 
 use integrator_lab::analysis::{self, stability_limit, Growth};
+use integrator_lab::chaos::Trust;
 use integrator_lab::{experiments, format, Method, MethodId, StabilityLimit};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -245,6 +246,47 @@ pub(crate) struct ConvergenceView {
     /// Where the errors stop short of the run (the reference's horizon, past which it is not known), in words.
     #[cfg_attr(test, ts(optional))]
     horizon: Option<String>,
+}
+
+/// Half-steps a second reference may take for the page: runs of up to 200 s at the reference's 1e-4 s.
+const MAX_TRUST_STEPS: f64 = 4e6;
+
+/// What a reference run is worth over a spec's run: in words, and where it stops being known.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ReferenceTrust"))]
+pub(crate) struct TrustView {
+    /// Where a second reference at half its step parts from it, or how close the two stay, in words.
+    note: String,
+    /// The time from which the reference, and every error against it, is not known (its horizon).
+    #[cfg_attr(test, ts(optional))]
+    horizon: Option<f64>,
+}
+
+/// What the spec's reference run is worth, where its truth is a reference run; else undefined.
+#[wasm_bindgen(js_name = referenceTrust)]
+pub fn reference_trust(spec: JsValue) -> Result<JsValue, JsError> {
+    let setup = resolve_spec(spec).map_err(js_error)?.setup;
+    let Some(h) = setup.truth().reference_step() else {
+        return Ok(JsValue::UNDEFINED);
+    };
+    if setup.until / (h / 2.0) > MAX_TRUST_STEPS {
+        return to_js(&TrustView {
+            note: format!(
+                "the reference run's own accuracy is measured for runs of up to {} s (by a second reference at \
+                 half its step); `integrator-lab run` measures it for this one",
+                format::number(MAX_TRUST_STEPS * h / 2.0)
+            ),
+            horizon: None,
+        });
+    }
+    match Trust::of(&setup) {
+        Some(t) => to_js(&TrustView {
+            note: t.note(setup.dt),
+            horizon: t.horizon.map(|step| step as f64 * setup.dt),
+        }),
+        None => Ok(JsValue::UNDEFINED),
+    }
 }
 
 /// A convergence study of the spec's methods: the run at dt, dt/2, … (`levels` of them), each measured at

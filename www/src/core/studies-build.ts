@@ -10,6 +10,7 @@ import type {
   ConvergenceSeries,
   ExperimentInfo,
   OrdersOn,
+  ReferenceTrust,
   RunSpec,
   StabilityInfo,
   StabilityLimit,
@@ -37,6 +38,9 @@ export interface Studies {
   measureExperiment(id: string): string;
   /** Error at the end of the run against dt, dt/2, …: one series a method. Throws the core's message. */
   convergenceStudy(spec: RunSpec, levels: number): ConvergenceSeries[];
+  /** What a spec's reference run is worth, in words, where its truth is one (a second reference at half its
+   * step: it costs twice the reference); else undefined. */
+  referenceTrust(spec: RunSpec): ReferenceTrust | undefined;
 }
 
 /** The studies of a loaded studies tier. */
@@ -49,5 +53,6 @@ export function studiesOf(core: StudiesBindings): Studies {
     experimentList: () => core.experiments() as ExperimentInfo[],
     measureExperiment: (id) => core.measureExperiment(id),
     convergenceStudy: (spec, levels) => core.convergence(spec, levels) as ConvergenceSeries[],
+    referenceTrust: (spec) => core.referenceTrust(spec) as ReferenceTrust | undefined,
   };
 }

@@ -126,6 +126,19 @@ stated: string,
  */
 horizon?: string, };
 
+/**
+ * What a reference run is worth over a spec's run: in words, and where it stops being known.
+ */
+export type ReferenceTrust = { 
+/**
+ * Where a second reference at half its step parts from it, or how close the two stay, in words.
+ */
+note: string, 
+/**
+ * The time from which the reference, and every error against it, is not known (its horizon).
+ */
+horizon?: number, };
+
 export type SheetInfo = { id: string, version?: string, title: string, 
 /**
  * The article's citation, where the worksheet follows one.

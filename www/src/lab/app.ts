@@ -119,7 +119,10 @@ export class App implements Actions {
     // The facts and the export are loaded when wanted: an embed without them does not download them.
     if (options.facts ?? true)
       void import('./explain').then(({ Explainer }) => {
-        this.explainer = new Explainer(catalogue, this.controls);
+        this.explainer = new Explainer(catalogue, this.controls, (horizon) => {
+          this.views.horizon = horizon;
+          this.dirty = true;
+        });
         this.explainer.show(this.state);
       });
     this.views.onStale = () => {

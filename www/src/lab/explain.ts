@@ -2,7 +2,7 @@
 // an oscillator's energy and where it stays stable, in words a student can read without hovering, all from
 // the core's facts. And this run's ω·dt, where the scenario is an oscillator.
 
-import { type Catalogue, formatTime, type OrdersOn, type StabilityLimit } from '../core';
+import { type Catalogue, formatTime, type OrdersOn, type ReferenceTrust, type StabilityLimit } from '../core';
 import { ask } from '../core/studies';
 import { byId, el, message } from '../ui/dom';
 import { swatch } from '../ui/palette';
@@ -83,12 +83,16 @@ export class Explainer {
   private readonly limits = new Map<string, Promise<Record<string, StabilityLimit>>>();
   /** The state last asked for: an answer for an older one is dropped. */
   private asked = 0;
+  /** The last setup's reference, and what it is worth (asked again only for another setup). */
+  private trust: { setup: string; said: Promise<ReferenceTrust | undefined> } | undefined;
 
   constructor(
     private readonly catalogue: Catalogue,
     private readonly controls: {
       syncFacts(orders: OrdersOn, stability: Record<string, StabilityLimit>): void;
     },
+    /** Hears where the run's reference stops being known (undefined: known throughout, or exact). */
+    private readonly onHorizon: (horizon: number | undefined) => void = () => {},
   ) {}
 
   /** Asks for the facts of `state` and shows them when they come. */
@@ -103,6 +107,26 @@ export class Explainer {
       this.limits.set(key, stability);
       stability.catch(() => this.limits.delete(key));
     }
+    // Where the truth is a reference run, how far it can be trusted: the core runs a second reference at half
+    // its step (in the studies worker, after the facts above).
+    const note = byId('reference-note');
+    const setup = JSON.stringify(spec);
+    if (this.trust?.setup !== setup) {
+      note.textContent = '';
+      this.onHorizon(undefined);
+      this.trust = { setup, said: ask('referenceTrust', spec) };
+    }
+    this.trust.said.then(
+      (trust) => {
+        if (asked !== this.asked || trust === undefined) return;
+        note.textContent = `${trust.note.charAt(0).toUpperCase()}${trust.note.slice(1)}.`;
+        this.onHorizon(trust.horizon);
+      },
+      (e: unknown) => {
+        if (asked !== this.asked) return;
+        note.textContent = `How far the reference run can be trusted could not be measured: ${message(e)}`;
+      },
+    );
     const methods = state.runs.length > 0 ? state.runs.map((r) => r.method) : state.methods;
     Promise.all([ask('ordersOn', spec), stability]).then(
       ([orders, limits]) => {

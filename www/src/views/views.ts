@@ -4,7 +4,7 @@
 // 300 lines: the Views object, which decides what is drawn where and when; the drawing is in charts/ and
 // scene/.
 
-import type { ScenarioInfo, Session } from '../core';
+import type { CoreTable, ScenarioInfo, Session } from '../core';
 import type { LabState } from '../lab/state';
 import type { TrackLabel } from '../lab/tracks';
 import { byId, el } from '../ui/dom';
@@ -77,6 +77,10 @@ export class Views {
   private reshaped = false;
   /** Called when a chart needs drawing again (it came into view, or was resized). */
   onStale: () => void = () => {};
+  /** Where the run's reference stops being known, once the studies worker has measured it: from there the
+   * values table calls every error against it, and the reference's own values, unknown (the CLI's CSV leaves
+   * those cells empty). */
+  horizon: number | undefined;
   /** What the charts were last shaped for (see `build`): shaped again when the energy chart's choices change. */
   private built: Shown | undefined;
 
@@ -360,10 +364,14 @@ export class Views {
       sim.referenceStep === undefined ? info.truth : `${info.truth} (RK4, h = ${short(sim.referenceStep)} s)`;
     // Six significant figures for reading; every digit, the CSV's, on request.
     const digits = byId<HTMLInputElement>('all-digits').checked ? 0 : 6;
-    renderValues(byId<HTMLTableElement>('numbers'), sim.valuesTable(ci, digits), [
-      ...shown.tracks.map((t) => ({ label: t.label, key: t.key, method: t.method })),
-      { label: truthLabel, key: 'truth', method: undefined },
-    ]);
+    renderValues(
+      byId<HTMLTableElement>('numbers'),
+      pastHorizon(sim.valuesTable(ci, digits), sim.t, this.horizon),
+      [
+        ...shown.tracks.map((t) => ({ label: t.label, key: t.key, method: t.method })),
+        { label: truthLabel, key: 'truth', method: undefined },
+      ],
+    );
     const detail = shown.tracks[shown.detail];
     renderSteps(
       byId<HTMLTableElement>('steps'),
@@ -438,3 +446,21 @@ export class Views {
     return [{ title: 'The scene', canvas: scene }, ...drawn];
   }
 }
+
+/** The values table with every error, and the reference's row, marked unknown from the reference's horizon on. */
+function pastHorizon(table: CoreTable, t: number, horizon: number | undefined): CoreTable {
+  if (horizon === undefined || t < horizon) return table;
+  const error = table.columns.indexOf('error');
+  const last = table.rows.length - 1;
+  return {
+    ...table,
+    rows: table.rows.map((row, i) => ({
+      ...row,
+      // A method's error; the reference's own values (its row has no error).
+      cells: row.cells.map((c, j) => ((i === last ? j >= 2 && j !== error : j === error) ? UNKNOWN : c)),
+    })),
+  };
+}
+
+/** What the values table shows where the reference is not known. */
+export const UNKNOWN = 'unknown';
