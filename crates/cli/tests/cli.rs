@@ -13,6 +13,15 @@ fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
 }
 
+/// The number written after `key` in `text` (up to the next space).
+fn number_after(text: &str, key: &str) -> f64 {
+    text.split(key)
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no number after {key:?} in {text}"))
+}
+
 fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
 }
@@ -909,12 +918,7 @@ fn run_states_the_references_horizon() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let note = stderr(&o);
-    let t: f64 = note
-        .split("only until t = ")
-        .nth(1)
-        .and_then(|r| r.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("{note}"));
+    let t = number_after(&note, "only until t = ");
     assert!(t > 10.0 && t < 26.0, "{note}");
     // The table says so row by row: the reference's uncertainty last, and past the horizon no reference and
     // no error.
@@ -973,12 +977,7 @@ fn convergence_stops_at_the_references_horizon() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let note = stderr(&o);
-    let h: f64 = note
-        .split("only up to t = ")
-        .nth(1)
-        .and_then(|r| r.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("{note}"));
+    let h = number_after(&note, "only up to t = ");
     assert!(h > 18.0 && h < 24.0, "{note}");
     let table = stdout(&o);
     let first = table.lines().nth(1).unwrap();

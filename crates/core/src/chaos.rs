@@ -107,6 +107,22 @@ impl Trust {
 /// The tolerance the lab states a reference's horizon for: a milliradian on the pendulums' angles.
 pub const HORIZON_TOLERANCE: f64 = 1e-3;
 
+/// The setup's start and its twin, the first coordinate moved by `delta`, each ready to step with RK4 at `h`.
+fn twins<'a>(
+    system: &'a System<f64>,
+    setup: &Setup,
+    delta: f64,
+    h: f64,
+) -> (Stepper<'a>, Stepper<'a>) {
+    let start = setup.initial();
+    let mut twin = start.clone();
+    twin.x[0] += delta;
+    (
+        Stepper::new(system, start, h),
+        Stepper::new(system, twin, h),
+    )
+}
+
 /// RK4 from a state, at a fixed step, to any time on its grid.
 struct Stepper<'a> {
     system: &'a System<f64>,
@@ -176,11 +192,7 @@ pub fn lyapunov(
         )));
     }
     let system = setup.system();
-    let start = setup.initial();
-    let mut twin = start.clone();
-    twin.x[0] += delta;
-    let mut run = Stepper::new(&system, start, h);
-    let mut other = Stepper::new(&system, twin, h);
+    let (mut run, mut other) = twins(&system, setup, delta, h);
     let renormalisations = (span / every).round().max(1.0) as u64;
     let mut sum = 0.0;
     for k in 1..=renormalisations {
@@ -215,11 +227,7 @@ pub fn lyapunov(
 /// where `ln(tolerance/delta)/λ` is the long-run estimate.
 pub fn parting_time(setup: &Setup, delta: f64, tolerance: f64, h: f64, until: f64) -> Option<f64> {
     let system = setup.system();
-    let start = setup.initial();
-    let mut twin = start.clone();
-    twin.x[0] += delta;
-    let mut run = Stepper::new(&system, start, h);
-    let mut other = Stepper::new(&system, twin, h);
+    let (mut run, mut other) = twins(&system, setup, delta, h);
     let steps = (until / h).round() as u64;
     for n in 1..=steps {
         let t = n as f64 * h;

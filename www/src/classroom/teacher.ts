@@ -37,7 +37,7 @@ const OWN = 'integrator-lab:teacher:own-worksheet';
 const CODES = 'integrator-lab:teacher:codes';
 const CHOICE = 'integrator-lab:teacher:worksheet';
 
-/** How long after the last key press the class box is read again. */
+/** How long after the last key press the class box, or the key's name, is read again. */
 const TYPING_MS = 250;
 
 /** The longest link a QR code holds here (version 40, low error correction, bytes: 2,953). */
@@ -90,7 +90,12 @@ class TeacherPage {
       keep(CHOICE, 'own');
       this.use(byId<HTMLTextAreaElement>('sheet-text').value);
     });
-    byId('key-name').addEventListener('input', () => this.showKey());
+    // A name draws its own parameters (the whole sheet read again): read after typing stops, as the codes are.
+    let naming: ReturnType<typeof setTimeout> | undefined;
+    byId('key-name').addEventListener('input', () => {
+      clearTimeout(naming);
+      naming = setTimeout(() => this.showKey(), TYPING_MS);
+    });
     byId('copy-sheet-link').addEventListener('click', () => {
       const link = byId<HTMLAnchorElement>('sheet-link').href;
       const note = byId('sheet-link-note');
