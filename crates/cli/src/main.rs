@@ -48,6 +48,11 @@ enum Command {
         /// Print step 0, every N-th step and the last.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
         every: u64,
+        /// Run each method twice, the second from the first coordinate + δ (an angle on the pendulums), and
+        /// add a last column `separation`: how far apart the two runs are (the lower bobs, in m, on a
+        /// pendulum).
+        #[arg(long, value_name = "δ", allow_hyphen_values = true)]
+        nudge: Option<String>,
     },
     /// The largest error over the run against dt, dt/2, dt/4, …: observed orders, the settled order (or why
     /// there is none) and the order the method states for this scenario, as CSV.
@@ -264,8 +269,18 @@ fn grade(file: Option<&str>, method: Option<&str>, scenario: Option<&str>) -> Ou
     Ok(out.flush()?)
 }
 
-fn run(common: &Common, every: u64, with: Option<&str>) -> Outcome {
+fn run(common: &Common, every: u64, with: Option<&str>, nudge: Option<&str>) -> Outcome {
     let r = common.resolve()?;
+    let nudge = nudge
+        .map(|text| format::parse("nudge", text).and_then(chaos::check_nudge))
+        .transpose()?;
+    if let Some(delta) = nudge {
+        say(&format!(
+            "note: each method also ran from {} + {delta:e}; the separation column is {}",
+            r.setup.coordinates().positions[0],
+            chaos::separation_words(&r.setup)
+        ));
+    }
     let mut methods: Vec<Method> = match (with, &common.method) {
         (Some(_), None) => Vec::new(),
         _ => r.methods.iter().map(|&m| m.into()).collect(),
@@ -297,6 +312,7 @@ fn run(common: &Common, every: u64, with: Option<&str>) -> Outcome {
     csv::write(
         &r.setup,
         trust.as_ref(),
+        nudge,
         &methods,
         r.precision,
         every,
@@ -600,7 +616,8 @@ fn main() -> ExitCode {
             common,
             every,
             rule,
-        } => run(common, *every, rule.as_deref()),
+            nudge,
+        } => run(common, *every, rule.as_deref(), nudge.as_deref()),
         Command::Grade {
             rule,
             method,

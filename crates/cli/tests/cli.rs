@@ -960,6 +960,52 @@ fn run_states_the_references_horizon() {
     assert_eq!(stderr(&o), "");
 }
 
+/// `run --nudge` runs each method's twin and adds the separation, in metres of the lower bob on the double
+/// pendulum; the twins are not rows; a nudge of 0 or too large is refused in one line.
+#[test]
+fn run_with_a_nudge_adds_the_separation() {
+    let o = lab(&[
+        "run",
+        "--scenario",
+        "double-pendulum",
+        "--method",
+        "rk4,velocity-verlet",
+        "--until",
+        "1",
+        "--nudge",
+        "1e-6",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("each method also ran from theta1 + 1e-6; the separation column is the distance between the lower bobs, in m"),
+        "{}",
+        stderr(&o)
+    );
+    let table = stdout(&o);
+    let mut lines = table.lines();
+    assert!(lines
+        .next()
+        .unwrap()
+        .ends_with(",reference_uncertainty,separation"));
+    // One row a method and step: 101 steps of each, no twins.
+    assert_eq!(lines.clone().count(), 2 * 101);
+    let first: f64 = lines
+        .next()
+        .unwrap()
+        .rsplit(',')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((first - 1e-6).abs() < 1e-9, "{first}");
+    for bad in ["0", "0.5", "NaN"] {
+        let o = lab(&["run", "--scenario", "spring", "--nudge", bad]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        assert!(stderr(&o).starts_with("error: nudge"), "{}", stderr(&o));
+        assert_eq!(stderr(&o).lines().count(), 1);
+    }
+}
+
 /// `convergence` past the double pendulum's horizon measures only up to it, and says so; inside it, nothing
 /// is said.
 #[test]

@@ -7,7 +7,7 @@
 //! double pendulum, released at 2 rad, every missing digit costs about ln 10/λ ≈ 1.7 s.
 
 use crate::methods::{Integrator, RK4};
-use crate::scenarios::Truth;
+use crate::scenarios::{Scene, Truth};
 use crate::{Error, ExplicitRungeKutta, Setup, State, System};
 
 /// The reference's uncertainty along a run: at each step of the setup, the largest difference of a position
@@ -101,6 +101,61 @@ impl Trust {
                 )
             ),
         }
+    }
+}
+
+/// The largest nudge a twin run may start with, in the first coordinate's unit: a nudge is a small change.
+pub const MAX_NUDGE: f64 = 0.1;
+
+/// Checks a nudge: a number, not zero, at most [`MAX_NUDGE`] either way.
+pub fn check_nudge(delta: f64) -> Result<f64, Error> {
+    if delta.is_finite() && delta != 0.0 && delta.abs() <= MAX_NUDGE {
+        Ok(delta)
+    } else {
+        Err(Error::OutOfRange {
+            name: "nudge".into(),
+            value: delta,
+            range: format!("0 < |nudge| ≤ {MAX_NUDGE} (a small change of the first coordinate)"),
+        })
+    }
+}
+
+/// How far apart two states of a setup are, as the eye sees it: the distance between the lower bobs of a
+/// pendulum (in m), else between the positions (|Δx| in one dimension).
+pub fn separation(setup: &Setup, a: &State<f64>, b: &State<f64>) -> f64 {
+    match setup.scenario.info().scene {
+        Scene::Pendulum { lengths } => {
+            let bob = |s: &State<f64>| {
+                lengths
+                    .iter()
+                    .enumerate()
+                    .fold((0.0, 0.0), |(x, y), (i, name)| {
+                        let l = setup.params.get(name);
+                        (x + l * s.x[i].sin(), y - l * s.x[i].cos())
+                    })
+            };
+            let ((ax, ay), (bx, by)) = (bob(a), bob(b));
+            (ax - bx).hypot(ay - by)
+        }
+        _ => {
+            a.x.iter()
+                .zip(&b.x)
+                .map(|(p, q)| (p - q).powi(2))
+                .sum::<f64>()
+                .sqrt()
+        }
+    }
+}
+
+/// What the separation is, in words, for a scenario: the CSV's and the chart's unit.
+pub fn separation_words(setup: &Setup) -> &'static str {
+    match setup.scenario.info().scene {
+        Scene::Pendulum { lengths } if lengths.len() > 1 => {
+            "the distance between the lower bobs, in m"
+        }
+        Scene::Pendulum { .. } => "the distance between the bobs, in m",
+        _ if setup.coordinates().positions.len() == 1 => "|Δx|, the distance between the positions",
+        _ => "the distance between the positions",
     }
 }
 

@@ -4,7 +4,9 @@
 //! `potential`, the true state (`exact_…` or, where the truth is a reference run, `reference_…`), the true
 //! energy, and `error`, the largest position error; where the truth is a reference run, its uncertainty
 //! `reference_uncertainty` follows ([`Trust`]), and past the reference's horizon the `reference_…` and
-//! `error` cells are empty: the reference is not known there. Rows: step 0, every `every`-th step and the last
+//! `error` cells are empty: the reference is not known there. With a nudge, a last column `separation` is how
+//! far each method's run is from its twin started with the first coordinate moved by the nudge
+//! ([`crate::chaos::separation`]; the twins are not rows). Rows: step 0, every `every`-th step and the last
 //! ([`Stride`]), for each method in the order given. Times have at most 12 significant digits, other numbers
 //! are the shortest that read back at the run's precision ([`crate::format`]). A method whose state stops
 //! being finite ends its rows at its last finite state; `on_divergence` hears of it.
@@ -12,7 +14,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use crate::chaos::Trust;
+use crate::chaos::{separation, Trust};
 use crate::format;
 use crate::methods::Method;
 use crate::run::{AnyRun, Setup, Stride};
@@ -65,6 +67,7 @@ fn row(
     step: u64,
     state: &State<f64>,
     truth: &State<f64>,
+    separation: Option<f64>,
     line: &mut String,
 ) {
     let energy = setup.energy(state);
@@ -102,6 +105,14 @@ fn row(
             .unwrap_or(f64::NAN);
         let _ = write!(line, ",{}", format::number(u));
     }
+    // Empty where the twin has stopped (diverged): there is nothing to measure against.
+    match separation {
+        Some(d) if d.is_finite() => {
+            let _ = write!(line, ",{}", format::number(d));
+        }
+        Some(_) => line.push(','),
+        None => {}
+    }
     line.push('\n');
 }
 
@@ -109,6 +120,7 @@ fn row(
 fn write_method<W: Write>(
     setup: &Setup,
     trust: Option<&Trust>,
+    nudge: Option<f64>,
     method: &Method,
     precision: Precision,
     stride: Stride,
@@ -116,14 +128,23 @@ fn write_method<W: Write>(
     on_divergence: &mut dyn FnMut(&Method, f64, Option<String>),
 ) -> io::Result<()> {
     let mut run = AnyRun::new(setup, method, precision);
+    let mut twin = nudge.map(|delta| AnyRun::nudged(setup, method.clone(), precision, delta));
     let mut truth = setup.truth();
     let mut state = setup.initial();
     let mut true_state = state.clone();
+    let mut twin_state = state.clone();
     let mut line = String::new();
-    let mut emit = |run: &AnyRun, out: &mut W| {
+    let mut emit = |run: &AnyRun, twin: &Option<AnyRun>, out: &mut W| {
         let k = run.steps();
         run.state_into(&mut state);
         truth.at_into(k, &mut true_state);
+        let separation = twin.as_ref().map(|twin| {
+            if twin.steps() < k {
+                return f64::NAN;
+            }
+            twin.state_into(&mut twin_state);
+            separation(setup, &state, &twin_state)
+        });
         row(
             setup,
             trust,
@@ -132,32 +153,41 @@ fn write_method<W: Write>(
             k,
             &state,
             &true_state,
+            separation,
             &mut line,
         );
         out.write_all(line.as_bytes())
     };
-    emit(&run, out)?;
+    emit(&run, &twin, out)?;
     while run.steps() < stride.last {
-        if !run.step() {
+        let stepped = run.step();
+        // In step with the run; a twin that diverges stays where it stopped, and measures nothing more.
+        if let (true, Some(twin)) = (stepped, &mut twin) {
+            twin.step();
+        }
+        if !stepped {
             if !stride.records(run.steps()) {
-                emit(&run, out)?;
+                emit(&run, &twin, out)?;
             }
             on_divergence(method, (run.steps() + 1) as f64 * setup.dt, run.failure());
             return Ok(());
         }
         if stride.records(run.steps()) {
-            emit(&run, out)?;
+            emit(&run, &twin, out)?;
         }
     }
     Ok(())
 }
 
 /// Writes the whole table, a row every `every` steps (0 counts as 1). `trust` is [`Trust::of`] the setup
-/// (the caller may have it already: it costs a second reference run). `on_divergence` hears of each method
-/// that stopped early: when, and (for a student's rule that failed) why.
+/// (the caller may have it already: it costs a second reference run); `nudge`, a checked nudge for the
+/// twins ([`crate::chaos::check_nudge`]). `on_divergence` hears of each method that stopped early: when, and
+/// (for a student's rule that failed) why.
+#[allow(clippy::too_many_arguments)]
 pub fn write<W: Write, M: Clone + Into<Method>>(
     setup: &Setup,
     trust: Option<&Trust>,
+    nudge: Option<f64>,
     methods: &[M],
     precision: Precision,
     every: u64,
@@ -165,10 +195,20 @@ pub fn write<W: Write, M: Clone + Into<Method>>(
     on_divergence: &mut dyn FnMut(&Method, f64, Option<String>),
 ) -> io::Result<()> {
     let stride = Stride::new(every, setup.steps());
-    writeln!(out, "{}", header(setup))?;
+    let twins = if nudge.is_some() { ",separation" } else { "" };
+    writeln!(out, "{}{twins}", header(setup))?;
     for method in methods {
         let method: Method = method.clone().into();
-        write_method(setup, trust, &method, precision, stride, out, on_divergence)?;
+        write_method(
+            setup,
+            trust,
+            nudge,
+            &method,
+            precision,
+            stride,
+            out,
+            on_divergence,
+        )?;
     }
     Ok(())
 }
@@ -181,18 +221,35 @@ pub fn to_string<M: Clone + Into<Method>>(
     every: u64,
 ) -> String {
     let methods: Vec<Method> = methods.iter().map(|m| m.clone().into()).collect();
-    table(setup, &methods, precision, every)
+    table(setup, &methods, precision, every, None)
+}
+
+/// [`to_string`] with each method's twin, nudged, and the `separation` column.
+pub fn to_string_nudged(
+    setup: &Setup,
+    methods: &[Method],
+    precision: Precision,
+    every: u64,
+    nudge: f64,
+) -> String {
+    table(setup, methods, precision, every, Some(nudge))
 }
 
 /// The body of [`to_string`], made once (a generic body is made again wherever it is called).
 #[inline(never)]
-fn table(setup: &Setup, methods: &[Method], precision: Precision, every: u64) -> String {
+fn table(
+    setup: &Setup,
+    methods: &[Method],
+    precision: Precision,
+    every: u64,
+    nudge: Option<f64>,
+) -> String {
     let mut out = Vec::new();
-    // Neither can fail; their errors are not formatted, so the wasm carries no code to print them.
     let trust = Trust::of(setup);
     let Ok(()) = write(
         setup,
         trust.as_ref(),
+        nudge,
         methods,
         precision,
         every,

@@ -234,9 +234,14 @@ impl<R: Real> Run<R> {
     }
 
     fn of(setup: &Setup, method: Method) -> Self {
+        Run::starting(setup, method, &setup.initial())
+    }
+
+    /// The run from another start than the setup's (a twin's, nudged).
+    fn starting(setup: &Setup, method: Method, start: &State<f64>) -> Self {
         let system64 = setup.system();
         let system = System::cast(&system64);
-        let state = State::cast(&setup.initial());
+        let state = State::cast(start);
         let mut integrator = method.build::<R>(&system64);
         integrator.start(&system, R::ZERO, &state);
         Run {
@@ -337,6 +342,24 @@ impl AnyRun {
             #[cfg(feature = "f32")]
             Precision::F32 => AnyRun::F32(Run::new(setup, method)),
             Precision::F64 => AnyRun::F64(Run::new(setup, method)),
+        }
+    }
+
+    /// The twin of [`AnyRun::new`]: from the setup's start with its first position coordinate moved by
+    /// `delta` (see [`crate::chaos::check_nudge`]), to measure how fast two nearby starts part.
+    pub fn nudged(
+        setup: &Setup,
+        method: impl Into<Method>,
+        precision: Precision,
+        delta: f64,
+    ) -> Self {
+        let mut start = setup.initial();
+        start.x[0] += delta;
+        let method = method.into();
+        match precision {
+            #[cfg(feature = "f32")]
+            Precision::F32 => AnyRun::F32(Run::starting(setup, method, &start)),
+            Precision::F64 => AnyRun::F64(Run::starting(setup, method, &start)),
         }
     }
 
