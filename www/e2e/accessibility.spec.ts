@@ -5,6 +5,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { axe, watch } from './helpers';
 
+// Everything shown means every experiment measured and a convergence study, one after another in the studies
+// worker: on a loaded two-core machine that has taken more than the usual minute.
+test.describe.configure({ timeout: 120_000 });
+
 /** The index page with everything it can show: both panels open, a convergence study, the measurements. */
 async function everythingShown(page: Page, query = ''): Promise<void> {
   await page.goto(`./${query}`);

@@ -2,7 +2,14 @@
 // an oscillator's energy and where it stays stable, in words a student can read without hovering, all from
 // the core's facts. And this run's ω·dt, where the scenario is an oscillator.
 
-import { type Catalogue, formatTime, type OrdersOn, type ReferenceTrust, type StabilityLimit } from '../core';
+import {
+  type Catalogue,
+  formatTime,
+  type OrdersOn,
+  type ReferenceTrust,
+  type RunSpec,
+  type StabilityLimit,
+} from '../core';
 import { ask } from '../core/studies';
 import { byId, el, message } from '../ui/dom';
 import { swatch } from '../ui/palette';
@@ -110,6 +117,31 @@ export class Explainer {
     // Where the truth is a reference run, how far it can be trusted: the core runs a second reference at half
     // its step (in the studies worker, after the facts above).
     const note = byId('reference-note');
+    if (this.catalogue.scenarios.find((s) => s.id === state.scenario)?.truth !== 'reference') {
+      // An exact truth has nothing to doubt (and a worksheet's page need not load the studies for it).
+      this.trust = undefined;
+      note.textContent = '';
+      this.onHorizon(undefined);
+    } else {
+      this.askTrust(spec, asked);
+    }
+    const methods = state.runs.length > 0 ? state.runs.map((r) => r.method) : state.methods;
+    Promise.all([ask('ordersOn', spec), stability]).then(
+      ([orders, limits]) => {
+        if (asked !== this.asked) return;
+        this.controls.syncFacts(orders, limits);
+        renderHow(this.catalogue, [...new Set(methods)], orders, limits, state.dt);
+      },
+      (e: unknown) => {
+        if (asked !== this.asked) return;
+        byId('how-run').textContent = `The methods' facts could not be worked out: ${message(e)}`;
+      },
+    );
+  }
+
+  /** Asks how far the setup's reference run can be trusted (once a setup) and says it under the error graph. */
+  private askTrust(spec: RunSpec, asked: number): void {
+    const note = byId('reference-note');
     const setup = JSON.stringify(spec);
     if (this.trust?.setup !== setup) {
       note.textContent = '';
@@ -125,18 +157,6 @@ export class Explainer {
       (e: unknown) => {
         if (asked !== this.asked) return;
         note.textContent = `How far the reference run can be trusted could not be measured: ${message(e)}`;
-      },
-    );
-    const methods = state.runs.length > 0 ? state.runs.map((r) => r.method) : state.methods;
-    Promise.all([ask('ordersOn', spec), stability]).then(
-      ([orders, limits]) => {
-        if (asked !== this.asked) return;
-        this.controls.syncFacts(orders, limits);
-        renderHow(this.catalogue, [...new Set(methods)], orders, limits, state.dt);
-      },
-      (e: unknown) => {
-        if (asked !== this.asked) return;
-        byId('how-run').textContent = `The methods' facts could not be worked out: ${message(e)}`;
       },
     );
   }
