@@ -2,9 +2,9 @@
 // numbers at its end are the CLI's for the same settings. Plus the convergence and stability panels.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { allDigits, CLI, watch } from './helpers';
+import { allDigits, axe, CLI, watch } from './helpers';
 
 const SHOTS = 'test-results/screenshots/experiments';
 
@@ -170,6 +170,39 @@ test('a reference run says how far it can be trusted, as the CLI does; an exact 
   await page.goto('./?scenario=spring&methods=rk4');
   await expect(page.locator('#how-run')).not.toBeEmpty({ timeout: 30_000 });
   await expect(note).toBeHidden();
+  expect(errors).toEqual([]);
+});
+
+test("a nudge runs each method's twin: the separation chart, an export that is the CLI's, a bad nudge named", async ({
+  page,
+}) => {
+  const errors = watch(page);
+  const query = 'scenario=double-pendulum&methods=rk4,velocity-verlet&dt=0.01&until=15&nudge=1e-9';
+  await page.goto(`./?${query}`);
+  await expect(page.locator('#separation-view')).toBeVisible();
+  await expect(page.locator('#separation-note')).toContainText('the distance between the lower bobs, in m');
+  await expect(page.locator('#chart-separation .u-title')).toContainText('Separation from a twin');
+  expect(new URL(page.url()).searchParams.get('nudge')).toBe('1e-9');
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('finished', { timeout: 60_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  const args = ['run', '--scenario', 'double-pendulum', '--method', 'rk4,velocity-verlet', '--dt', '0.01'];
+  const expected = execFileSync(CLI, [...args, '--until', '15', '--nudge', '1e-9'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  expect(csv.split('\n')[0]).toMatch(/,separation$/);
+  expect(csv).toBe(expected);
+  expect(await axe(page)).toEqual([]);
+  // No nudge, no twins; a nudge the core refuses is named, and the run goes on without twins.
+  await page.goto('./?scenario=spring&methods=rk4');
+  await expect(page.locator('#status')).not.toBeEmpty();
+  await expect(page.locator('#separation-view')).toBeHidden();
+  await page.goto('./?scenario=spring&methods=rk4&nudge=5');
+  await expect(page.locator('#notices')).toContainText('Ignored nudge=5');
+  await expect(page.locator('#separation-view')).toBeHidden();
+  expect(new URL(page.url()).searchParams.get('nudge')).toBeNull();
   expect(errors).toEqual([]);
 });
 

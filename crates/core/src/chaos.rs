@@ -125,17 +125,19 @@ pub fn check_nudge(delta: f64) -> Result<f64, Error> {
 pub fn separation(setup: &Setup, a: &State<f64>, b: &State<f64>) -> f64 {
     match setup.scenario.info().scene {
         Scene::Pendulum { lengths } => {
+            // The core's sine and cosine (crate::math): the page's and the CLI's separations agree to the bit.
             let bob = |s: &State<f64>| {
                 lengths
                     .iter()
                     .enumerate()
                     .fold((0.0, 0.0), |(x, y), (i, name)| {
                         let l = setup.params.get(name);
-                        (x + l * s.x[i].sin(), y - l * s.x[i].cos())
+                        let (sin, cos) = crate::math::sin_cos(s.x[i]);
+                        (x + l * sin, y - l * cos)
                     })
             };
             let ((ax, ay), (bx, by)) = (bob(a), bob(b));
-            (ax - bx).hypot(ay - by)
+            ((ax - bx).powi(2) + (ay - by).powi(2)).sqrt()
         }
         _ => {
             a.x.iter()

@@ -8,7 +8,7 @@
 
 /// The keys the lab reads from a URL. Anything else is a scenario parameter by its own name, a tracking key
 /// (ignored silently), or named in a notice as unknown.
-pub const KEYS: [&str; 17] = [
+pub const KEYS: [&str; 18] = [
     "scenario",  // the scenario's id
     "methods",   // the methods' ids, comma-separated, in order
     "runs",      // one method at several dt: METHOD@DT, comma-separated
@@ -18,6 +18,7 @@ pub const KEYS: [&str; 17] = [
     "speed",     // simulated seconds per real second
     "coord",     // the coordinate the charts show
     "details",   // the method the details are for
+    "nudge",     // each method's twin starts from the first coordinate + this
     "worksheet", // a built-in worksheet's id, or a worksheet file on the same site
     "rule",      // a student's update rule, as its text
     "force",     // a student's force, as its text

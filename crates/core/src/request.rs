@@ -28,6 +28,8 @@ pub struct Request {
     pub rule: Option<String>,
     /// A student's force, as its text: the scenario `custom`.
     pub force: Option<String>,
+    /// Each method's twin starts from the first coordinate + this ([`crate::chaos::check_nudge`]).
+    pub nudge: Option<f64>,
 }
 
 /// A request in core types, every part checked.
@@ -38,6 +40,8 @@ pub struct Resolved {
     pub precision: Precision,
     /// The rule, compiled, where the request has one.
     pub yours: Option<Method>,
+    /// The nudge of each method's twin, checked.
+    pub nudge: Option<f64>,
 }
 
 impl Request {
@@ -63,7 +67,7 @@ impl Request {
         };
         let yours = self.rule.as_deref().map(rule_method).transpose()?;
         let method = |id: &str| method(id, yours.as_ref());
-        let runs = if !self.runs.is_empty() {
+        let runs: Vec<(Method, Option<f64>)> = if !self.runs.is_empty() {
             self.runs
                 .iter()
                 .map(|(id, dt)| Ok((method(id)?, Some(*dt))))
@@ -77,11 +81,19 @@ impl Request {
                 None => MethodId::ALL.iter().map(|&m| (m.into(), None)).collect(),
             }
         };
+        let nudge = self.nudge.map(crate::chaos::check_nudge).transpose()?;
+        if nudge.is_some() && runs.iter().any(|(_, dt)| dt.is_some()) {
+            return Err(Error::Inconsistent(
+                "a nudge twins each method at the run's dt: it takes no runs at steps of their own"
+                    .into(),
+            ));
+        }
         Ok(Resolved {
             setup,
             runs,
             precision,
             yours,
+            nudge,
         })
     }
 }

@@ -87,6 +87,10 @@ struct Track {
     shadow_values: Vec<f64>,
     /// What the shadow series adds to each value: its start's energy less its start's shadow energy.
     shadow_offset: f64,
+    /// Its twin from a nudged start, where the session has a nudge: stepped with it, their separation
+    /// recorded at each of its rows ([`crate::chaos::separation`]; NaN once the twin has stopped).
+    twin: Option<AnyRun>,
+    separation: Vec<f64>,
 }
 
 impl Track {
@@ -99,6 +103,41 @@ impl Track {
             shadow: OnceCell::new(),
             shadow_values: Vec::new(),
             shadow_offset: 0.0,
+            twin: None,
+            separation: Vec::new(),
+        }
+    }
+
+    /// Takes one step, and its twin's; false once the run has diverged (a twin that diverges first stays
+    /// where it stopped).
+    fn step(&mut self) -> bool {
+        let stepped = self.run.step();
+        if let (true, Some(twin)) = (stepped, &mut self.twin) {
+            twin.step();
+        }
+        stepped
+    }
+
+    /// Records a row of its history, `state` being its run's, and the separation from its twin.
+    fn record(
+        &mut self,
+        setup: &Setup,
+        t: f64,
+        state: &State<f64>,
+        truth: &State<f64>,
+        scratch: &mut State<f64>,
+    ) {
+        push_row(&mut self.history, setup, t, state, truth);
+        if let Some(twin) = &self.twin {
+            if self.separation.len() < self.history.rows() {
+                let d = if twin.steps() < self.run.steps() {
+                    f64::NAN
+                } else {
+                    twin.state_into(scratch);
+                    crate::chaos::separation(setup, state, scratch)
+                };
+                self.separation.push(d);
+            }
         }
     }
 }
@@ -137,6 +176,10 @@ pub struct Session {
     truth_current: Vec<f64>,
     truth_state: State<f64>,
     scratch: State<f64>,
+    /// A twin's state, read beside `scratch`.
+    twin_scratch: State<f64>,
+    /// The nudge of each track's twin, where the session has twins ([`Session::nudge`]).
+    nudge: Option<f64>,
     step: u64,
     stride: Stride,
     column_count: usize,
@@ -244,6 +287,8 @@ impl Session {
             truth_next: 0,
             truth_current: vec![0.0; 2 * dim],
             truth_state: initial.clone(),
+            twin_scratch: initial.clone(),
+            nudge: None,
             scratch: initial,
             precision,
             tracks,
@@ -300,7 +345,7 @@ impl Session {
                 continue;
             }
             track.run.state_into(&mut self.scratch);
-            push_row(&mut track.history, &self.setup, t, &self.scratch, truth);
+            track.record(&self.setup, t, &self.scratch, truth, &mut self.twin_scratch);
         }
     }
 
@@ -313,26 +358,31 @@ impl Session {
             truth,
             truth_state,
             scratch,
+            twin_scratch,
             ..
         } = self;
         let track = &mut tracks[k];
         let last = track.run.steps();
-        let (setup, stride, truth, truth_state) = match &mut track.grid {
-            Some(c) => (&c.setup, c.stride, &mut c.truth, &mut c.truth_state),
-            None => (&*setup, *stride, truth, truth_state),
-        };
-        if stride.records(last) {
-            return;
+        match &mut track.grid {
+            Some(c) => {
+                if c.stride.records(last) {
+                    return;
+                }
+                c.truth.at_into(last, &mut c.truth_state);
+                track.run.state_into(scratch);
+                let t = last as f64 * c.setup.dt;
+                push_row(&mut track.history, &c.setup, t, scratch, &c.truth_state);
+            }
+            None => {
+                if stride.records(last) {
+                    return;
+                }
+                truth.at_into(last, truth_state);
+                track.run.state_into(scratch);
+                let t = last as f64 * setup.dt;
+                track.record(setup, t, scratch, truth_state, twin_scratch);
+            }
         }
-        truth.at_into(last, truth_state);
-        track.run.state_into(scratch);
-        push_row(
-            &mut track.history,
-            setup,
-            last as f64 * setup.dt,
-            scratch,
-            truth_state,
-        );
     }
 
     /// Steps the tracks with a time grid of their own up to time `t` (all the way to their end when `last`).
@@ -403,24 +453,28 @@ impl Session {
         }
         let dim = self.scratch.dim();
         let mut track = Track::new(
-            AnyRun::new(&self.setup, method, self.precision),
+            AnyRun::new(&self.setup, method.clone(), self.precision),
             History::new(self.column_count, rows),
             dim,
             None,
         );
+        track.twin = self
+            .nudge
+            .map(|delta| AnyRun::nudged(&self.setup, method, self.precision, delta));
         // Its own truth, so the session's (which may be a reference run part-way) is left where it is.
         let mut truth = self.setup.truth();
         let mut truth_state = self.setup.initial();
         let mut state = self.setup.initial();
-        push_row(&mut track.history, &self.setup, 0.0, &state, &truth_state);
+        let mut twin_state = self.setup.initial();
+        track.record(&self.setup, 0.0, &state, &truth_state, &mut twin_state);
         for k in 1..=self.step {
-            if !track.run.step() {
+            if !track.step() {
                 let last = track.run.steps();
                 if !self.stride.records(last) {
                     truth.at_into(last, &mut truth_state);
                     track.run.state_into(&mut state);
                     let t = last as f64 * self.setup.dt;
-                    push_row(&mut track.history, &self.setup, t, &state, &truth_state);
+                    track.record(&self.setup, t, &state, &truth_state, &mut twin_state);
                 }
                 break;
             }
@@ -428,7 +482,7 @@ impl Session {
                 truth.at_into(k, &mut truth_state);
                 track.run.state_into(&mut state);
                 let t = k as f64 * self.setup.dt;
-                push_row(&mut track.history, &self.setup, t, &state, &truth_state);
+                track.record(&self.setup, t, &state, &truth_state, &mut twin_state);
             }
         }
         track.run.state_into(&mut state);
@@ -436,6 +490,48 @@ impl Session {
         track.current[dim..].copy_from_slice(&state.v);
         self.tracks.insert(at.min(self.tracks.len()), track);
         Ok(())
+    }
+
+    /// Gives each track a twin from the setup's start with its first coordinate moved by `delta` (checked:
+    /// [`crate::chaos::check_nudge`]), stepped with it; [`Session::separation`] then reads how far apart the
+    /// two are at each recorded row. Only before the first step, and not for runs at steps of their own.
+    pub fn nudge(&mut self, delta: f64) -> Result<(), Error> {
+        let delta = crate::chaos::check_nudge(delta)?;
+        if self.step > 0 || self.tracks.iter().any(|t| t.grid.is_some()) {
+            return Err(Error::Inconsistent(
+                "a nudge twins each method from the start, at the run's dt".into(),
+            ));
+        }
+        self.nudge = Some(delta);
+        for track in &mut self.tracks {
+            let twin = AnyRun::nudged(
+                &self.setup,
+                track.run.method().clone(),
+                self.precision,
+                delta,
+            );
+            twin.state_into(&mut self.twin_scratch);
+            track.run.state_into(&mut self.scratch);
+            track.separation = vec![crate::chaos::separation(
+                &self.setup,
+                &self.scratch,
+                &self.twin_scratch,
+            )];
+            track.twin = Some(twin);
+        }
+        Ok(())
+    }
+
+    /// The nudge of the tracks' twins, where they have twins.
+    pub fn nudged(&self) -> Option<f64> {
+        self.nudge
+    }
+
+    /// How far track `k` is from its twin at each of its recorded rows (NaN once the twin has stopped), where
+    /// the session has twins.
+    pub fn separation(&self, k: usize) -> Option<&[f64]> {
+        let track = self.tracks.get(k)?;
+        track.twin.as_ref().map(|_| track.separation.as_slice())
     }
 
     /// Removes track `at` (the others go on where they are).
@@ -457,7 +553,7 @@ impl Session {
             self.step += 1;
             for index in 0..self.tracks.len() {
                 let track = &mut self.tracks[index];
-                if track.grid.is_none() && track.run.diverged_at().is_none() && !track.run.step() {
+                if track.grid.is_none() && track.run.diverged_at().is_none() && !track.step() {
                     self.record_last(index);
                 }
             }
@@ -653,7 +749,12 @@ impl Session {
                     .filter_map(|k| self.method(k).cloned())
                     .collect();
                 let setup = self.setup.with_dt(dt)?;
-                Ok(csv::to_string(&setup, &methods, self.precision, every))
+                Ok(match self.nudge {
+                    Some(delta) => {
+                        csv::to_string_nudged(&setup, &methods, self.precision, every, delta)
+                    }
+                    None => csv::to_string(&setup, &methods, self.precision, every),
+                })
             })
             .collect::<Result<Vec<String>, Error>>()?;
         Ok(tables.join("\n"))

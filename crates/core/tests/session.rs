@@ -345,3 +345,54 @@ fn truth_bounds_are_the_exact_solutions_extent_over_the_run() {
         .truth_bounds(100)
         .is_none());
 }
+
+/// A nudged session's separations are the CSV's `separation` column, row for row, for a track there from the
+/// start and for one ticked mid-run; a method that diverges ends its separations with its rows.
+#[test]
+fn a_nudged_session_measures_the_separation_the_csv_prints() {
+    for (scenario, dt, until) in [("double-pendulum", 0.01, 15.0), ("spring", 0.1, 90.0)] {
+        let mut s = session(
+            scenario,
+            &[MethodId::Rk4, MethodId::Euler],
+            dt,
+            until,
+            Precision::F64,
+        );
+        s.nudge(1e-6).unwrap();
+        s.advance(s.total_steps() / 2);
+        s.insert(1, MethodId::VelocityVerlet).unwrap();
+        s.advance(u64::MAX);
+        let methods = [MethodId::Rk4, MethodId::VelocityVerlet, MethodId::Euler];
+        let every = s.stride();
+        let table = csv::to_string_nudged(
+            s.setup(),
+            &methods.map(Into::into),
+            Precision::F64,
+            every,
+            1e-6,
+        );
+        for (k, m) in methods.iter().enumerate() {
+            let printed: Vec<f64> = table
+                .lines()
+                .filter(|l| l.starts_with(&format!("{},", m.id())))
+                .map(|l| l.rsplit(',').next().unwrap().parse().unwrap_or(f64::NAN))
+                .collect();
+            let kept = s.separation(k).unwrap();
+            assert_eq!(kept.len(), printed.len(), "{scenario} {}", m.id());
+            for (a, b) in kept.iter().zip(&printed) {
+                assert!(
+                    a == b || (a.is_nan() && b.is_nan()),
+                    "{scenario} {}: {a} against {b}",
+                    m.id()
+                );
+            }
+        }
+    }
+    // Too late, or at steps of their own: refused.
+    let mut s = session("spring", &[MethodId::Rk4], 0.1, 1.0, Precision::F64);
+    s.advance(1);
+    assert!(s.nudge(1e-6).is_err());
+    let mut s = session("spring", &[MethodId::Rk4], 0.1, 1.0, Precision::F64);
+    assert!(s.nudge(0.0).is_err());
+    assert_eq!(s.separation(0), None);
+}

@@ -355,6 +355,8 @@ struct Spec {
     /// A student's force, which the scenario `custom` is made of (the language build only, as `rule`).
     #[cfg(feature = "language")]
     force: Option<String>,
+    /// Each method's twin starts from the first coordinate + this (`nudge=` in the URL).
+    nudge: Option<f64>,
 }
 
 /// A spec's parameters, `{name: value, …}`, as (name, value) pairs in the order given: read as they come,
@@ -418,6 +420,7 @@ impl Spec {
             precision: self.precision,
             rule,
             force,
+            nudge: self.nudge,
         }
         .resolve()
     }
@@ -463,7 +466,10 @@ impl Session {
     #[wasm_bindgen(constructor)]
     pub fn new(spec: JsValue) -> Result<Session, JsError> {
         let r = resolve_spec(spec).map_err(js_error)?;
-        let session = CoreSession::new(r.setup, &r.runs, r.precision).map_err(js_error)?;
+        let mut session = CoreSession::new(r.setup, &r.runs, r.precision).map_err(js_error)?;
+        if let Some(delta) = r.nudge {
+            session.nudge(delta).map_err(js_error)?;
+        }
         Ok(Session(session, r.yours))
     }
 
@@ -623,6 +629,21 @@ impl Session {
             .setup()
             .truth_bounds(SCENE_SAMPLES)
             .map(|b| b.into_iter().flat_map(|(lo, hi)| [lo, hi]).collect())
+    }
+
+    /// Where a track has a twin (the spec's nudge): how far the two are apart at each recorded row, as many
+    /// values as the track has rows; 0 (null) without twins.
+    #[wasm_bindgen(js_name = separationPtr)]
+    pub fn separation_ptr(&self, track: usize) -> *const f64 {
+        self.0
+            .separation(track)
+            .map_or(std::ptr::null(), |s| s.as_ptr())
+    }
+
+    /// What the separation from a twin measures here, in words ("the distance between the lower bobs, in m").
+    #[wasm_bindgen(getter, js_name = separationWords)]
+    pub fn separation_words(&self) -> String {
+        integrator_lab::chaos::separation_words(self.0.setup()).to_string()
     }
 
     /// The reference run's step where the truth is a reference run, else undefined.

@@ -130,6 +130,18 @@ export class Session {
     return at === 0 ? undefined : new Float64Array(this.buffer, at, this.session.rows(track));
   }
 
+  /** What the separation from a twin measures here, in the core's words. */
+  get separationWords(): string {
+    return this.session.separationWords;
+  }
+
+  /** How far a track is from its twin (the URL's `nudge=`) at each recorded row; undefined without twins.
+   * A view of wasm memory, as `column`'s. */
+  separation(track: number): Float64Array | undefined {
+    const at = this.session.separationPtr(track);
+    return at === 0 ? undefined : new Float64Array(this.buffer, at, this.session.rows(track));
+  }
+
   /** The power of dt to which a track's method keeps its shadow energy: 0 where it keeps it exactly;
    * undefined where the core knows none. */
   shadowOrder(track: number): number | undefined {

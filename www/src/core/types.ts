@@ -25,4 +25,6 @@ export interface RunSpec {
   rule?: string;
   /** A student's force, which the scenario `custom` is made of (the core's language tier only). */
   force?: string;
+  /** Each method's twin starts from the first coordinate + this (the URL's `nudge=`). */
+  nudge?: number;
 }

@@ -20,6 +20,8 @@ const VIEW_ELEMENTS: Record<ViewName, string> = {
   energy: 'chart-energy',
   split: 'chart-split',
   error: 'chart-error',
+  // Drawn where the figure's run has twins (nudge=).
+  separation: 'chart-separation',
   table: 'numbers',
   convergence: 'convergence-panel',
   stability: 'stability-panel',

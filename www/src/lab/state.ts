@@ -22,6 +22,8 @@ export interface LabState {
   details: string;
   /** (method, dt) pairs, to compare a method with itself at several steps; empty for one dt for all. */
   runs: RunPair[];
+  /** Each method's twin starts from the first coordinate + this (`nudge=`); 0 for no twins. */
+  nudge: number;
   /** dt, until and parameters as the reader typed them (`1/30`) with the value read from each: written back
    * as typed while the value is still the one read. */
   typed: Record<string, { text: string; value: number }>;
@@ -86,6 +88,7 @@ export function defaultsFor(catalogue: Catalogue, scenario: string, methods = DE
     coord: '',
     details: '',
     runs: [],
+    nudge: 0,
     typed: {},
     rule: '',
     force: '',
@@ -243,6 +246,14 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
     else ignore('speed', speed, 'must be between 0 and 1000', '1');
   }
 
+  const nudge = query.get('nudge');
+  if (nudge !== null) {
+    const read = core.readNumber('nudge', nudge);
+    const why = 'why' in read ? read.why : core.checkSetup(toSpec({ ...state, nudge: read.value }));
+    if (why === undefined && 'value' in read) state.nudge = read.value;
+    else ignore('nudge', nudge, why ?? 'not a number', 'no twins');
+  }
+
   const coord = query.get('coord');
   if (coord !== null) state.coord = coord;
   const details = query.get('details');
@@ -301,6 +312,7 @@ export function toQuery(state: LabState): string {
   if (state.speed !== 1) query.set('speed', String(state.speed));
   if (state.coord !== '') query.set('coord', state.coord);
   if (state.details !== '') query.set('details', state.details);
+  if (state.nudge !== 0) query.set('nudge', String(state.nudge));
   if (state.rule !== '') query.set('rule', state.rule);
   if (state.force !== '') query.set('force', state.force);
   return `?${query.toString().replaceAll('%2C', ',').replaceAll('%40', '@').replaceAll('%2F', '/')}`;
@@ -317,6 +329,7 @@ export function toSpec(state: LabState): RunSpec {
     precision: state.precision,
     ...(runsRule(state) ? { rule: state.rule } : {}),
     ...(state.scenario === CUSTOM ? { force: state.force } : {}),
+    ...(state.nudge !== 0 ? { nudge: state.nudge } : {}),
   };
 }
 

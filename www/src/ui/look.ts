@@ -9,6 +9,7 @@ export const VIEWS = [
   'energy',
   'split',
   'error',
+  'separation',
   'table',
   'convergence',
   'stability',

@@ -20,9 +20,9 @@ import { drawScene, type SceneTrack } from './scene/scene';
 import { renderSteps, renderValues } from './table';
 import { atPixelRatio } from './viewport';
 
-type ChartName = 'position' | 'phase' | 'energy' | 'split' | 'error';
+type ChartName = 'position' | 'phase' | 'energy' | 'split' | 'error' | 'separation';
 
-const CHARTS: ChartName[] = ['position', 'phase', 'energy', 'split', 'error'];
+const CHARTS: ChartName[] = ['position', 'phase', 'energy', 'split', 'error', 'separation'];
 
 /** Rows of Fiedler's steps table. */
 const STEP_ROWS = 11;
@@ -205,7 +205,22 @@ export class Views {
           `|error| (${info.positionUnit}), log`,
           this.styles(shown, false),
         ],
+        separation: [
+          `Separation from a twin started ${state.nudge} further in ${sim.positions[0] ?? ''}`,
+          't (s)',
+          `separation (${info.scene.kind === 'pendulum' ? 'm' : info.positionUnit}), log`,
+          this.styles(shown, false),
+        ],
       };
+    // The twins' chart shows where the run has twins (nudge=).
+    const twins = sim.separation(0) !== undefined;
+    byId('separation-view').hidden = !twins;
+    byId('separation-note').textContent = twins
+      ? `Each method ran twice, the second from ${sim.positions[0] ?? ''} + ${state.nudge}: this is ${sim.separationWords}. ` +
+        'Chaos makes it grow exponentially, a straight rising line on this log scale; a stable method on a motion ' +
+        'that is not chaotic keeps it about where it started (it grows at most like t); an unstable method grows ' +
+        'it by its own instability, chaos or not.'
+      : '';
     this.reshaped = true;
     if (this.charts) {
       for (const name of CHARTS) this.charts[name].reshape(...shapes[name]);
@@ -217,6 +232,7 @@ export class Views {
         energy: new TimeChart(chart('energy'), ...shapes.energy),
         split: new TimeChart(chart('split'), ...shapes.split),
         error: new TimeChart(chart('error'), ...shapes.error, true),
+        separation: new TimeChart(chart('separation'), ...shapes.separation, true),
       };
       for (const name of CHARTS) this.charts[name].onToggle = () => this.onStale();
     }
@@ -313,6 +329,15 @@ export class Views {
       // An error is a blow-up when far larger than the motion: the truth's extent in this coordinate.
       (charts.error as TimeChart).update(x, ys, extentOf(sim.column(n, position)));
     });
+    if (!byId('separation-view').hidden)
+      draw('separation', () => {
+        const tracks = all.slice(0, n);
+        const twins = tracks.map((k) => sim.separation(k) ?? new Float64Array(0));
+        const { x, ys } = mixed
+          ? joinOnTime(tracks.map((k, i): [Float64Array, Float64Array] => [sim.column(k, 't'), twins[i]!]))
+          : { x: t, ys: twins };
+        (charts.separation as TimeChart).update(x, ys, extentOf(sim.column(n, position)));
+      });
     this.renderScene(shown);
     if (tables) this.renderTables(shown, ci);
     this.renderStatus(shown);
