@@ -459,7 +459,8 @@ export class Views {
     this.renderScene(shown);
     const ink = scale / (window.devicePixelRatio || 1);
     const drawn = await Promise.all(
-      CHARTS.map(async (name) => {
+      // The twins' chart only where the run has twins.
+      CHARTS.filter((name) => name !== 'separation' || !byId('separation-view').hidden).map(async (name) => {
         const chart = charts[name];
         return {
           title: chart.plot.root.querySelector('.u-title')?.textContent ?? '',
