@@ -6,7 +6,7 @@
 use integrator_lab::chaos::{
     horizon, lyapunov, reference_uncertainty, Trust, CHAOTIC, HORIZON_TOLERANCE,
 };
-use integrator_lab::{analysis, csv, MethodId, Precision, Setup};
+use integrator_lab::{analysis, csv, AnyRun, MethodId, Precision, Setup};
 
 /// The double pendulum from its Lagrangian: M(θ)·θ'' = f(θ, ω), with
 /// M = [[(m1+m2)l1², m2 l1 l2 cos Δ], [m2 l1 l2 cos Δ, m2 l2²]], Δ = θ1 − θ2,
@@ -302,4 +302,83 @@ fn on_the_spring_only_an_unstable_method_grows_a_nudge() {
         (measured - rate).abs() < 0.02 * rate,
         "{measured} against {rate}"
     );
+}
+
+/// When two runs of the double pendulum first part by `tolerance` in an angle, each stepped with RK4 at its
+/// dt in its precision from the default release (up to `until`).
+fn parting(a: (f64, Precision), b: (f64, Precision), tolerance: f64, until: f64) -> Option<f64> {
+    let run = |(dt, p): (f64, Precision)| {
+        let s = Setup::new("double-pendulum", &[], Some(dt), Some(until)).unwrap();
+        (AnyRun::new(&s, MethodId::Rk4, p), s)
+    };
+    let ((mut ra, sa), (mut rb, sb)) = (run(a), run(b));
+    let (mut x, mut y) = (sa.initial(), sb.initial());
+    // Compared on the coarser grid.
+    let (ka, kb) = if a.0 >= b.0 {
+        (1, (a.0 / b.0).round() as u64)
+    } else {
+        ((b.0 / a.0).round() as u64, 1)
+    };
+    let dt = a.0.max(b.0);
+    for n in 1..=(until / dt).round() as u64 {
+        for _ in 0..ka {
+            ra.step();
+        }
+        for _ in 0..kb {
+            rb.step();
+        }
+        ra.state_into(&mut x);
+        rb.state_into(&mut y);
+        let apart = (x.x[0] - y.x[0]).abs().max((x.x[1] - y.x[1]).abs());
+        // A run gone to NaN has parted too.
+        if apart > tolerance || apart.is_nan() {
+            return Some(n as f64 * dt);
+        }
+    }
+    None
+}
+
+/// A reference computed in f32 ("a game's float") loses its accuracy far sooner than the f64 one: against
+/// the f64 reference (RK4 at h = 1e-4 s) it is 1e-2 rad off after some 7 s, where the f64 reference itself
+/// is good to 1e-2 until about 23–24 s. The ratio of the two horizons follows the digits each keeps,
+/// ln(tol/ε32)/ln(tol/ε64) = 0.36, within the spread chaos leaves. But a run at the lab's default dt = 0.01 s
+/// is no worse in f32: there the step's own error dwarfs the rounding, and the f32 run parts from the
+/// reference no sooner than the f64 one (measured: 10.3 s against 8.7 s; which is later is chaos's choice).
+#[test]
+fn an_f32_reference_has_a_far_shorter_horizon() {
+    let tolerance = 1e-2;
+    let f32_reference = parting(
+        (1e-4, Precision::F32),
+        (1e-4, Precision::F64),
+        tolerance,
+        30.0,
+    )
+    .unwrap();
+    let s = Setup::new("double-pendulum", &[], Some(0.01), Some(30.0)).unwrap();
+    let f64_reference = horizon(&s, &Trust::of(&s).unwrap().uncertainty, tolerance).unwrap();
+    let ratio = f32_reference / f64_reference;
+    let digits = (tolerance / f32::EPSILON as f64).ln() / (tolerance / f64::EPSILON).ln();
+    assert!(
+        f32_reference > 3.0 && f32_reference < 12.0,
+        "{f32_reference}"
+    );
+    assert!(
+        (ratio - digits).abs() < 0.15,
+        "{f32_reference} / {f64_reference} = {ratio} against {digits}"
+    );
+    let in_f32 = parting(
+        (0.01, Precision::F32),
+        (1e-4, Precision::F64),
+        tolerance,
+        30.0,
+    )
+    .unwrap();
+    let in_f64 = parting(
+        (0.01, Precision::F64),
+        (1e-4, Precision::F64),
+        tolerance,
+        30.0,
+    )
+    .unwrap();
+    assert!(in_f32 > in_f64 - 1.0, "f32 {in_f32} against f64 {in_f64}");
 }
