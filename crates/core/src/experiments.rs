@@ -403,7 +403,8 @@ fn double_pendulum_horizon() -> Result<String, Error> {
         None => "over the whole 24 s".into(),
     };
     Ok(format!(
-        "λ = {lambda:.2} /s over 300 s: a difference grows e-fold every {:.2} s, and each digit of the start \
+        "λ = {lambda:.2} /s over 300 s (estimates over 300 s scatter by about ±0.06 /s): a difference grows \
+         e-fold every {:.2} s, and each digit of the start \
          is worth ln 10/λ = {:.2} s of prediction. The reference (RK4 at h = 1e-4 s) is good to {HORIZON_TOLERANCE:e} \
          rad {horizon}.",
         1.0 / lambda,
@@ -597,7 +598,7 @@ static ALL: &[Experiment] = &[
         article: &articles::TRUE_PHYSICS,
         title: "The double pendulum: how far ahead can anything see?",
         query: "scenario=double-pendulum&methods=rk4,forest-ruth&dt=0.001&until=40&precision=f64",
-        look: "Run to the end: RK4 and Forest–Ruth follow each other, and the reference, for some 20 s, then part by whole radians. Every computed run of this pendulum is wrong after a while, the lab's reference too: the note under the error graph says from when the reference itself is no longer known.",
+        look: "Run to the end: RK4 and Forest–Ruth follow each other, and the reference, for some 15 s (RK4 stays with the reference a few seconds longer), then part by whole radians. Every computed run of this pendulum is wrong after a while, the lab's reference too: the note under the error graph says from when the reference itself is no longer known.",
         claim: "even just a double pendulum can be chaotic",
         how: Measure::DoublePendulumHorizon,
     },

@@ -217,9 +217,10 @@ export class Views {
     byId('separation-view').hidden = !twins;
     byId('separation-note').textContent = twins
       ? `Each method ran twice, the second from ${sim.positions[0] ?? ''} + ${state.nudge}: this is ${sim.separationWords}. ` +
-        'Chaos makes it grow exponentially, a straight rising line on this log scale; a stable method on a motion ' +
-        'that is not chaotic keeps it about where it started (it grows at most like t); an unstable method grows ' +
-        'it by its own instability, chaos or not.'
+        'Chaos makes it grow exponentially: a line rising at a roughly steady slope on this log scale, with ' +
+        'wobbles, until it levels off at the size of the motion. Where the motion is not chaotic it grows at most ' +
+        'in proportion to time (a curve that flattens here; on a spring a stable method keeps it where it ' +
+        'started); an unstable method grows it by its own instability, chaos or not.'
       : '';
     this.reshaped = true;
     if (this.charts) {
