@@ -162,10 +162,10 @@ pub fn trusted(setup: &Setup) -> Result<(Setup, Option<f64>), Error> {
             let until = (step - 1) as f64 * setup.dt;
             Ok((setup.with_until(until)?, Some(until)))
         }
-        Some(_) => Err(Error::Inconsistent(
-            "the reference run is not known to 1e-3 even after one step: nothing can be measured against it"
-                .into(),
-        )),
+        Some(_) => Err(Error::Inconsistent(format!(
+            "the reference run is not known to {:e} even after one step: nothing can be measured against it",
+            crate::chaos::HORIZON_TOLERANCE
+        ))),
         None => Ok((setup.clone(), None)),
     }
 }

@@ -149,6 +149,22 @@ pub fn separation(setup: &Setup, a: &State<f64>, b: &State<f64>) -> f64 {
     }
 }
 
+/// How far a run, at `state` after `steps` steps, is from its `twin` (read into `scratch`): NaN once the twin
+/// has stopped short of it (diverged), when there is nothing to measure against.
+pub fn separation_from(
+    setup: &Setup,
+    state: &State<f64>,
+    steps: u64,
+    twin: &crate::AnyRun,
+    scratch: &mut State<f64>,
+) -> f64 {
+    if twin.steps() < steps {
+        return f64::NAN;
+    }
+    twin.state_into(scratch);
+    separation(setup, state, scratch)
+}
+
 /// What the separation is, in words, for a scenario: the CSV's and the chart's unit.
 pub fn separation_words(setup: &Setup) -> &'static str {
     match setup.scenario.info().scene {

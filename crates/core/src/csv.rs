@@ -14,7 +14,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use crate::chaos::{separation, Trust};
+use crate::chaos::{separation_from, Trust};
 use crate::format;
 use crate::methods::Method;
 use crate::run::{AnyRun, Setup, Stride};
@@ -138,13 +138,9 @@ fn write_method<W: Write>(
         let k = run.steps();
         run.state_into(&mut state);
         truth.at_into(k, &mut true_state);
-        let separation = twin.as_ref().map(|twin| {
-            if twin.steps() < k {
-                return f64::NAN;
-            }
-            twin.state_into(&mut twin_state);
-            separation(setup, &state, &twin_state)
-        });
+        let separation = twin
+            .as_ref()
+            .map(|twin| separation_from(setup, &state, k, twin, &mut twin_state));
         row(
             setup,
             trust,

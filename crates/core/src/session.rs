@@ -130,12 +130,8 @@ impl Track {
         push_row(&mut self.history, setup, t, state, truth);
         if let Some(twin) = &self.twin {
             if self.separation.len() < self.history.rows() {
-                let d = if twin.steps() < self.run.steps() {
-                    f64::NAN
-                } else {
-                    twin.state_into(scratch);
-                    crate::chaos::separation(setup, state, scratch)
-                };
+                let steps = self.run.steps();
+                let d = crate::chaos::separation_from(setup, state, steps, twin, scratch);
                 self.separation.push(d);
             }
         }
