@@ -402,3 +402,26 @@ test("the height estimated for a still and a plain iframe is within 15 % of the 
     ).toBeLessThan(0.15);
   }
 });
+
+test('a figure of the double pendulum shows its twins, their separation, the reference’s horizon and what it cannot tell', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto(
+    './embed.html?scenario=double-pendulum&methods=rk4&dt=0.01&until=30&nudge=1e-3&views=scene,error,separation',
+  );
+  await expect(page.locator('#chart-separation')).toBeVisible();
+  await expect(page.locator('#chart-error')).toBeVisible();
+  await expect(page.locator('#chart-position')).toBeHidden();
+  await expect(page.locator('#separation-note')).toContainText('drawn faded in the scene');
+  await expect(page.locator('#reference-note')).toContainText('only until t =', { timeout: 30_000 });
+  await expect(page.locator('#chart-error .u-legend')).toContainText('unknown below');
+  await expect(page.locator('#prediction-note')).toContainText('λ = ', { timeout: 30_000 });
+  expect(await page.locator('#open-lab').getAttribute('href')).toContain('nudge=0.001');
+  expect(await axe(page)).toEqual([]);
+  // Without a nudge the figure has no twins to show, and says nothing of them.
+  await page.goto('./embed.html?scenario=spring&methods=rk4&views=scene,separation');
+  await expect(page.locator('#status')).toContainText('step');
+  await expect(page.locator('#chart-separation')).toBeHidden();
+  expect(errors).toEqual([]);
+});

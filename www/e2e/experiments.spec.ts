@@ -194,11 +194,63 @@ test("a nudge runs each method's twin: the separation chart, an export that is t
   });
   expect(csv.split('\n')[0]).toMatch(/,separation$/);
   expect(csv).toBe(expected);
+  // Beside the chart: each run's own stretch, as a least-squares fit of ln separation against t up to 1 cm
+  // apart here gives it from the CSV's rows (the page fits its recorded rows: within a few %), and the long-run
+  // exponent the CLI's lyapunov measures over the same 300 s.
+  const rows = csv
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(','))
+    .filter((c) => c[0] === 'rk4')
+    .map((c) => [Number(c[2]), Number(c[c.length - 1])] as const)
+    .slice(1);
+  const fitted = rows.slice(
+    0,
+    rows.findIndex(([, d]) => d > 0.01),
+  );
+  const n = fitted.length;
+  const mt = fitted.reduce((a, [t]) => a + t, 0) / n;
+  const my = fitted.reduce((a, [, d]) => a + Math.log(d), 0) / n;
+  const slope =
+    fitted.reduce((a, [t, d]) => a + (t - mt) * (Math.log(d) - my), 0) /
+    fitted.reduce((a, [t]) => a + (t - mt) ** 2, 0);
+  const stretch = page.locator('#stretch-note');
+  await expect(stretch).toContainText('fitted to its separation until the twins are 1 cm apart');
+  const shown = Number(/Runge–Kutta 4 ([\d.]+) \/s/.exec((await stretch.textContent()) ?? '')?.[1]);
+  expect(Math.abs(shown - slope), `${shown} against ${slope}`).toBeLessThan(0.03 * slope);
+  const lambda = Number(
+    /exponent: ([\d.]+)/.exec(
+      execFileSync(CLI, ['lyapunov', '--scenario', 'double-pendulum', '--until', '300'], {
+        encoding: 'utf8',
+      }),
+    )?.[1],
+  );
+  await expect(page.locator('#prediction-note')).toContainText(`λ = ${lambda.toPrecision(3)} /s`, {
+    timeout: 30_000,
+  });
+  await expect(page.locator('#prediction-note')).toContainText(
+    `= ${(Math.log(1e-2 / 1e-9) / lambda).toPrecision(3)} s`,
+  );
+  // The twins are drawn, faded, in the scene: by 15 s they have parted, and the picture is not the one drawn
+  // without them.
+  const scene = () => page.locator('#scene').evaluate((c: HTMLCanvasElement) => c.toDataURL());
+  const twinned = await scene();
+  // The error chart veils what the reference cannot tell apart.
+  await expect(page.locator('#chart-error .u-legend')).toContainText(
+    'unknown below: 10 × the reference’s uncertainty',
+  );
   expect(await axe(page)).toEqual([]);
+  await page.goto(`./?${query.replace('&nudge=1e-9', '')}`);
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('finished', { timeout: 60_000 });
+  expect(await scene()).not.toBe(twinned);
   // No nudge, no twins; a nudge the core refuses is named, and the run goes on without twins.
   await page.goto('./?scenario=spring&methods=rk4');
   await expect(page.locator('#status')).not.toBeEmpty();
   await expect(page.locator('#separation-view')).toBeHidden();
+  // An exact truth is known everywhere: nothing to veil.
+  await expect(page.locator('#chart-error .u-legend')).not.toContainText('unknown below');
   await page.goto('./?scenario=spring&methods=rk4&nudge=5');
   await expect(page.locator('#notices')).toContainText('Ignored nudge=5');
   await expect(page.locator('#separation-view')).toBeHidden();

@@ -336,3 +336,24 @@ test('a worksheet kept as a file on the site opens by its path; one on another s
   await expect(page.locator('#notices')).toContainText('no/such/sheet.toml was not found on this site');
   expect(errors).toEqual([]);
 });
+
+test('the chaos task opens with a nudged twin, its separation drawn, and grades the parting time the CLI computes', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?worksheet=true-physics');
+  await page.fill('#student-name', 'Ada');
+  await page.locator('#student-name').press('Enter');
+  await page.locator('#worksheet-tasks button').nth(6).click();
+  await expect(page.locator('#task-heading')).toHaveText('Task 7 of 7');
+  await expect.poll(() => new URL(page.url()).searchParams.get('nudge')).toBe('1e-9');
+  await expect(page.locator('#separation-view')).toBeVisible();
+  // The CLI's key for this task: "13.707 s (within 15 %)".
+  const key = cliKey('true-physics', 'Ada')[6] ?? '';
+  const seconds = Number.parseFloat(key);
+  expect(seconds).toBeGreaterThan(12);
+  expect(seconds).toBeLessThan(14.5);
+  expect(await answer(page, `${(seconds * 2).toFixed(1)} s`)).not.toContain('Right');
+  expect(await answer(page, `${seconds.toFixed(1)} s`)).toContain('Right');
+  expect(errors).toEqual([]);
+});

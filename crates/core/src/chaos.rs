@@ -165,6 +165,32 @@ pub fn separation_from(
     separation(setup, state, scratch)
 }
 
+/// When a method's run and its twin from the first coordinate + `delta` first part by more than `apart` (their
+/// [`separation`]: the lower bobs' distance on a pendulum), within the setup's run; None where they stay
+/// together, or either stops (diverges) first.
+pub fn first_parting(
+    setup: &Setup,
+    method: impl Into<crate::Method>,
+    precision: crate::Precision,
+    delta: f64,
+    apart: f64,
+) -> Option<f64> {
+    let method: crate::Method = method.into();
+    let mut run = crate::AnyRun::new(setup, method.clone(), precision);
+    let mut twin = crate::AnyRun::nudged(setup, method, precision, delta);
+    let (mut state, mut scratch) = (setup.initial(), setup.initial());
+    for n in 1..=setup.steps() {
+        if !(run.step() && twin.step()) {
+            return None;
+        }
+        run.state_into(&mut state);
+        if separation_from(setup, &state, n, &twin, &mut scratch) > apart {
+            return Some(n as f64 * setup.dt);
+        }
+    }
+    None
+}
+
 /// What the separation is, in words, for a scenario: the CSV's and the chart's unit.
 pub fn separation_words(setup: &Setup) -> &'static str {
     match setup.scenario.info().scene {
@@ -333,3 +359,55 @@ fn distance(a: &State<f64>, b: &State<f64>) -> f64 {
 /// Above this exponent (1/s) a measured exponent over 1000 s is chaos; below, the growth is at most a power of
 /// time (a linear growth of δ over T gives about ln(T)/T ≈ 0.007 /s at T = 1000 s).
 pub const CHAOTIC: f64 = 0.05;
+
+/// How far apart a run and its twin may drift while the lab still calls the run a prediction of its twin: a
+/// centimetre of a pendulum's bob (the positions' unit elsewhere).
+pub const PREDICTION_TOLERANCE: f64 = 1e-2;
+
+/// A run's own exponential stretch: the least-squares slope of ln(separation) against time `t`, over its
+/// rows from the first after the start to the last before the separation first passes `apart` (past which
+/// chaos levels off at the size of the motion), in 1/s. None with fewer than three such rows.
+pub fn stretch(t: &[f64], separation: &[f64], apart: f64) -> Option<f64> {
+    let rows: Vec<(f64, f64)> = t
+        .iter()
+        .zip(separation)
+        .skip(1)
+        .take_while(|(_, d)| **d <= apart)
+        .filter(|(_, d)| **d > 0.0 && d.is_finite())
+        .map(|(t, d)| (*t, d.ln()))
+        .collect();
+    if rows.len() < 3 {
+        return None;
+    }
+    let n = rows.len() as f64;
+    let (mt, my) = rows
+        .iter()
+        .fold((0.0, 0.0), |(a, b), (t, y)| (a + t / n, b + y / n));
+    let (sty, stt) = rows.iter().fold((0.0, 0.0), |(a, b), (t, y)| {
+        (a + (t - mt) * (y - my), b + (t - mt) * (t - mt))
+    });
+    (stt > 0.0).then(|| sty / stt)
+}
+
+/// What the true motion's long-run exponent says of a prediction from a nudge `delta`, in words: λ, the
+/// predictability horizon ln(tolerance/δ)/λ for [`PREDICTION_TOLERANCE`], and what a digit of δ buys; or,
+/// where the motion is not chaotic, that it has no exponent.
+pub fn prediction_words(measured: &Lyapunov, delta: f64) -> String {
+    let span = crate::format::number(measured.span);
+    if measured.exponent < CHAOTIC {
+        return format!(
+            "the true motion has no exponent here (a nudge grows at {} /s over {span} s, below the {CHAOTIC} /s of \
+             chaos): it is not chaotic, and a growth the chart shows is the method's own",
+            crate::format::significant(measured.exponent, 2)
+        );
+    }
+    let lambda = measured.exponent;
+    format!(
+        "the true motion's long-run exponent is λ = {} /s (Benettin over {span} s): from a nudge of {delta:e} a \
+         prediction to {PREDICTION_TOLERANCE:e} lasts about ln({PREDICTION_TOLERANCE:e}/{delta:e})/λ = {} s, \
+         and each digit more of the start buys ln 10/λ = {} s",
+        crate::format::significant(lambda, 3),
+        crate::format::significant((PREDICTION_TOLERANCE / delta.abs()).ln() / lambda, 3),
+        crate::format::significant(std::f64::consts::LN_10 / lambda, 3)
+    )
+}

@@ -91,6 +91,8 @@ struct Track {
     /// recorded at each of its rows ([`crate::chaos::separation`]; NaN once the twin has stopped).
     twin: Option<AnyRun>,
     separation: Vec<f64>,
+    /// The twin's latest state, for the scene (empty without a twin).
+    twin_current: Vec<f64>,
 }
 
 impl Track {
@@ -105,6 +107,21 @@ impl Track {
             shadow_offset: 0.0,
             twin: None,
             separation: Vec::new(),
+            twin_current: Vec::new(),
+        }
+    }
+
+    /// Copies its run's latest state, and its twin's, for the scene.
+    fn refresh(&mut self, scratch: &mut State<f64>) {
+        let dim = scratch.dim();
+        self.run.state_into(scratch);
+        self.current[..dim].copy_from_slice(&scratch.x);
+        self.current[dim..].copy_from_slice(&scratch.v);
+        if let Some(twin) = &self.twin {
+            twin.state_into(scratch);
+            self.twin_current.resize(2 * dim, 0.0);
+            self.twin_current[..dim].copy_from_slice(&scratch.x);
+            self.twin_current[dim..].copy_from_slice(&scratch.v);
         }
     }
 
@@ -417,9 +434,7 @@ impl Session {
     fn refresh_current(&mut self) {
         let dim = self.scratch.dim();
         for track in &mut self.tracks {
-            track.run.state_into(&mut self.scratch);
-            track.current[..dim].copy_from_slice(&self.scratch.x);
-            track.current[dim..].copy_from_slice(&self.scratch.v);
+            track.refresh(&mut self.scratch);
         }
         self.truth.at_into(self.step, &mut self.truth_state);
         self.truth_current[..dim].copy_from_slice(&self.truth_state.x);
@@ -481,9 +496,7 @@ impl Session {
                 track.record(&self.setup, t, &state, &truth_state, &mut twin_state);
             }
         }
-        track.run.state_into(&mut state);
-        track.current[..dim].copy_from_slice(&state.x);
-        track.current[dim..].copy_from_slice(&state.v);
+        track.refresh(&mut state);
         self.tracks.insert(at.min(self.tracks.len()), track);
         Ok(())
     }
@@ -514,6 +527,7 @@ impl Session {
                 &self.twin_scratch,
             )];
             track.twin = Some(twin);
+            track.refresh(&mut self.scratch);
         }
         Ok(())
     }
@@ -623,6 +637,20 @@ impl Session {
         } else {
             self.tracks.get(track).map(|t| &t.history)
         }
+    }
+
+    /// Track `k`'s own exponential stretch from its twin so far ([`crate::chaos::stretch`] up to
+    /// [`crate::chaos::PREDICTION_TOLERANCE`]), in 1/s, where the session has twins and enough rows.
+    pub fn stretch(&self, k: usize) -> Option<f64> {
+        let separation = self.separation(k)?;
+        let t = self.tracks[k].history.column(0);
+        crate::chaos::stretch(t, separation, crate::chaos::PREDICTION_TOLERANCE)
+    }
+
+    /// The latest state of a track's twin (positions, then velocities), where the session has twins.
+    pub fn twin_current(&self, track: usize) -> Option<&[f64]> {
+        let track = self.tracks.get(track)?;
+        track.twin.as_ref().map(|_| track.twin_current.as_slice())
     }
 
     /// A track's latest state (positions, then velocities); the truth's at index `tracks()`.

@@ -6,7 +6,7 @@
 use integrator_lab::chaos::{
     horizon, lyapunov, reference_uncertainty, Trust, CHAOTIC, HORIZON_TOLERANCE,
 };
-use integrator_lab::{analysis, csv, AnyRun, MethodId, Precision, Setup};
+use integrator_lab::{analysis, chaos, csv, AnyRun, MethodId, Precision, Setup};
 
 /// The double pendulum from its Lagrangian: M(θ)·θ'' = f(θ, ω), with
 /// M = [[(m1+m2)l1², m2 l1 l2 cos Δ], [m2 l1 l2 cos Δ, m2 l2²]], Δ = θ1 − θ2,
@@ -274,6 +274,15 @@ fn a_nudged_double_pendulum_parts_by_a_centimetre_in_some_13_seconds() {
         .expect("parted within 20 s")
         .0;
     assert!((11.0..15.0).contains(&parted), "{parted}");
+    // The worksheet's `parting-time` is the CSV's first crossing, to the step.
+    let first = chaos::first_parting(&s, MethodId::Rk4, Precision::F64, 1e-9, 0.01).unwrap();
+    assert!((first - parted).abs() < 1e-9, "{first} against {parted}");
+    // A run too short to part has no parting time, rather than a made-up one.
+    let short = Setup::new("double-pendulum", &[], Some(1e-3), Some(5.0)).unwrap();
+    assert_eq!(
+        chaos::first_parting(&short, MethodId::Rk4, Precision::F64, 1e-9, 0.01),
+        None
+    );
 }
 
 /// The contrast: on the spring a stable method keeps a nudge as it is (the motion is linear: no growth past a
@@ -381,4 +390,63 @@ fn an_f32_reference_has_a_far_shorter_horizon() {
     )
     .unwrap();
     assert!(in_f32 > in_f64 - 1.0, "f32 {in_f32} against f64 {in_f64}");
+}
+
+/// A run's own stretch is the slope of ln(separation) up to the tolerance: exact on an exponential that then
+/// levels off; on the nudged double pendulum near the long-run exponent (single-pair fits scatter by some
+/// ±15 %); on the spring, explicit Euler's own rate ln(1 + (ω·dt)²)/(2·dt), and nothing for a stable method.
+#[test]
+fn a_runs_own_stretch_is_its_separations_exponential_slope() {
+    let t: Vec<f64> = (0..400).map(|k| k as f64 * 0.05).collect();
+    let d: Vec<f64> = t
+        .iter()
+        .map(|t| (1e-9 * (1.3 * t).exp()).min(1.0))
+        .collect();
+    let fitted = chaos::stretch(&t, &d, chaos::PREDICTION_TOLERANCE).unwrap();
+    assert!((fitted - 1.3).abs() < 1e-9, "{fitted}");
+    assert_eq!(chaos::stretch(&t[..3], &d[..3], 1e-2), None);
+
+    let s = Setup::new("double-pendulum", &[], Some(1e-3), Some(20.0)).unwrap();
+    let rows = separations(&s, MethodId::Rk4, 1e-9);
+    let (t, d): (Vec<f64>, Vec<f64>) = rows.into_iter().unzip();
+    let own = chaos::stretch(&t, &d, chaos::PREDICTION_TOLERANCE).unwrap();
+    let lambda = chaos::lyapunov(&s, 300.0, 0.1, 1e-9, 1e-3)
+        .unwrap()
+        .exponent;
+    println!("own stretch {own:.3} /s against λ = {lambda:.3} /s");
+    assert!(
+        (own - lambda).abs() < 0.25 * lambda,
+        "{own} against {lambda}"
+    );
+
+    let spring = Setup::defaults("spring").unwrap();
+    let omega_dt = spring.omega_dt().unwrap();
+    let rate = (1.0 + omega_dt * omega_dt).ln() / (2.0 * spring.dt);
+    let (t, d): (Vec<f64>, Vec<f64>) = separations(&spring, MethodId::Euler, 1e-6)
+        .into_iter()
+        .unzip();
+    let euler = chaos::stretch(&t, &d, chaos::PREDICTION_TOLERANCE).unwrap();
+    // The separation oscillates within its growing envelope: the fit follows the envelope's rate loosely.
+    assert!((euler - rate).abs() < 0.1 * rate, "{euler} against {rate}");
+    let (t, d): (Vec<f64>, Vec<f64>) = separations(&spring, MethodId::VelocityVerlet, 1e-6)
+        .into_iter()
+        .unzip();
+    let verlet = chaos::stretch(&t, &d, chaos::PREDICTION_TOLERANCE).unwrap();
+    assert!(verlet.abs() < chaos::CHAOTIC, "{verlet}");
+
+    // What the page says beside the fit: λ, the horizon and a digit's worth where the motion is chaotic;
+    // no exponent where it is not.
+    let measured = chaos::Lyapunov {
+        exponent: lambda,
+        span: 300.0,
+    };
+    let said = chaos::prediction_words(&measured, 1e-9);
+    let horizon = (1e-2f64 / 1e-9).ln() / lambda;
+    assert!(
+        said.contains(&format!("{horizon:.1}")),
+        "{said} ({horizon})"
+    );
+    let pendulum = Setup::defaults("pendulum").unwrap();
+    let calm = chaos::lyapunov(&pendulum, 300.0, 0.1, 1e-9, 1e-3).unwrap();
+    assert!(chaos::prediction_words(&calm, 1e-9).contains("no exponent"));
 }

@@ -4,7 +4,7 @@
 use integrator_lab::analysis::{fitted_order, study, OrderVerdict};
 use integrator_lab::methods::Expected;
 use integrator_lab::system::Switching;
-use integrator_lab::{scenarios, MethodId, Precision, Setup};
+use integrator_lab::{chaos, scenarios, MethodId, Precision, Setup};
 
 /// Where each scenario's errors are dominated by their leading term: dt small against the fastest
 /// frequency, damping strong enough that its own error term shows, and coarse enough that RK4 stays above
@@ -54,6 +54,14 @@ fn every_method_measures_its_stated_order_on_every_scenario() {
         let id = scenario.info().id;
         for (setup, levels) in asymptotic(id) {
             let class = setup.class();
+            // Every order the matrix measures is measured where the reference run is known: within its
+            // horizon (the double pendulum's lies some 21 s in, far past these runs).
+            if let Some(trust) = chaos::Trust::of(&setup) {
+                assert_eq!(
+                    trust.horizon, None,
+                    "{id}: the matrix runs past the horizon"
+                );
+            }
             for s in study(&setup, &MethodId::ALL, Precision::F64, levels).unwrap() {
                 let method = s.method.builtin().expect("one of the lab's methods");
                 let expected = (method.info().order_on)(&class);

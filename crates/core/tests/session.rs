@@ -1,7 +1,7 @@
 //! Sessions: what the page records and shows equals what the core's runs compute, in both precisions, on
 //! a shared grid and at steps of their own; the export is the CLI's table; a diverging method stops alone.
 
-use integrator_lab::{csv, MethodId, Precision, Run, Session, Setup};
+use integrator_lab::{chaos, csv, MethodId, Precision, Run, Session, Setup, State};
 
 fn session(scenario: &str, methods: &[MethodId], dt: f64, until: f64, p: Precision) -> Session {
     let setup = Setup::new(scenario, &[], Some(dt), Some(until)).unwrap();
@@ -395,4 +395,51 @@ fn a_nudged_session_measures_the_separation_the_csv_prints() {
     let mut s = session("spring", &[MethodId::Rk4], 0.1, 1.0, Precision::F64);
     assert!(s.nudge(0.0).is_err());
     assert_eq!(s.separation(0), None);
+}
+
+/// The scene draws each twin where it is: from the nudged start, and at every step as far from its run as the
+/// separation just recorded says.
+#[test]
+fn a_twin_is_drawn_where_its_separation_says() {
+    let delta = 1e-3;
+    let mut s = session(
+        "double-pendulum",
+        &[MethodId::Rk4, MethodId::Euler],
+        0.01,
+        20.0,
+        Precision::F64,
+    );
+    assert_eq!(s.twin_current(0), None);
+    s.nudge(delta).unwrap();
+    let (run, twin) = (s.current(0).unwrap(), s.twin_current(0).unwrap());
+    assert!(
+        (twin[0] - run[0] - delta).abs() < 1e-15,
+        "{} against {}",
+        twin[0],
+        run[0]
+    );
+    assert_eq!(&twin[1..], &run[1..]);
+    let state = |v: &[f64]| State::new(v[..2].to_vec(), v[2..].to_vec());
+    for _ in 0..10 {
+        s.advance(s.stride() * 100);
+        for k in 0..2 {
+            let apart = chaos::separation(
+                s.setup(),
+                &state(s.current(k).unwrap()),
+                &state(s.twin_current(k).unwrap()),
+            );
+            let recorded = *s.separation(k).unwrap().last().unwrap();
+            assert!(
+                apart == recorded || (apart.is_nan() && recorded.is_nan()),
+                "track {k}: {apart} against {recorded}"
+            );
+        }
+    }
+    // By 20 s RK4's twin has visibly parted (chaos): the scene shows two pendulums, not one.
+    assert!(*s.separation(0).unwrap().last().unwrap() > 0.1);
+    // Its own stretch is read off the rows it recorded, up to a centimetre apart.
+    let t = s.history(0).unwrap().column(0);
+    let own = chaos::stretch(t, s.separation(0).unwrap(), chaos::PREDICTION_TOLERANCE);
+    assert_eq!(s.stretch(0), own);
+    assert!(own.is_some_and(|r| r > 0.0), "{own:?}");
 }

@@ -173,6 +173,44 @@ fn true_physics_semi_implicit_euler_is_first_order_and_the_kinematic_integrator_
     // "about 5%" after three hours.
     let change = value(&key.answers[4]);
     assert!((-6.0..-4.0).contains(&change), "{change}");
+    // The comments' chaos: a 1e-9 rad nudge parts the lower bobs by 1 cm in about 12–14 s (an independent
+    // measurement; tests/chaos.rs checks the same crossing against the CSV's separations).
+    let parted = value(&key.answers[6]);
+    assert!((12.0..14.5).contains(&parted), "{parted}");
+}
+
+/// A parting time asks for a twin and a distance, and for a run long enough to part in.
+#[test]
+fn a_parting_time_needs_a_nudge_a_distance_and_a_long_enough_run() {
+    let task = |setup: &str, extra: &str| {
+        one_task(&format!(
+            "setup = \"{setup}\"\nkind = \"find\"\nquestion = \"Q\"\nquantity = \"parting-time\"\nunit = \"s\"\n{extra}"
+        ))
+    };
+    let e = task("scenario=double-pendulum&methods=rk4", "apart = 0.01\n").unwrap_err();
+    assert!(e.message.contains("nudge="), "{e}");
+    let e = task("scenario=double-pendulum&methods=rk4&nudge=1e-9", "").unwrap_err();
+    assert!(e.message.contains("apart"), "{e}");
+    let e = task(
+        "scenario=double-pendulum&methods=rk4&nudge=5",
+        "apart = 0.01\n",
+    )
+    .unwrap_err();
+    assert!(e.message.contains("nudge"), "{e}");
+    let short = task(
+        "scenario=double-pendulum&methods=rk4&dt=0.001&until=5&nudge=1e-9",
+        "apart = 0.01\n",
+    )
+    .unwrap();
+    let e = short.key("Ada").unwrap_err();
+    assert!(e.message.contains("make the run longer"), "{e}");
+    // On the spring a stable method keeps a nudge as it is: 1e-3 m never grows to 1 cm.
+    let spring = task(
+        "scenario=spring&methods=velocity-verlet&dt=0.01&until=20&nudge=1e-3",
+        "apart = 0.01\n",
+    )
+    .unwrap();
+    assert!(spring.key("Ada").is_err());
 }
 
 #[test]

@@ -556,6 +556,14 @@ impl Session {
             .map_or(std::ptr::null(), |s| s.as_ptr())
     }
 
+    /// Address of the latest state of a track's twin (positions, then velocities); 0 (null) without twins.
+    #[wasm_bindgen(js_name = twinCurrentPtr)]
+    pub fn twin_current_ptr(&self, track: usize) -> *const f64 {
+        self.0
+            .twin_current(track)
+            .map_or(std::ptr::null(), |s| s.as_ptr())
+    }
+
     /// Time of the step at which a method's state stopped being finite.
     #[wasm_bindgen(js_name = divergedAt)]
     pub fn diverged_at(&self, track: usize) -> Option<f64> {
@@ -638,6 +646,12 @@ impl Session {
         self.0
             .separation(track)
             .map_or(std::ptr::null(), |s| s.as_ptr())
+    }
+
+    /// A track's own exponential stretch from its twin so far, in 1/s (the slope of ln separation against t
+    /// until the twins are a centimetre apart); undefined without twins or rows enough.
+    pub fn stretch(&self, track: usize) -> Option<f64> {
+        self.0.stretch(track)
     }
 
     /// What the separation from a twin measures here, in words ("the distance between the lower bobs, in m").

@@ -261,6 +261,24 @@ pub(crate) struct TrustView {
     /// The time from which the reference, and every error against it, is not known (its horizon).
     #[cfg_attr(test, ts(optional))]
     horizon: Option<f64>,
+    /// The reference's uncertainty (its distance from one at half its step, in the first position's unit)
+    /// every `every` seconds from t = 0: at most [`TRUST_POINTS`] values, the largest of each stretch.
+    uncertainty: Vec<f64>,
+    every: f64,
+}
+
+/// How many values of a reference's uncertainty the page is sent: a few a pixel of a chart.
+const TRUST_POINTS: usize = 4000;
+
+/// `values` thinned to at most `most`, each the largest of its stretch (an uncertainty errs on the safe
+/// side), and how many values each stretch held.
+fn thinned(values: &[f64], most: usize) -> (Vec<f64>, usize) {
+    let stride = values.len().div_ceil(most).max(1);
+    let out = values
+        .chunks(stride)
+        .map(|c| c.iter().copied().fold(0.0, f64::max))
+        .collect();
+    (out, stride)
 }
 
 /// What the spec's reference run is worth, where its truth is a reference run; else undefined.
@@ -278,15 +296,41 @@ pub fn reference_trust(spec: JsValue) -> Result<JsValue, JsError> {
                 format::number(MAX_TRUST_STEPS * h / 2.0)
             ),
             horizon: None,
+            uncertainty: Vec::new(),
+            every: setup.dt,
         });
     }
     match Trust::of(&setup) {
-        Some(t) => to_js(&TrustView {
-            note: t.note(setup.dt),
-            horizon: t.horizon.map(|step| step as f64 * setup.dt),
-        }),
+        Some(t) => {
+            let (uncertainty, stride) = thinned(&t.uncertainty, TRUST_POINTS);
+            to_js(&TrustView {
+                note: t.note(setup.dt),
+                horizon: t.horizon.map(|step| step as f64 * setup.dt),
+                uncertainty,
+                every: stride as f64 * setup.dt,
+            })
+        }
         None => Ok(JsValue::UNDEFINED),
     }
+}
+
+/// Seconds the page measures a long-run exponent over (the double pendulum's experiment's span: within 1 % of
+/// 1000 s there, at a third of the work).
+const EXPONENT_SPAN: f64 = 300.0;
+
+/// What the true motion's long-run exponent says of a prediction from the spec's nudge, in words (see
+/// `chaos::prediction_words`); undefined without a nudge.
+#[wasm_bindgen(js_name = predictionNote)]
+pub fn prediction_note(spec: JsValue) -> Result<Option<String>, JsError> {
+    let r = resolve_spec(spec).map_err(js_error)?;
+    let Some(delta) = r.nudge else {
+        return Ok(None);
+    };
+    let measured = integrator_lab::chaos::lyapunov(&r.setup, EXPONENT_SPAN, 0.1, 1e-9, 1e-3)
+        .map_err(js_error)?;
+    Ok(Some(integrator_lab::chaos::prediction_words(
+        &measured, delta,
+    )))
 }
 
 /// A convergence study of the spec's methods: the run at dt, dt/2, … (`levels` of them), each measured at
@@ -317,4 +361,19 @@ pub fn convergence(spec: JsValue, levels: u32) -> Result<JsValue, JsError> {
         })
         .collect();
     to_js(&out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::thinned;
+
+    #[test]
+    fn a_thinned_uncertainty_keeps_each_stretchs_largest_value() {
+        let values: Vec<f64> = (0..10).map(|k| f64::from(k % 4)).collect();
+        // 0 1 2 3 0 1 2 3 0 1 in stretches of 3, then of 4.
+        assert_eq!(thinned(&values, 4), (vec![2.0, 3.0, 3.0, 1.0], 3));
+        assert_eq!(thinned(&values, 3), (vec![3.0, 3.0, 1.0], 4));
+        assert_eq!(thinned(&values, 100), (values.clone(), 1));
+        assert_eq!(thinned(&[], 4), (vec![], 1));
+    }
 }

@@ -115,6 +115,18 @@ export class Session {
     return new Float64Array(this.buffer, this.session.currentPtr(track), 2 * this.dim);
   }
 
+  /** A track's own exponential stretch from its twin so far, in 1/s (the core's fit of ln separation against
+   * t until the twins are a centimetre apart); undefined without twins or rows enough. */
+  stretch(track: number): number | undefined {
+    return this.session.stretch(track) ?? undefined;
+  }
+
+  /** The latest state of a track's twin (the URL's `nudge=`), for the scene; undefined without twins. */
+  twinCurrent(track: number): Float64Array | undefined {
+    const at = this.session.twinCurrentPtr(track);
+    return at === 0 ? undefined : new Float64Array(this.buffer, at, 2 * this.dim);
+  }
+
   divergedAt(track: number): number | undefined {
     return this.session.divergedAt(track);
   }

@@ -41,6 +41,9 @@ export interface Studies {
   /** What a spec's reference run is worth, in words, where its truth is one (a second reference at half its
    * step: it costs twice the reference); else undefined. */
   referenceTrust(spec: RunSpec): ReferenceTrust | undefined;
+  /** What the true motion's long-run exponent says of a prediction from the spec's nudge, in words (its
+   * Benettin measurement over 300 s: a fraction of a second); undefined without a nudge. */
+  predictionNote(spec: RunSpec): string | undefined;
 }
 
 /** The studies of a loaded studies tier. */
@@ -54,5 +57,6 @@ export function studiesOf(core: StudiesBindings): Studies {
     measureExperiment: (id) => core.measureExperiment(id),
     convergenceStudy: (spec, levels) => core.convergence(spec, levels) as ConvergenceSeries[],
     referenceTrust: (spec) => core.referenceTrust(spec) as ReferenceTrust | undefined,
+    predictionNote: (spec) => core.predictionNote(spec),
   };
 }

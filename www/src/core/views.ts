@@ -137,7 +137,12 @@ note: string,
 /**
  * The time from which the reference, and every error against it, is not known (its horizon).
  */
-horizon?: number, };
+horizon?: number, 
+/**
+ * The reference's uncertainty (its distance from one at half its step, in the first position's unit)
+ * every `every` seconds from t = 0: at most [`TRUST_POINTS`] values, the largest of each stretch.
+ */
+uncertainty: Array<number>, every: number, };
 
 export type SheetInfo = { id: string, version?: string, title: string, 
 /**

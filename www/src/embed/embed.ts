@@ -77,6 +77,8 @@ async function main(): Promise<void> {
 
   const open = byId<HTMLAnchorElement>('open-lab');
   const asked = (new URLSearchParams(window.location.search).get('methods') ?? '').split(',');
+  const byReference = scenarioInfo(catalogue, parsed.state.scenario).truth === 'reference';
+  const twinned = parsed.state.nudge !== 0 && look.views.includes('separation');
   const app = new App(catalogue, parsed.state, {
     query: (state) => {
       // The lab runs what a figure cannot: a student's rule (`yours`, which the figure left out) goes back
@@ -89,7 +91,9 @@ async function main(): Promise<void> {
     live,
     shared,
     tables: look.views.includes('table'),
-    facts: look.controls === 'full',
+    // The facts beside the controls, where a figure has them; and what its reference run is worth, where it
+    // shows errors against one (the horizon, the band of what is not known), or a nudge's long-run exponent.
+    facts: look.controls === 'full' || (byReference && look.views.includes('error')) || twinned,
   });
   if (!app.apply(parsed.state)) {
     notice(`Using the article's settings for ${parsed.state.scenario} instead.`);

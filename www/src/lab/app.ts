@@ -119,8 +119,8 @@ export class App implements Actions {
     // The facts and the export are loaded when wanted: an embed without them does not download them.
     if (options.facts ?? true)
       void import('./explain').then(({ Explainer }) => {
-        this.explainer = new Explainer(catalogue, this.controls, (horizon) => {
-          this.views.horizon = horizon;
+        this.explainer = new Explainer(catalogue, this.controls, (trust) => {
+          this.views.trust = trust;
           this.dirty = true;
         });
         this.explainer.show(this.state);

@@ -92,14 +92,16 @@ export class Explainer {
   private asked = 0;
   /** The last setup's reference, and what it is worth (asked again only for another setup). */
   private trust: { setup: string; said: Promise<ReferenceTrust | undefined> } | undefined;
+  /** The last setup's long-run exponent, in words (asked again only for another setup or nudge). */
+  private prediction: { setup: string; said: Promise<string | undefined> } | undefined;
 
   constructor(
     private readonly catalogue: Catalogue,
     private readonly controls: {
       syncFacts(orders: OrdersOn, stability: Record<string, StabilityLimit>): void;
     },
-    /** Hears where the run's reference stops being known (undefined: known throughout, or exact). */
-    private readonly onHorizon: (horizon: number | undefined) => void = () => {},
+    /** Hears what the run's reference is worth (undefined: not yet measured, or an exact truth). */
+    private readonly onTrust: (trust: ReferenceTrust | undefined) => void = () => {},
   ) {}
 
   /** Asks for the facts of `state` and shows them when they come. */
@@ -121,10 +123,11 @@ export class Explainer {
       // An exact truth has nothing to doubt (and a worksheet's page need not load the studies for it).
       this.trust = undefined;
       note.textContent = '';
-      this.onHorizon(undefined);
+      this.onTrust(undefined);
     } else {
       this.askTrust(spec, asked);
     }
+    this.askPrediction(state, spec, asked);
     const methods = state.runs.length > 0 ? state.runs.map((r) => r.method) : state.methods;
     Promise.all([ask('ordersOn', spec), stability]).then(
       ([orders, limits]) => {
@@ -139,20 +142,45 @@ export class Explainer {
     );
   }
 
+  /** Where the run has twins (nudge=), asks what the true motion's long-run exponent says of a prediction. */
+  private askPrediction(state: LabState, spec: RunSpec, asked: number): void {
+    const note = byId('prediction-note');
+    if (state.nudge === 0) {
+      note.textContent = '';
+      return;
+    }
+    // Measured once a setup and nudge: a Benettin run over 300 s is a fraction of a second of the worker's.
+    const setup = JSON.stringify(spec);
+    if (this.prediction?.setup !== setup) {
+      note.textContent = '';
+      this.prediction = { setup, said: ask('predictionNote', spec) };
+    }
+    this.prediction.said.then(
+      (said) => {
+        if (asked !== this.asked || said === undefined) return;
+        note.textContent = `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
+      },
+      (e: unknown) => {
+        if (asked !== this.asked) return;
+        note.textContent = `The long-run exponent could not be measured: ${message(e)}`;
+      },
+    );
+  }
+
   /** Asks how far the setup's reference run can be trusted (once a setup) and says it under the error graph. */
   private askTrust(spec: RunSpec, asked: number): void {
     const note = byId('reference-note');
     const setup = JSON.stringify(spec);
     if (this.trust?.setup !== setup) {
       note.textContent = '';
-      this.onHorizon(undefined);
+      this.onTrust(undefined);
       this.trust = { setup, said: ask('referenceTrust', spec) };
     }
     this.trust.said.then(
       (trust) => {
         if (asked !== this.asked || trust === undefined) return;
         note.textContent = `${trust.note.charAt(0).toUpperCase()}${trust.note.slice(1)}.`;
-        this.onHorizon(trust.horizon);
+        this.onTrust(trust);
       },
       (e: unknown) => {
         if (asked !== this.asked) return;

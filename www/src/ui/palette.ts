@@ -38,6 +38,8 @@ export const NEUTRAL: Record<
     faint: string;
     mid: string;
     wall: string;
+    /** A grey, mostly opaque: laid over what a chart shows but does not vouch for (a band it fades). */
+    veil: string;
   }
 > = {
   light: {
@@ -49,6 +51,7 @@ export const NEUTRAL: Record<
     faint: '#BBBBBB',
     mid: '#767676',
     wall: '#999999',
+    veil: 'rgba(232, 232, 232, 0.85)',
   },
   dark: {
     background: BACKGROUND.dark,
@@ -59,6 +62,7 @@ export const NEUTRAL: Record<
     faint: '#5C626B',
     mid: '#A0A0A0',
     wall: '#80868F',
+    veil: 'rgba(48, 53, 61, 0.85)',
   },
 };
 

@@ -4,14 +4,14 @@
 // 300 lines: the Views object, which decides what is drawn where and when; the drawing is in charts/ and
 // scene/.
 
-import type { CoreTable, ScenarioInfo, Session } from '../core';
+import type { CoreTable, ReferenceTrust, ScenarioInfo, Session } from '../core';
 import type { LabState } from '../lab/state';
 import type { TrackLabel } from '../lab/tracks';
 import { byId, el } from '../ui/dom';
 import { short } from '../ui/numbers';
-import { colour, marker, SHADOW_DASH, TRUTH_DASH, truthColour } from '../ui/palette';
+import { colour, marker, neutral, SHADOW_DASH, TRUTH_DASH, truthColour } from '../ui/palette';
 import { joinOnTime } from './charts/axes';
-import type { SeriesStyle } from './charts/chart';
+import type { Column, SeriesStyle } from './charts/chart';
 import { type EnergyScale, TimeChart } from './charts/time';
 import { XYChart } from './charts/xy';
 import type { Figure } from './export';
@@ -77,10 +77,10 @@ export class Views {
   private reshaped = false;
   /** Called when a chart needs drawing again (it came into view, or was resized). */
   onStale: () => void = () => {};
-  /** Where the run's reference stops being known, once the studies worker has measured it: from there the
+  /** What the run's reference is worth, once the studies worker has measured it: from its horizon on the
    * values table calls every error against it, and the reference's own values, unknown (the CLI's CSV leaves
-   * those cells empty). */
-  horizon: number | undefined;
+   * those cells empty); the error chart veils what lies within ten times its uncertainty. */
+  trust: ReferenceTrust | undefined;
   /** What the charts were last shaped for (see `build`): shaped again when the energy chart's choices change. */
   private built: Shown | undefined;
 
@@ -203,7 +203,14 @@ export class Views {
           `Position error against the ${truth} solution`,
           't (s)',
           `|error| (${info.positionUnit}), log`,
-          this.styles(shown, false),
+          // Against a reference run, what it cannot tell apart: an error under ten times its uncertainty is
+          // not known.
+          sim.referenceStep === undefined
+            ? this.styles(shown, false)
+            : [
+                ...this.styles(shown, false),
+                { label: UNKNOWN_BELOW, stroke: neutral().mid, dash: [2, 2], width: 1, veil: neutral().veil },
+              ],
         ],
         separation: [
           `Separation from a twin started ${state.nudge} further in ${sim.positions[0] ?? ''}`,
@@ -216,7 +223,8 @@ export class Views {
     const twins = sim.separation(0) !== undefined;
     byId('separation-view').hidden = !twins;
     byId('separation-note').textContent = twins
-      ? `Each method ran twice, the second from ${sim.positions[0] ?? ''} + ${state.nudge}: this is ${sim.separationWords}. ` +
+      ? `Each method ran twice, the second from ${sim.positions[0] ?? ''} + ${state.nudge} (drawn faded in the scene): ` +
+        `this is ${sim.separationWords}. ` +
         'Chaos makes it grow exponentially: a line rising at a roughly steady slope on this log scale, with ' +
         'wobbles, until it levels off at the size of the motion. Where the motion is not chaotic it grows at most ' +
         'in proportion to time (a curve that flattens here; on a spring a stable method keeps it where it ' +
@@ -267,7 +275,7 @@ export class Views {
     // One dt for all tracks shares the truth's time column; runs at steps of their own, and a truth drawn
     // finer than the steps, are joined onto one.
     const mixed = state.runs.some((r) => r.dt !== state.dt) || sim.truthRefine > 1;
-    const overTime = (pairs: [track: number, column: string][]) =>
+    const overTime = (pairs: [track: number, column: string][]): { x: Column; ys: Column[] } =>
       mixed
         ? joinOnTime(pairs.map(([k, c]) => [sim.column(k, 't'), sim.column(k, c)]))
         : { x: t, ys: pairs.map(([k, c]) => sim.column(k, c)) };
@@ -327,6 +335,7 @@ export class Views {
     });
     draw('error', () => {
       const { x, ys } = overTime(all.slice(0, n).map((k) => [k, 'error']));
+      if (sim.referenceStep !== undefined) ys.push(unknownBelow(x, this.trust));
       // An error is a blow-up when far larger than the motion: the truth's extent in this coordinate.
       (charts.error as TimeChart).update(x, ys, extentOf(sim.column(n, position)));
     });
@@ -367,6 +376,7 @@ export class Views {
         colour: truth ? truthColour() : colour(method),
         marker: truth ? undefined : marker(method),
         state: sim.current(k),
+        twin: truth ? undefined : sim.twinCurrent(k),
         trailA: sim.column(k, scaleBy),
         trailB: second === undefined ? undefined : sim.column(k, second),
         diverged: !truth && sim.divergedAt(k) !== undefined,
@@ -384,15 +394,33 @@ export class Views {
     });
   }
 
+  /** Each run's own exponential stretch from its twin so far (to three figures: a fit over one start scatters
+   * by some 15 % about the long-run exponent), beside the long-run exponent the facts bring. */
+  private renderStretch(shown: Shown): void {
+    const fits = shown.tracks.flatMap((track, k) => {
+      const rate = shown.sim.stretch(k);
+      return rate === undefined || !Number.isFinite(rate)
+        ? []
+        : [`${track.label} ${sig3(rate)} /s${rate > 0 ? ` (e-fold every ${sig3(1 / rate)} s)` : ''}`];
+    });
+    const said =
+      fits.length === 0
+        ? ''
+        : `Each run's own stretch so far, fitted to its separation until the twins are 1 cm apart: ${fits.join('; ')}.`;
+    const note = byId('stretch-note');
+    if (note.textContent !== said) note.textContent = said;
+  }
+
   private renderTables(shown: Shown, ci: number): void {
     const { sim, info } = shown;
+    if (!byId('separation-view').hidden) this.renderStretch(shown);
     const truthLabel =
       sim.referenceStep === undefined ? info.truth : `${info.truth} (RK4, h = ${short(sim.referenceStep)} s)`;
     // Six significant figures for reading; every digit, the CSV's, on request.
     const digits = byId<HTMLInputElement>('all-digits').checked ? 0 : 6;
     renderValues(
       byId<HTMLTableElement>('numbers'),
-      pastHorizon(sim.valuesTable(ci, digits), sim.t, this.horizon),
+      pastHorizon(sim.valuesTable(ci, digits), sim.t, this.trust?.horizon),
       [
         ...shown.tracks.map((t) => ({ label: t.label, key: t.key, method: t.method })),
         { label: truthLabel, key: 'truth', method: undefined },
@@ -472,6 +500,23 @@ export class Views {
     );
     return [{ title: 'The scene', canvas: scene }, ...drawn];
   }
+}
+
+/** A fitted rate to three significant figures. */
+const sig3 = (v: number) => String(Number(v.toPrecision(3)));
+
+/** The error chart's name for what a reference run cannot tell apart. */
+const UNKNOWN_BELOW = 'unknown below: 10 × the reference’s uncertainty';
+
+/** Ten times the reference's uncertainty at each time of `x`: where an error lies under it, the reference is
+ * no better than the error, and the error is not known. Empty until the studies worker has measured it. */
+function unknownBelow(x: Column, trust: ReferenceTrust | undefined): Column {
+  if (!trust || trust.uncertainty.length === 0) return [];
+  const { uncertainty, every } = trust;
+  return Array.from(x, (t) => {
+    const u = uncertainty[Math.min(uncertainty.length - 1, Math.floor(Number(t) / every))];
+    return u === undefined ? null : 10 * u;
+  });
 }
 
 /** The values table with every error, and the reference's row, marked unknown from the reference's horizon on. */

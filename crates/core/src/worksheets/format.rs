@@ -65,6 +65,7 @@ struct RawQuantity {
     at: Option<f64>,
     step: Option<u64>,
     levels: Option<u32>,
+    apart: Option<f64>,
 }
 
 #[derive(Deserialize)]
@@ -85,6 +86,7 @@ struct RawTask {
     at: Option<f64>,
     step: Option<u64>,
     levels: Option<u32>,
+    apart: Option<f64>,
     unit: Option<String>,
     tolerance: Option<RawTolerance>,
     absolute: Option<f64>,
@@ -107,6 +109,7 @@ struct RawMistake {
     at: Option<f64>,
     step: Option<u64>,
     levels: Option<u32>,
+    apart: Option<f64>,
 }
 
 /// Keys of the page's URL that say how to show a run, not what it is: a permalink copied into a setup may
@@ -122,15 +125,22 @@ const SHOWING: [&str; 8] = [
     "worksheet",
 ];
 
-/// A setup query with a student's parameters: the setup, its methods, its precision, and the query as the
-/// page should open it (the parameters written in).
-pub(super) fn setup(
-    query: &str,
-    params: &[(String, f64)],
-) -> Result<(Setup, Vec<MethodId>, Precision, String), Error> {
+/// What a task's setup query says, with a student's parameters written in.
+pub(super) struct TaskSetup {
+    pub setup: Setup,
+    pub methods: Vec<MethodId>,
+    pub precision: Precision,
+    /// Each method's twin starts from the first coordinate + this (`nudge=`; the page draws the twins).
+    pub nudge: Option<f64>,
+    /// The query as the page should open it (the parameters written in).
+    pub query: String,
+}
+
+/// A setup query with a student's parameters (see [`TaskSetup`]).
+pub(super) fn setup(query: &str, params: &[(String, f64)]) -> Result<TaskSetup, Error> {
     let mut scenario = None;
     let mut methods = Vec::new();
-    let (mut dt, mut until, mut precision) = (None, None, Precision::F64);
+    let (mut dt, mut until, mut precision, mut nudge) = (None, None, Precision::F64, None);
     let mut overrides: Vec<(String, f64)> = Vec::new();
     let mut pairs: Vec<(String, String)> = Vec::new();
     for pair in query
@@ -149,6 +159,7 @@ pub(super) fn setup(
             "dt" => dt = Some(numbers::parse("dt", &value)?),
             "until" => until = Some(numbers::parse("until", &value)?),
             "precision" => precision = Precision::from_id(&value)?,
+            "nudge" => nudge = Some(crate::chaos::check_nudge(numbers::parse("nudge", &value)?)?),
             "runs" => {
                 return Err(Error::Inconsistent(
                     "a worksheet's setup takes methods=, not runs=".to_string(),
@@ -179,7 +190,13 @@ pub(super) fn setup(
         .map(|(k, v)| format!("{k}={v}"))
         .collect::<Vec<_>>()
         .join("&");
-    Ok((setup, methods, precision, query))
+    Ok(TaskSetup {
+        setup,
+        methods,
+        precision,
+        nudge,
+        query,
+    })
 }
 
 /// The line (1-based) of a byte offset.
@@ -298,8 +315,9 @@ pub fn parse(id: &str, text: &str) -> Result<Worksheet, WorksheetError> {
         let mut used = false;
         for (i, t) in tasks.iter().enumerate() {
             for end in [r.min, r.max] {
-                let (s, _, _, _) =
-                    setup(&t.setup, &[(r.name.clone(), end)]).map_err(|e| WorksheetError {
+                let s = setup(&t.setup, &[(r.name.clone(), end)])
+                    .map(|t| t.setup)
+                    .map_err(|e| WorksheetError {
                         line: Some(t.line),
                         message: format!(
                             "task {} with random {} = {}: {e}",
@@ -338,10 +356,12 @@ pub fn parse(id: &str, text: &str) -> Result<Worksheet, WorksheetError> {
     let mut total = 0.0;
     let mut varies = Vec::new();
     for (i, t) in tasks.iter().enumerate() {
-        let (s, _, _, _) = setup(&t.setup, &[]).map_err(|e| WorksheetError {
-            line: Some(t.line),
-            message: format!("task {}: {e}", i + 1),
-        })?;
+        let s = setup(&t.setup, &[])
+            .map(|t| t.setup)
+            .map_err(|e| WorksheetError {
+                line: Some(t.line),
+                message: format!("task {}: {e}", i + 1),
+            })?;
         let drawn = random
             .iter()
             .any(|r| s.params.iter().any(|(n, _)| *n == r.name));
@@ -404,11 +424,13 @@ pub const MAX_DRAWS: usize = 1000;
 pub const WORK_BUDGET: f64 = 2e7;
 
 /// About how many steps a task's answer takes to compute: a run for each quantity (its options' and its
-/// mistakes' too), a convergence study's 2^levels runs for an order.
+/// mistakes' too), a convergence study's 2^levels runs for an order, two for a parting time.
 fn work(task: &Task, setup: &crate::Setup) -> f64 {
     let steps = setup.steps() as f64;
     let of = |q: &Quantity| match q.what {
         What::Order => steps * 2f64.powi(q.levels.min(30) as i32),
+        // The run and its twin.
+        What::PartingTime => 2.0 * steps,
         _ => steps,
     };
     match &task.kind {
@@ -457,7 +479,12 @@ fn relative(raw: RawTolerance) -> Result<f64, String> {
 }
 
 fn task(raw: &RawTask, line: usize) -> Result<Task, String> {
-    let (setup, methods, _, _) = setup(&raw.setup, &[]).map_err(|e| format!("setup: {e}"))?;
+    let TaskSetup {
+        setup,
+        methods,
+        nudge,
+        ..
+    } = setup(&raw.setup, &[]).map_err(|e| format!("setup: {e}"))?;
     let base = RawQuantity {
         quantity: raw.quantity.clone(),
         method: raw.method.clone(),
@@ -465,8 +492,9 @@ fn task(raw: &RawTask, line: usize) -> Result<Task, String> {
         at: raw.at,
         step: raw.step,
         levels: raw.levels,
+        apart: raw.apart,
     };
-    let own = || quantity(&base, &setup, &methods);
+    let own = || quantity(&base, &setup, &methods, nudge);
     // A mistake may be any method's answer, one the student worked out rather than read off the run.
     let mistaken: Vec<MethodId> = methods.iter().copied().chain(MethodId::ALL).collect();
     let unit = raw.unit.clone().unwrap_or_default();
@@ -509,10 +537,12 @@ fn task(raw: &RawTask, line: usize) -> Result<Task, String> {
                     at: m.at.or(base.at),
                     step: m.step.or(base.step),
                     levels: m.levels.or(base.levels),
+                    apart: m.apart.or(base.apart),
                 };
                 Ok(Mistake {
                     quantity: Some(
-                        quantity(&over, &setup, &mistaken).map_err(|e| format!("mistake: {e}"))?,
+                        quantity(&over, &setup, &mistaken, nudge)
+                            .map_err(|e| format!("mistake: {e}"))?,
                     ),
                     option: None,
                     says: m.says.clone(),
@@ -622,7 +652,12 @@ fn task(raw: &RawTask, line: usize) -> Result<Task, String> {
 
 /// A quantity from its fields, checked against the setup. `first` is the setup's first method, the
 /// default.
-fn quantity(raw: &RawQuantity, setup: &Setup, in_setup: &[MethodId]) -> Result<Quantity, String> {
+fn quantity(
+    raw: &RawQuantity,
+    setup: &Setup,
+    in_setup: &[MethodId],
+    nudge: Option<f64>,
+) -> Result<Quantity, String> {
     let first = in_setup[0];
     let what = What::from_name(raw.quantity.as_deref().ok_or("it needs a quantity")?)?;
     let method = match raw.method.as_deref() {
@@ -662,6 +697,8 @@ fn quantity(raw: &RawQuantity, setup: &Setup, in_setup: &[MethodId]) -> Result<Q
         coordinate,
         at,
         levels: raw.levels.unwrap_or(5),
+        nudge,
+        apart: raw.apart,
     };
     q.check(setup)?;
     Ok(q)

@@ -439,11 +439,7 @@ impl Worksheet {
     }
 
     /// A task's setup for a student's parameters: the setup, the scenario's methods and the precision.
-    fn setup_of(
-        &self,
-        task: &Task,
-        params: &[(String, f64)],
-    ) -> Result<(Setup, Vec<MethodId>, Precision, String), Error> {
+    fn setup_of(&self, task: &Task, params: &[(String, f64)]) -> Result<format::TaskSetup, Error> {
         format::setup(&task.setup, params)
     }
 
@@ -496,7 +492,12 @@ impl Worksheet {
                 line: Some(task.line),
                 message: format!("task {}: {e}", i + 1),
             };
-            let (setup, _, precision, query) = self.setup_of(task, params).map_err(at)?;
+            let format::TaskSetup {
+                setup,
+                precision,
+                query,
+                ..
+            } = self.setup_of(task, params).map_err(at)?;
             setups.push(query);
             answers.push(match &task.kind {
                 Kind::Number(check) | Kind::Find(check) => Answer::Number {

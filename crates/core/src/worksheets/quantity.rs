@@ -35,10 +35,13 @@ pub enum What {
     StableOmegaDt,
     /// Force evaluations a step.
     Evaluations,
+    /// When the run and its twin from the setup's nudge (`nudge=`) first part by more than `apart` (the lower
+    /// bobs' distance on a pendulum), in s.
+    PartingTime,
 }
 
 impl What {
-    pub const ALL: [(&'static str, What); 14] = [
+    pub const ALL: [(&'static str, What); 15] = [
         ("position", What::Position),
         ("velocity", What::Velocity),
         ("distance", What::Distance),
@@ -53,6 +56,7 @@ impl What {
         ("stable-dt", What::StableDt),
         ("stable-omega-dt", What::StableOmegaDt),
         ("evaluations", What::Evaluations),
+        ("parting-time", What::PartingTime),
     ];
 
     pub fn from_name(name: &str) -> Result<What, String> {
@@ -107,6 +111,10 @@ pub struct Quantity {
     pub at: At,
     /// Levels of a convergence study (for `order`).
     pub levels: u32,
+    /// The setup's nudge, where it has one (`nudge=`), and how far apart a run and its twin count as parted
+    /// (for `parting-time`).
+    pub nudge: Option<f64>,
+    pub apart: Option<f64>,
 }
 
 impl Quantity {
@@ -132,6 +140,20 @@ impl Quantity {
                     setup.steps()
                 ),
             });
+        }
+        if self.what == What::PartingTime {
+            if self.nudge.is_none() {
+                return Err(
+                    "'parting-time' needs a twin: give the setup a nudge= (say nudge=1e-9)".into(),
+                );
+            }
+            if !self.apart.is_some_and(|a| a.is_finite() && a > 0.0) {
+                return Err(format!(
+                    "'parting-time' needs apart = the distance at which the twins count as parted ({}), a \
+                     positive number",
+                    crate::chaos::separation_words(setup)
+                ));
+            }
         }
         if matches!(self.what, What::StableDt | What::StableOmegaDt) {
             if setup.omega().is_none() {
@@ -199,6 +221,22 @@ impl Quantity {
                 let taken = run.advance(step.max(1));
                 Ok(run.evaluations() as f64 / taken.max(1) as f64)
             }
+            What::PartingTime => {
+                let method = self.method.expect("checked: a method");
+                let (delta, apart) = (
+                    self.nudge.expect("checked: a nudge"),
+                    self.apart.expect("checked: a distance"),
+                );
+                crate::chaos::first_parting(setup, method, precision, delta, apart).ok_or_else(|| {
+                    bad(format!(
+                        "{}'s run and its twin stay within {} of each other until the run ends ({} s), or one \
+                         diverges first: no parting time to ask for (make the run longer)",
+                        method.id(),
+                        crate::format::number(apart),
+                        crate::format::number(setup.until)
+                    ))
+                })
+            }
             _ => Ok(self.of_run(setup, precision, step)),
         }
     }
@@ -257,7 +295,11 @@ impl Quantity {
             }
             What::EnergyChange => 100.0 * (e.total() - start) / scale,
             What::EnergyRise => 100.0 * rise / scale,
-            What::Order | What::StableDt | What::StableOmegaDt | What::Evaluations => {
+            What::Order
+            | What::StableDt
+            | What::StableOmegaDt
+            | What::Evaluations
+            | What::PartingTime => {
                 unreachable!("computed in value()")
             }
         }

@@ -16,6 +16,9 @@ export interface SeriesStyle {
   marker?: Marker;
   /** Drawn hidden: its legend entry shows it again. */
   hidden?: boolean;
+  /** Fills the chart from its bottom up to the line with this colour, over the lines drawn before it (what
+   * the chart shows but cannot vouch for); such a line is left out of the chart's range. */
+  veil?: string;
 }
 
 export type Column = ArrayLike<number | null | undefined>;
@@ -105,7 +108,8 @@ export abstract class Chart {
           s.width === was.width &&
           s.reference === was.reference &&
           s.marker === was.marker &&
-          s.hidden === was.hidden
+          s.hidden === was.hidden &&
+          s.veil === was.veil
         );
       });
     this.styles = styles;

@@ -54,7 +54,8 @@ export class TimeChart extends Chart {
   }
 
   protected seriesOf(s: SeriesStyle, ink: number): uPlot.Series {
-    return { ...this.lineOf(s, ink), spanGaps: true };
+    const line: uPlot.Series = { ...this.lineOf(s, ink), spanGaps: true };
+    return s.veil === undefined ? line : { ...line, fill: s.veil, fillTo: (u) => u.scales.y?.min ?? 0 };
   }
 
   protected options(ink: number, width: number): uPlot.Options {
@@ -158,7 +159,10 @@ export class TimeChart extends Chart {
   update(t: Column, ys: Column[], scale?: Column): void {
     if (this.unchanged([t, ...ys])) return;
     // A hidden line leaves the range to the lines shown: hide the wide ones to see a narrow one's wobble.
-    const shown = ys.map((col, i) => (this.plot.series[i + 1]?.show === false ? [] : col));
+    // A veil lies over the lines: it follows their range, never sets it.
+    const shown = ys.map((col, i) =>
+      this.plot.series[i + 1]?.show === false || this.styles[i]?.veil !== undefined ? [] : col,
+    );
     this.range = this.log ? this.logRange(shown, scale) : this.linearRange(shown, scale);
     // An energy chart on which a method left the truth's range by orders of magnitude (or asked to): every
     // energy relative to its start, on a log scale, where steady growth reads as steady growth.

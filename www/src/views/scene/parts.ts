@@ -13,6 +13,8 @@ export interface SceneTrack {
   marker: Marker | undefined;
   /** Latest state: positions, then velocities. */
   state: Float64Array;
+  /** The latest state of its twin from a nudged start (the URL's `nudge=`), drawn faded beside it. */
+  twin?: Float64Array;
   /** History of the position the picture's scale follows (the first; the chain's free end) and of the
    * second position, for trails. */
   trailA: Float64Array;
@@ -32,6 +34,22 @@ export interface SceneInput {
   t: number;
   dim: number;
   tracks: SceneTrack[];
+}
+
+/** How opaque a twin is drawn: a ghost of its run. */
+export const TWIN_ALPHA = 0.35;
+
+/** Draws `body` for a track's twin, faded, where it has one (a diverged run's twin is not drawn). */
+export function withTwin(
+  ctx: CanvasRenderingContext2D,
+  track: SceneTrack,
+  body: (state: Float64Array) => void,
+) {
+  if (!track.twin || track.diverged) return;
+  ctx.save();
+  ctx.globalAlpha = TWIN_ALPHA;
+  body(track.twin);
+  ctx.restore();
 }
 
 export type Box = { xmin: number; xmax: number; ymin: number; ymax: number };

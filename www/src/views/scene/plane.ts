@@ -3,7 +3,7 @@
 import { neutral, traceMarker } from '../../ui/palette';
 import { band, ClippedPath } from '../clip';
 import { fitBox, pixelRatio, prepare, type Viewport } from '../viewport';
-import { type Box, disc, label, type SceneInput, span } from './parts';
+import { type Box, disc, label, type SceneInput, span, withTwin } from './parts';
 
 /** Paths in the plane with a body at the head: jumps, drag, orbits. */
 export function plane(canvas: HTMLCanvasElement, input: SceneInput, ground: boolean, centre: boolean) {
@@ -36,6 +36,9 @@ export function plane(canvas: HTMLCanvasElement, input: SceneInput, ground: bool
     ctx.stroke();
     ctx.setLineDash([]);
     if (track.diverged) continue;
+    withTwin(ctx, track, (twin) =>
+      disc(ctx, v.x(twin[0]!), v.y(twin[1]!), 5 * v.ratio, track.colour, track.truth, track.marker),
+    );
     const [bx, by] = [v.x(track.state[0]!), v.y(track.state[1]!)];
     const inset = 14 * v.ratio;
     if (bx >= 0 && bx <= v.width && by >= 0 && by <= v.height) {
@@ -87,26 +90,31 @@ export function lander(canvas: HTMLCanvasElement, input: SceneInput) {
     label(ctx, v, track.label, -canvas.height + 4 * ratio, -colW * 0.3, track.colour);
     ctx.restore();
     if (track.diverged) return;
-    const yy = py(track.state[0]!);
     const s = Math.min(colW * 0.25, 12 * ratio);
-    ctx.beginPath();
-    ctx.moveTo(cx, yy - 2 * s);
-    ctx.lineTo(cx - s, yy);
-    ctx.lineTo(cx + s, yy);
-    ctx.closePath();
-    if (track.truth) {
-      ctx.strokeStyle = track.colour;
-      ctx.setLineDash([4, 3]);
-      ctx.stroke();
-      ctx.setLineDash([]);
-    } else {
-      ctx.fillStyle = track.colour;
-      ctx.fill();
-      ctx.fillStyle = neutral().background;
+    const body = (state: Float64Array) => {
+      const yy = py(state[0]!);
       ctx.beginPath();
-      traceMarker(ctx, track.marker ?? 'circle', cx, yy - 0.7 * s, 0.35 * s);
-      ctx.fill();
-    }
+      ctx.moveTo(cx, yy - 2 * s);
+      ctx.lineTo(cx - s, yy);
+      ctx.lineTo(cx + s, yy);
+      ctx.closePath();
+      if (track.truth) {
+        ctx.strokeStyle = track.colour;
+        ctx.setLineDash([4, 3]);
+        ctx.stroke();
+        ctx.setLineDash([]);
+      } else {
+        ctx.fillStyle = track.colour;
+        ctx.fill();
+        ctx.fillStyle = neutral().background;
+        ctx.beginPath();
+        traceMarker(ctx, track.marker ?? 'circle', cx, yy - 0.7 * s, 0.35 * s);
+        ctx.fill();
+      }
+    };
+    withTwin(ctx, track, body);
+    body(track.state);
+    const yy = py(track.state[0]!);
     if (burning && !track.truth) {
       ctx.fillStyle = '#E69F00';
       ctx.beginPath();
@@ -134,26 +142,31 @@ export function pendulums(canvas: HTMLCanvasElement, input: SceneInput) {
   disc(ctx, v.x(0), v.y(0), 3 * v.ratio, neutral().mid, false);
   for (const track of input.tracks) {
     if (track.diverged) continue;
-    const th1 = track.state[0]!;
-    const x1 = l1 * Math.sin(th1);
-    const y1 = -l1 * Math.cos(th1);
-    ctx.strokeStyle = track.colour;
-    ctx.lineWidth = 2 * v.ratio;
-    ctx.setLineDash(track.truth ? [6, 4] : []);
-    ctx.beginPath();
-    ctx.moveTo(v.x(0), v.y(0));
-    ctx.lineTo(v.x(x1), v.y(y1));
-    let bx = x1;
-    let by = y1;
-    if (double) {
-      const th2 = track.state[1]!;
-      bx = x1 + l2 * Math.sin(th2);
-      by = y1 - l2 * Math.cos(th2);
-      ctx.lineTo(v.x(bx), v.y(by));
-    }
-    ctx.stroke();
-    ctx.setLineDash([]);
-    disc(ctx, v.x(x1), v.y(y1), 6 * v.ratio, track.colour, track.truth, track.marker);
-    if (double) disc(ctx, v.x(bx), v.y(by), 6 * v.ratio, track.colour, track.truth, track.marker);
+    const draw = (state: Float64Array) => {
+      const th1 = state[0]!;
+      const x1 = l1 * Math.sin(th1);
+      const y1 = -l1 * Math.cos(th1);
+      ctx.strokeStyle = track.colour;
+      ctx.lineWidth = 2 * v.ratio;
+      ctx.setLineDash(track.truth ? [6, 4] : []);
+      ctx.beginPath();
+      ctx.moveTo(v.x(0), v.y(0));
+      ctx.lineTo(v.x(x1), v.y(y1));
+      let bx = x1;
+      let by = y1;
+      if (double) {
+        const th2 = state[1]!;
+        bx = x1 + l2 * Math.sin(th2);
+        by = y1 - l2 * Math.cos(th2);
+        ctx.lineTo(v.x(bx), v.y(by));
+      }
+      ctx.stroke();
+      ctx.setLineDash([]);
+      disc(ctx, v.x(x1), v.y(y1), 6 * v.ratio, track.colour, track.truth, track.marker);
+      if (double) disc(ctx, v.x(bx), v.y(by), 6 * v.ratio, track.colour, track.truth, track.marker);
+    };
+    // The nudged twin first, faded, under its run.
+    withTwin(ctx, track, draw);
+    draw(track.state);
   }
 }

@@ -2,7 +2,7 @@
 
 import { neutral, traceMarker } from '../../ui/palette';
 import { clampToCanvas, pixelRatio, prepare, type Viewport } from '../viewport';
-import { type Box, disc, label, type SceneInput, span, zigzag } from './parts';
+import { type Box, disc, label, type SceneInput, span, withTwin, zigzag } from './parts';
 
 /** One row per method, each with a mass at its x: constant force, springs, the chain. */
 export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block' | 'spring' | 'chain') {
@@ -69,31 +69,38 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
     ctx.rect(left - 8 * ratio, y - rowH / 2, canvas.width - left + 8 * ratio, rowH);
     ctx.clip();
     if (kind === 'block') {
-      const bx = px(track.state[0]!);
       ctx.beginPath();
       ctx.moveTo(px(box.xmin), y + r);
       ctx.lineTo(px(box.xmax), y + r);
       ctx.strokeStyle = neutral().faint;
       ctx.stroke();
-      if (track.truth) {
-        ctx.strokeStyle = track.colour;
-        ctx.setLineDash([4, 3]);
-        ctx.strokeRect(bx - r, y - r, 2 * r, 2 * r);
-        ctx.setLineDash([]);
-      } else {
-        ctx.fillStyle = track.colour;
-        ctx.fillRect(bx - r, y - r, 2 * r, 2 * r);
-        // The method's marker on its block, in the background's colour, as the second cue.
-        ctx.fillStyle = neutral().background;
-        ctx.beginPath();
-        traceMarker(ctx, track.marker ?? 'circle', bx, y, r * 0.5);
-        ctx.fill();
-      }
+      const block = (state: Float64Array) => {
+        const bx = px(state[0]!);
+        if (track.truth) {
+          ctx.strokeStyle = track.colour;
+          ctx.setLineDash([4, 3]);
+          ctx.strokeRect(bx - r, y - r, 2 * r, 2 * r);
+          ctx.setLineDash([]);
+        } else {
+          ctx.fillStyle = track.colour;
+          ctx.fillRect(bx - r, y - r, 2 * r, 2 * r);
+          // The method's marker on its block, in the background's colour, as the second cue.
+          ctx.fillStyle = neutral().background;
+          ctx.beginPath();
+          traceMarker(ctx, track.marker ?? 'circle', bx, y, r * 0.5);
+          ctx.fill();
+        }
+      };
+      withTwin(ctx, track, block);
+      block(track.state);
     } else if (kind === 'spring') {
       const wall = px(-1.6 * reach);
       ctx.fillStyle = neutral().wall;
       ctx.fillRect(wall - 4 * ratio, y - rowH * 0.35, 4 * ratio, rowH * 0.7);
+      // The twin's mass alone, faded: one spring to the wall is enough to read.
+      withTwin(ctx, track, (twin) => disc(ctx, px(twin[0]!), y, r, track.colour, track.truth, track.marker));
       const mx = px(track.state[0]!);
+      ctx.strokeStyle = track.colour;
       zigzag(ctx, wall, mx - r, y, Math.min(rowH * 0.25, 8 * ratio));
       disc(ctx, mx, y, r, track.colour, track.truth, track.marker);
     } else {
@@ -101,22 +108,27 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
       // Beads one unit apart at rest; displacements (trailA is the free end's) are magnified so that the
       // largest is just under half a spacing, or the wave would be invisible.
       const gain = 0.45 / reach;
-      const at = (k: number) => px(k + 0.5 + gain * track.state[k]!);
-      ctx.beginPath();
-      ctx.moveTo(at(0), y);
-      for (let k = 1; k < count; k++) ctx.lineTo(at(k), y);
-      ctx.stroke();
-      // Beads as the method's marker, all in one path: a hundred separate fills a row would cost a frame.
-      const b = Math.min(r, 3.5 * ratio);
-      ctx.beginPath();
-      const shape = track.marker ?? 'square';
-      for (let k = 0; k < count; k++) traceMarker(ctx, shape, at(k), y, b, track.truth);
-      if (track.truth) {
+      const beads = (state: Float64Array) => {
+        const at = (k: number) => px(k + 0.5 + gain * state[k]!);
+        ctx.strokeStyle = track.colour;
+        ctx.beginPath();
+        ctx.moveTo(at(0), y);
+        for (let k = 1; k < count; k++) ctx.lineTo(at(k), y);
         ctx.stroke();
-      } else {
-        ctx.fillStyle = track.colour;
-        ctx.fill();
-      }
+        // Beads as the method's marker, all in one path: a hundred separate fills a row would cost a frame.
+        const b = Math.min(r, 3.5 * ratio);
+        ctx.beginPath();
+        const shape = track.marker ?? 'square';
+        for (let k = 0; k < count; k++) traceMarker(ctx, shape, at(k), y, b, track.truth);
+        if (track.truth) {
+          ctx.stroke();
+        } else {
+          ctx.fillStyle = track.colour;
+          ctx.fill();
+        }
+      };
+      withTwin(ctx, track, beads);
+      beads(track.state);
     }
     ctx.restore();
   });
