@@ -32,6 +32,7 @@ pub mod methods;
 pub mod permalink;
 mod real;
 pub mod request;
+pub mod rotation;
 pub mod run;
 pub mod scenarios;
 pub mod session;

@@ -261,7 +261,7 @@ pub(crate) struct TrustView {
     /// The time from which the reference, and every error against it, is not known (its horizon).
     #[cfg_attr(test, ts(optional))]
     horizon: Option<f64>,
-    /// The reference's uncertainty (its distance from one at half its step, in the first position's unit)
+    /// The reference's uncertainty (its largest difference in a position coordinate from one at half its step)
     /// every `every` seconds from t = 0: at most [`TRUST_POINTS`] values, the largest of each stretch.
     uncertainty: Vec<f64>,
     every: f64,

@@ -1,0 +1,420 @@
+//! Spinning bodies, measured: the closed forms against fine integrations, the tennis racket's flips, what each
+//! engine's method keeps and loses, and the measured orders. The reference here is the test's own: RK4 on
+//! (q, ω) written out below at steps of 1e-4 s or finer, independent of the lab's methods.
+
+use integrator_lab::rotation::methods::RotationMethodId as M;
+use integrator_lab::rotation::scenarios::{Jacobi, RotationSetup};
+use integrator_lab::rotation::{self, attitude_angle, Body, Spin, Torque, Vec3};
+
+/// The test's own RK4 on (q, ω), q normalised after each step (an independent transcription).
+fn fine(body: &Body, start: &Spin, h: f64, steps: u64) -> Spin {
+    let f = |q: [f64; 4], w: Vec3| -> ([f64; 4], Vec3) {
+        let n = (q.iter().map(|v| v * v).sum::<f64>()).sqrt();
+        let qh = q.map(|v| v / n);
+        let i = body.moments;
+        let tau = body.torque(&qh);
+        let l = [i[0] * w[0], i[1] * w[1], i[2] * w[2]];
+        let wl = [
+            w[1] * l[2] - w[2] * l[1],
+            w[2] * l[0] - w[0] * l[2],
+            w[0] * l[1] - w[1] * l[0],
+        ];
+        let dw = [
+            (tau[0] - wl[0]) / i[0],
+            (tau[1] - wl[1]) / i[1],
+            (tau[2] - wl[2]) / i[2],
+        ];
+        // ½ q ⊗ (0, w)
+        let dq = [
+            -0.5 * (q[1] * w[0] + q[2] * w[1] + q[3] * w[2]),
+            0.5 * (q[0] * w[0] + q[2] * w[2] - q[3] * w[1]),
+            0.5 * (q[0] * w[1] + q[3] * w[0] - q[1] * w[2]),
+            0.5 * (q[0] * w[2] + q[1] * w[1] - q[2] * w[0]),
+        ];
+        (dq, dw)
+    };
+    let (mut q, mut w) = (start.q, start.omega);
+    for _ in 0..steps {
+        let (a, b) = f(q, w);
+        let (c, d) = f(
+            std::array::from_fn(|k| q[k] + 0.5 * h * a[k]),
+            std::array::from_fn(|k| w[k] + 0.5 * h * b[k]),
+        );
+        let (e, g) = f(
+            std::array::from_fn(|k| q[k] + 0.5 * h * c[k]),
+            std::array::from_fn(|k| w[k] + 0.5 * h * d[k]),
+        );
+        let (p, r) = f(
+            std::array::from_fn(|k| q[k] + h * e[k]),
+            std::array::from_fn(|k| w[k] + h * g[k]),
+        );
+        q = std::array::from_fn(|k| q[k] + h / 6.0 * (a[k] + 2.0 * c[k] + 2.0 * e[k] + p[k]));
+        w = std::array::from_fn(|k| w[k] + h / 6.0 * (b[k] + 2.0 * d[k] + 2.0 * g[k] + r[k]));
+        let n = (q.iter().map(|v| v * v).sum::<f64>()).sqrt();
+        q = q.map(|v| v / n);
+    }
+    Spin { q, omega: w }
+}
+
+fn largest_difference(a: &Vec3, b: &Vec3) -> f64 {
+    (0..3).map(|i| (a[i] - b[i]).abs()).fold(0.0, f64::max)
+}
+
+/// Times at which ω about the middle axis changes sign (linearly interpolated between steps): the flips.
+fn flips(setup: &RotationSetup, method: M) -> Vec<f64> {
+    let mut run = setup.run(method);
+    let mut out = Vec::new();
+    let mut last = run.spin.omega[1];
+    while run.steps < setup.steps() && run.step() {
+        let now = run.spin.omega[1];
+        if now.signum() != last.signum() {
+            let t = run.steps as f64 * setup.dt;
+            out.push(t - setup.dt * now / (now - last));
+        }
+        last = now;
+    }
+    out
+}
+
+fn intervals(times: &[f64]) -> Vec<f64> {
+    times.windows(2).map(|w| w[1] - w[0]).collect()
+}
+
+/// A method's error at the run's end against the scenario's truth: the attitude's angle and ω's largest
+/// component.
+fn end_error(setup: &RotationSetup, method: M) -> (f64, f64) {
+    let mut run = setup.run(method);
+    while run.steps < setup.steps() && run.step() {}
+    let truth = setup.truth().at(setup.steps());
+    (
+        attitude_angle(&run.spin.q, &truth.q),
+        largest_difference(&run.spin.omega, &truth.omega),
+    )
+}
+
+fn setup(id: &str, over: &[(&str, f64)], dt: f64, until: f64) -> RotationSetup {
+    let over: Vec<(String, f64)> = over.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+    RotationSetup::new(id, &over, Some(dt), Some(until)).unwrap()
+}
+
+fn size(v: &Vec3) -> f64 {
+    rotation::dot(v, v).sqrt()
+}
+
+/// The coin: its closed form against the fine integration to 1e-12 over 5 s; the world-frame L constant; the
+/// body-frame L turning about the axis as (L⊥ sin Ωt, L⊥ cos Ωt, L3), Ω = L3 (I1 − I3)/(I1 I3).
+#[test]
+fn the_spinning_coin_follows_its_closed_form_and_keeps_its_world_momentum() {
+    let s = setup("spinning-top", &[], 0.01, 5.0);
+    let mut truth = s.truth();
+    let l0 = s.body.momentum(&s.start.omega);
+    let world0 = s.body.world_momentum(&s.start);
+    let (i1, i3) = (s.body.moments[0], s.body.moments[2]);
+    let big_omega = l0[2] * (i1 - i3) / (i1 * i3);
+    let mut state = s.start;
+    for second in 1..=5u64 {
+        state = fine(&s.body, &state, 1e-4, 10_000);
+        let exact = truth.at(second * 100);
+        assert!(attitude_angle(&exact.q, &state.q) < 1e-12, "{second} s");
+        assert!(
+            largest_difference(&exact.omega, &state.omega) < 1e-12,
+            "{second} s"
+        );
+        let world = s.body.world_momentum(&exact);
+        assert!(largest_difference(&world, &world0) < 1e-13, "{world:?}");
+        let t = second as f64;
+        let l = s.body.momentum(&exact.omega);
+        let expected = [
+            l0[1] * (big_omega * t).sin(),
+            l0[1] * (big_omega * t).cos(),
+            l0[2],
+        ];
+        assert!(
+            largest_difference(&l, &expected) < 1e-13,
+            "{l:?} against {expected:?}"
+        );
+    }
+}
+
+/// The tennis racket's ω is Jacobi's closed form, spun near either end axis: against the fine integration to
+/// 1e-11 rad/s over the first 3 s, and to 1e-7 over 30 s (each flip passes near the separatrix, which
+/// amplifies the fine integration's own round-off: at h = 1e-4 and 5e-5 s it parts from itself by 5e-8 at
+/// 11 s). The closed form starts from ω0 to 4e-16. At the defaults it flips every 2K(m)/s = 4.2935 s.
+#[test]
+fn the_tennis_rackets_omega_is_jacobis_and_it_flips_every_4_2935_s() {
+    for over in [
+        vec![],
+        // Nearer axis 1 than axis 3: L² < 2E·I2, the other branch.
+        vec![("omega1", 3.0), ("omega2", 0.3), ("omega3", -0.2)],
+        vec![("omega1", -0.4), ("omega2", -2.0), ("omega3", 1.5)],
+    ] {
+        let s = setup("tennis-racket", &over, 0.1, 30.0);
+        let jacobi = Jacobi::new(&s.body.moments, &s.start.omega);
+        let mut state = s.start;
+        for k in 0..=30u64 {
+            let t = k as f64;
+            let d = largest_difference(&jacobi.omega(t), &state.omega);
+            let tolerance = if t <= 3.0 { 1e-11 } else { 1e-7 };
+            assert!(d < tolerance, "{over:?} at {t} s: {d:e}");
+            state = fine(&s.body, &state, 1e-4, 10_000);
+        }
+    }
+    let s = RotationSetup::defaults("tennis-racket").unwrap();
+    let jacobi = Jacobi::new(&s.body.moments, &s.start.omega);
+    assert!(largest_difference(&jacobi.omega(0.0), &s.start.omega) < 1e-15);
+    let interval = jacobi.flip_interval();
+    assert!((interval - 4.2935).abs() < 1e-4, "{interval}");
+}
+
+/// RK4 and DLM flip on time (six intervals within 0.1 % of 2K/s); the rescaled momentum's intervals grow from
+/// flip to flip as its energy drifts; without the gyroscopic term the racket never flips.
+#[test]
+fn rk4_and_dlm_flip_on_time_the_rescale_drifts_and_no_gyroscopic_never_flips() {
+    let s = RotationSetup::defaults("tennis-racket").unwrap();
+    let interval = Jacobi::new(&s.body.moments, &s.start.omega).flip_interval();
+    for m in M::ALL {
+        println!("{:18} {:?}", m.id(), intervals(&flips(&s, m)));
+    }
+    for m in [M::Rk4, M::Dlm] {
+        let gaps = intervals(&flips(&s, m));
+        assert!(gaps.len() >= 6, "{}: {gaps:?}", m.id());
+        for g in &gaps {
+            assert!(
+                (g - interval).abs() < 1e-3 * interval,
+                "{}: {g} against {interval}",
+                m.id()
+            );
+        }
+    }
+    let gaps = intervals(&flips(&s, M::MomentumRescale));
+    assert!(
+        gaps.len() >= 4 && gaps.windows(2).all(|w| w[1] > w[0]),
+        "{gaps:?}"
+    );
+    assert!(flips(&s, M::NoGyroscopic).is_empty());
+}
+
+/// Explicit Euler's quaternion grows by exactly √(1 + (‖ω‖dt/2)²) a step: at 10 rad/s and 60 Hz, ‖q‖ = 1.2307
+/// after a second. Renormalising keeps it at 1.
+#[test]
+fn explicit_eulers_quaternion_grows_by_the_stated_factor() {
+    let s = setup(
+        "spinning-top",
+        &[("omega2", 0.0), ("omega3", 10.0)],
+        1.0 / 60.0,
+        1.0,
+    );
+    let mut run = s.run(M::Euler);
+    for _ in 0..60 {
+        let (before, w) = (rotation::norm(&run.spin.q), size(&run.spin.omega));
+        run.step();
+        let factor = (1.0 + (w * s.dt / 2.0).powi(2)).sqrt();
+        let ratio = rotation::norm(&run.spin.q) / before;
+        assert!((ratio - factor).abs() < 1e-15, "{ratio} against {factor}");
+    }
+    let after = rotation::norm(&run.spin.q);
+    assert!((after - 1.2307).abs() < 5e-5, "{after}");
+    assert!((after - (1.0 + 1.0 / 144.0f64).powi(30)).abs() < 1e-13);
+    let mut run = s.run(M::EulerNormalized);
+    for _ in 0..60 {
+        run.step();
+    }
+    assert!((rotation::norm(&run.spin.q) - 1.0).abs() < 1e-15);
+}
+
+/// Over 10⁵ steps at 60 Hz on I = (10, 20, 26), ω0 = (1, 15, 1): DLM and the rescaled momentum keep ‖L‖ to
+/// round-off; DLM's energy stays in its band (its largest |ΔE/E0| over the last 10⁴ steps at most 1.1 × that
+/// over the first 10⁴, some 7.8e-4 each).
+#[test]
+fn dlm_and_the_rescale_keep_the_momentum_and_dlm_bounds_the_energy() {
+    let s = setup(
+        "tennis-racket",
+        &[
+            ("I1", 10.0),
+            ("I2", 20.0),
+            ("I3", 26.0),
+            ("omega1", 1.0),
+            ("omega2", 15.0),
+            ("omega3", 1.0),
+        ],
+        1.0 / 60.0,
+        1e5 / 60.0,
+    );
+    let l0 = size(&s.body.momentum(&s.start.omega));
+    let e0 = s.body.energy(&s.start).0;
+    for m in [M::Dlm, M::MomentumRescale] {
+        let mut run = s.run(m);
+        let (mut first, mut last) = (0.0f64, 0.0f64);
+        while run.steps < s.steps() && run.step() {
+            let l = size(&s.body.momentum(&run.spin.omega));
+            assert!(
+                (l - l0).abs() < 1e-12 * l0,
+                "{} at step {}: {l}",
+                m.id(),
+                run.steps
+            );
+            let drift = ((s.body.energy(&run.spin).0 - e0) / e0).abs();
+            if run.steps <= 10_000 {
+                first = first.max(drift);
+            } else if run.steps > 90_000 {
+                last = last.max(drift);
+            }
+        }
+        assert_eq!(run.steps, 100_000);
+        println!(
+            "{}: energy within {first:.3e} (first 1e4 steps), {last:.3e} (last)",
+            m.id()
+        );
+        if m == M::Dlm {
+            assert!(
+                last <= 1.1 * first && (5e-4..1e-3).contains(&first),
+                "{first} {last}"
+            );
+        }
+    }
+}
+
+/// Bullet's implicit step loses 56 % of the energy in 10 s on I = (10, 20, 26), ω0 = (1, 15, 1) at 120 Hz, every
+/// step some; the rescaled momentum drifts from 13.5 J to L²/(2 I2) = 20.3 J on I = (1, 2, 3),
+/// ω0 = (0.1, 0.1, 3) at 60 Hz, 99 % of the way by t ≈ 86 s: a spin about the unstable middle axis.
+#[test]
+fn the_implicit_step_damps_and_the_rescale_drifts_to_the_middle_axis() {
+    let s = setup(
+        "tennis-racket",
+        &[
+            ("I1", 10.0),
+            ("I2", 20.0),
+            ("I3", 26.0),
+            ("omega1", 1.0),
+            ("omega2", 15.0),
+            ("omega3", 1.0),
+        ],
+        1.0 / 120.0,
+        10.0,
+    );
+    let mut run = s.run(M::ImplicitBody);
+    let e0 = s.body.energy(&run.spin).0;
+    let mut last = e0;
+    while run.steps < s.steps() && run.step() {
+        let e = s.body.energy(&run.spin).0;
+        assert!(e < last, "step {}", run.steps);
+        last = e;
+    }
+    let lost = 1.0 - last / e0;
+    assert!((lost - 0.56).abs() < 0.01, "{lost}");
+
+    let s = setup(
+        "tennis-racket",
+        &[("omega1", 0.1), ("omega2", 0.1), ("omega3", 3.0)],
+        1.0 / 60.0,
+        200.0,
+    );
+    let mut run = s.run(M::MomentumRescale);
+    let e0 = s.body.energy(&run.spin).0;
+    let l = size(&s.body.momentum(&s.start.omega));
+    let target = l * l / (2.0 * s.body.moments[1]);
+    assert!((e0 - 13.515).abs() < 1e-12 && (target - 20.2625).abs() < 1e-12);
+    let mut reached = None;
+    while run.steps < s.steps() && run.step() {
+        let e = s.body.energy(&run.spin).0;
+        if reached.is_none() && e - e0 >= 0.99 * (target - e0) {
+            reached = Some(run.steps as f64 * s.dt);
+        }
+    }
+    let reached = reached.expect("99 % of the way within 200 s");
+    assert!((reached - 86.0).abs() < 1.0, "{reached}");
+    assert!((s.body.energy(&run.spin).0 - target).abs() < 1e-3 * target);
+}
+
+/// The method × scenario matrix of the rotation family: each method's attitude error at the end of a second,
+/// at dt = 0.02 s halved four times, falls at its stated order on every spinning body (the last halving's
+/// ratio within 0.1 of it); `no-gyroscopic`, which solves another equation, does not converge at all.
+#[test]
+fn each_rotation_method_measures_its_stated_order_on_each_spinning_body() {
+    let mut failures = Vec::new();
+    for id in ["spinning-top", "tennis-racket", "heavy-top"] {
+        for m in M::ALL {
+            let errors: Vec<f64> = (0..5)
+                .map(|k| end_error(&setup(id, &[], 0.02 / 2f64.powi(k), 1.0), m).0)
+                .collect();
+            let measured = (errors[3] / errors[4]).log2();
+            let line = format!(
+                "{id:14} {:18} measured {measured:.2} errors {errors:?}",
+                m.id()
+            );
+            println!("{line}");
+            let ok = match m.info().order {
+                Some(n) => (measured - n as f64).abs() <= 0.1,
+                None => measured.abs() <= 0.1 && errors[4] > 1e-2,
+            };
+            if !ok {
+                failures.push(line);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+/// The heavy top on its separatrix: tilted to 60°, precessing at 2γ/√3 and spinning at (3A − C)γ/(C√3), its axis
+/// rises as cos θ = 1/(1 + 1/cosh γt) toward the vertical, which it never reaches: to 1e-12 over 8/γ against
+/// the fine integration at h = 1e-4/γ, and against the lab's own reference run.
+#[test]
+fn the_heavy_top_on_its_separatrix_rises_as_the_closed_form_says() {
+    let (a, c, m, g, l): (f64, f64, f64, f64, f64) = (0.2, 0.1, 1.0, 9.81, 0.4);
+    let gamma = (m * g * l / a).sqrt();
+    let root3 = 3f64.sqrt();
+    let s = setup(
+        "heavy-top",
+        &[
+            ("A", a),
+            ("C", c),
+            ("m", m),
+            ("g", g),
+            ("l", l),
+            ("theta", std::f64::consts::FRAC_PI_3),
+            ("precession", 2.0 * gamma / root3),
+            ("spin", (3.0 * a - c) * gamma / (c * root3)),
+        ],
+        0.01,
+        8.0 / gamma,
+    );
+    let rising = |t: f64| 1.0 / (1.0 + 1.0 / (gamma * t).cosh());
+    let up = |spin: &Spin| rotation::rotate(&spin.q, &[0.0, 0.0, 1.0])[2];
+    let h = 1e-4 / gamma;
+    let mut state = s.start;
+    for k in 0..=80u64 {
+        let t = k as f64 * 1000.0 * h;
+        assert!((up(&state) - rising(t)).abs() < 1e-12, "t = {t}");
+        state = fine(&s.body, &state, h, 1000);
+    }
+    let mut truth = s.truth();
+    for n in 0..=s.steps() {
+        let t = n as f64 * s.dt;
+        assert!(
+            (up(&truth.at(n)) - rising(t)).abs() < 1e-12,
+            "the lab's reference at {t}"
+        );
+    }
+    // Its invariants: the energy, L·ẑ in the world and L3 = C ω3 (not ‖L‖).
+    let end = truth.at(s.steps());
+    let (k0, p0) = s.body.energy(&s.start);
+    let (k1, p1) = s.body.energy(&end);
+    assert!(((k1 + p1) - (k0 + p0)).abs() < 1e-12 * (k0 + p0).abs());
+    assert!((s.body.world_momentum(&end)[2] - s.body.world_momentum(&s.start)[2]).abs() < 1e-12);
+    assert!((end.omega[2] - s.start.omega[2]).abs() < 1e-12);
+}
+
+/// Moments no body can have are refused with the rule they break; the racket needs three different moments.
+#[test]
+fn moments_no_body_can_have_are_refused() {
+    let e = RotationSetup::new("spinning-top", &[("I3".into(), 3.0)], None, None).unwrap_err();
+    assert!(e.to_string().contains("I1 + I2 ≥ I3"), "{e}");
+    let e = Body::new([1.0, -1.0, 1.0], Torque::Free).unwrap_err();
+    assert!(e.to_string().contains("I2 = -1"), "{e}");
+    // A flat plate's I3 = I1 + I2 is a body.
+    assert!(RotationSetup::new("spinning-top", &[("I3".into(), 2.0)], None, None).is_ok());
+    let e = RotationSetup::new("tennis-racket", &[("I2".into(), 1.0)], None, None).unwrap_err();
+    assert!(e.to_string().contains("I1 < I2 < I3"), "{e}");
+    let e = RotationSetup::new("tennis-racket", &[("I4".into(), 1.0)], None, None).unwrap_err();
+    assert!(e.to_string().contains("unknown parameter 'I4'"), "{e}");
+}
