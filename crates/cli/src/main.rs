@@ -20,6 +20,7 @@ use clap::{Args, Parser, Subcommand};
 use integrator_lab::chaos::{self, Trust};
 use integrator_lab::language::{grade, Rule};
 use integrator_lab::request::Request;
+use integrator_lab::rotation::{self, methods::RotationMethodId, scenarios::RotationSetup};
 use integrator_lab::{
     analysis, csv, format, scenarios, Error, Method, MethodId, Precision, Setup, StabilityLimit,
 };
@@ -269,7 +270,92 @@ fn grade(file: Option<&str>, method: Option<&str>, scenario: Option<&str>) -> Ou
     Ok(out.flush()?)
 }
 
+/// Where the scenario is a spinning body: its setup and methods (the rotation family's), with what does not
+/// apply to it refused by name.
+fn spinning(common: &Common) -> Result<Option<(RotationSetup, Vec<RotationMethodId>)>, Failure> {
+    let Some(id) = common.scenario.as_deref() else {
+        return Ok(None);
+    };
+    if rotation::scenarios::get(id).is_none() {
+        return Ok(None);
+    }
+    if common.force.is_some() {
+        return Err(Failure::Input(
+            "--force gives a force on a point mass: it does not apply to a spinning body".into(),
+        ));
+    }
+    if common.precision != "f64" {
+        return Err(Failure::Input(
+            "a spinning body runs in f64 only: drop --precision".into(),
+        ));
+    }
+    let params = common
+        .set
+        .iter()
+        .map(|pair| parse_set(pair))
+        .collect::<Result<Vec<_>, Error>>()?;
+    let number = |name: &str, text: &Option<String>| {
+        text.as_deref().map(|t| format::parse(name, t)).transpose()
+    };
+    let setup = RotationSetup::new(
+        id,
+        &params,
+        number("dt", &common.dt)?,
+        number("until", &common.until)?,
+    )?;
+    let methods = match &common.method {
+        Some(list) => list
+            .split(',')
+            .map(|m| RotationMethodId::from_id(m.trim()))
+            .collect::<Result<Vec<_>, Error>>()?,
+        None => RotationMethodId::ALL.to_vec(),
+    };
+    Ok(Some((setup, methods)))
+}
+
+/// `run` on a spinning body: the rotation family's table (see `rotation::csv`).
+fn run_spinning(
+    setup: &RotationSetup,
+    methods: &[RotationMethodId],
+    every: u64,
+    nudge: Option<f64>,
+) -> Outcome {
+    if let Some(step) = setup.truth().reference_step() {
+        say(&format!(
+            "note: the reference_ columns come from a reference run (RK4 at h = {} s)",
+            format::number(step)
+        ));
+    }
+    if let Some(delta) = nudge {
+        say(&format!(
+            "note: each method also ran from omega_1 + {delta:e}; the separation column is the angle between \
+             the two attitudes, in rad"
+        ));
+    }
+    let mut out = stdout();
+    rotation::csv::write(setup, methods, nudge, every, &mut out, &mut |method, t| {
+        say(&format!(
+            "{}: {}",
+            method.id(),
+            format::ending(&format::time(t), None)
+        ))
+    })?;
+    Ok(out.flush()?)
+}
+
 fn run(common: &Common, every: u64, with: Option<&str>, nudge: Option<&str>) -> Outcome {
+    if let Some((setup, methods)) = spinning(common)? {
+        if with.is_some() {
+            return Err(Failure::Input(
+                "your method (--rule) steps positions and velocities: it does not apply to a spinning body"
+                    .into(),
+            ));
+        }
+        let nudge = nudge
+            .map(|text| format::parse("nudge", text).and_then(chaos::check_nudge))
+            .transpose()?;
+        return run_spinning(&setup, &methods, every, nudge);
+    }
     let r = common.resolve()?;
     let nudge = nudge
         .map(|text| format::parse("nudge", text).and_then(chaos::check_nudge))
@@ -329,6 +415,9 @@ fn run(common: &Common, every: u64, with: Option<&str>, nudge: Option<&str>) -> 
 }
 
 fn convergence(common: &Common, levels: u32) -> Outcome {
+    if let Some((setup, methods)) = spinning(common)? {
+        return convergence_spinning(&setup, &methods, levels);
+    }
     let r = common.resolve()?;
     // Against a reference run, only as far as the reference is known.
     let (setup, horizon) = analysis::trusted(&r.setup)?;
@@ -343,32 +432,63 @@ fn convergence(common: &Common, levels: u32) -> Outcome {
     let class = r.setup.class();
     for &method in &r.methods {
         let points = analysis::convergence(&setup, method, r.precision, levels)?;
-        let verdict = analysis::verdict(&points);
-        let fitted = verdict
-            .order()
-            .map(|p| format!("{p:.4}"))
-            .unwrap_or_default();
         let stated = (method.info().order_on)(&class).text();
-        for (i, p) in points.iter().enumerate() {
-            let observed = if i == 0 {
-                String::new()
-            } else {
-                format!("{:.4}", analysis::observed_order(&points[i - 1], p))
-            };
-            writeln!(
-                out,
-                "{},{},{},{},{},{},{},{},{}",
-                method.id(),
-                format::number(p.dt),
-                p.steps,
-                p.evaluations,
-                format::number(p.error),
-                observed,
-                fitted,
-                verdict.text(),
-                stated
-            )?;
-        }
+        convergence_row(&mut out, method.id(), &points, &stated)?;
+    }
+    Ok(out.flush()?)
+}
+
+/// One line of a convergence table.
+fn convergence_row(
+    out: &mut impl Write,
+    id: &str,
+    points: &[analysis::Measurement],
+    stated: &str,
+) -> io::Result<()> {
+    let verdict = analysis::verdict(points);
+    let fitted = verdict
+        .order()
+        .map(|p| format!("{p:.4}"))
+        .unwrap_or_default();
+    for (i, p) in points.iter().enumerate() {
+        let observed = if i == 0 {
+            String::new()
+        } else {
+            format!("{:.4}", analysis::observed_order(&points[i - 1], p))
+        };
+        writeln!(
+            out,
+            "{id},{},{},{},{},{observed},{fitted},{},{stated}",
+            format::number(p.dt),
+            p.steps,
+            p.evaluations,
+            format::number(p.error),
+            verdict.text(),
+        )?;
+    }
+    Ok(())
+}
+
+/// `convergence` on a spinning body: the largest attitude error over the run, in rad.
+fn convergence_spinning(
+    setup: &RotationSetup,
+    methods: &[RotationMethodId],
+    levels: u32,
+) -> Outcome {
+    let mut out = stdout();
+    writeln!(
+        out,
+        "method,dt,steps,evaluations,error,observed_order,fitted_order,verdict,stated"
+    )?;
+    for &method in methods {
+        let points = rotation::study::convergence(setup, method, levels)?;
+        let stated = method
+            .info()
+            .order
+            .map_or("none (another equation)".to_string(), |n| {
+                format!("order {n}")
+            });
+        convergence_row(&mut out, method.id(), &points, &stated)?;
     }
     Ok(out.flush()?)
 }
@@ -422,6 +542,55 @@ fn list() -> Outcome {
                 p.unit,
                 p.range_text(),
                 p.description
+            )?;
+        }
+    }
+    writeln!(
+        out,
+        "\nSpinning bodies: a family of their own (state: attitude q and body-frame ω), with methods of their own; \
+         an id resolves within the scenario's family. --rule, --force and f32 do not apply to them.\n\n\
+         Rotation methods (id, name, order, torque evaluations a step, symplectic):"
+    )?;
+    for m in RotationMethodId::ALL {
+        let i = m.info();
+        writeln!(
+            out,
+            "  {:<18} {:<38} order {:<6} evals {:<4} {:<14} {}",
+            i.id,
+            i.name,
+            i.order.map_or("none".to_string(), |o| o.to_string()),
+            i.evaluations,
+            if i.symplectic {
+                "symplectic"
+            } else {
+                "not symplectic"
+            },
+            i.behaviour
+        )?;
+    }
+    writeln!(out, "\nSpinning-body scenarios:")?;
+    for i in rotation::scenarios::all() {
+        writeln!(
+            out,
+            "  {:<16} {} (dt {}, until {}; truth: {})",
+            i.id,
+            i.title,
+            format::number(i.dt),
+            format::number(i.until),
+            match i.truth {
+                rotation::scenarios::RotationTruth::Exact => "exact",
+                rotation::scenarios::RotationTruth::ExactOmega => "exact ω, reference attitude",
+                rotation::scenarios::RotationTruth::Reference => "reference",
+            }
+        )?;
+        for p in i.params {
+            writeln!(
+                out,
+                "      {:<11} = {:<8} {:<8} {}",
+                p.name,
+                format::number(p.default),
+                p.unit,
+                p.about
             )?;
         }
     }

@@ -1087,3 +1087,127 @@ fn a_rule_bomb_is_stopped_under_a_memory_limit() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A spinning body runs through the same commands: its own columns (the truth's prefixed by their own source),
+/// the attitude's angle as the error, the rotation family's orders, and what does not apply to it refused.
+#[test]
+fn a_spinning_body_runs_with_its_own_columns_methods_and_orders() {
+    let o = lab(&[
+        "run",
+        "--scenario",
+        "tennis-racket",
+        "--method",
+        "rk4,dlm",
+        "--every",
+        "600",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let table = stdout(&o);
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(
+        lines[0],
+        "method,step,t,q_w,q_x,q_y,q_z,omega_1,omega_2,omega_3,energy,L_norm,reference_q_w,reference_q_x,\
+         reference_q_y,reference_q_z,exact_omega_1,exact_omega_2,exact_omega_3,exact_energy,exact_L_norm,error,\
+         omega_error"
+    );
+    // Steps 0, 600, 1200 and 1800 for each of the two methods.
+    assert_eq!(lines.len(), 1 + 2 * 4);
+    assert!(lines[1].starts_with("rk4,0,0,1,0,0,0,0.01,6,0.01,"));
+    // RK4 at 60 Hz is within 1e-4 rad of the attitude after 30 s; DLM's L_norm is the start's to round-off.
+    let cells = |line: &str| -> Vec<f64> {
+        line.split(',')
+            .skip(1)
+            .map(|c| c.parse().unwrap())
+            .collect()
+    };
+    let rk4_end = cells(lines[4]);
+    assert!(rk4_end[rk4_end.len() - 2] < 1e-4, "{}", lines[4]);
+    let (dlm_start, dlm_end) = (cells(lines[5]), cells(lines[8]));
+    assert!((dlm_start[10] - dlm_end[10]).abs() < 1e-12 * dlm_start[10]);
+    // The coin's truth is all closed form.
+    let o = lab(&[
+        "run",
+        "--scenario",
+        "spinning-top",
+        "--method",
+        "euler",
+        "--until",
+        "0.1",
+    ]);
+    assert!(stdout(&o).lines().next().unwrap().contains(",exact_q_w,"));
+    // A nudge twins each method from ω1 + δ; the separation is the angle between the attitudes.
+    let o = lab(&[
+        "run",
+        "--scenario",
+        "tennis-racket",
+        "--method",
+        "rk4",
+        "--nudge",
+        "1e-6",
+        "--every",
+        "1800",
+    ]);
+    let table = stdout(&o);
+    assert!(table
+        .lines()
+        .next()
+        .unwrap()
+        .ends_with(",omega_error,separation"));
+    let parted: f64 = table
+        .lines()
+        .last()
+        .unwrap()
+        .rsplit(',')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(parted > 1e-6 && parted < 1.0, "{parted}");
+    // Convergence: the rotation family's stated orders, measured.
+    let o = lab(&[
+        "convergence",
+        "--scenario",
+        "spinning-top",
+        "--method",
+        "dlm,rk4,no-gyroscopic",
+        "--until",
+        "1",
+        "--levels",
+        "4",
+    ]);
+    let table = stdout(&o);
+    assert!(
+        table.contains("dlm,") && table.contains(",order 2.00,order 2"),
+        "{table}"
+    );
+    assert!(table.contains(",order 4.00,order 4"), "{table}");
+    assert!(table.contains("none (another equation)"), "{table}");
+    // What does not apply is refused by name; moments no body has, with the rule they break.
+    for (args, says) in [
+        (
+            vec!["--method", "verlet"],
+            "unknown rotation method 'verlet'",
+        ),
+        (vec!["--precision", "f32"], "f64 only"),
+        (
+            vec!["--rule", "x.rhai"],
+            "does not apply to a spinning body",
+        ),
+        (vec!["--set", "I3=3"], "I1 + I2 ≥ I3"),
+    ] {
+        let o = lab(&[&["run", "--scenario", "spinning-top"][..], &args[..]].concat());
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+    let o = lab(&["list"]);
+    for id in [
+        "tennis-racket",
+        "heavy-top",
+        "spinning-top",
+        "momentum-rescale",
+        "implicit-body",
+        "dlm",
+    ] {
+        assert!(stdout(&o).contains(id), "{id}");
+    }
+}

@@ -14,9 +14,11 @@
 //! f64, and every sine, cosine and square root goes through [`crate::math`] or IEEE's correctly rounded sqrt:
 //! the page and the CLI agree to the bit.
 
+pub mod csv;
 pub mod elliptic;
 pub mod methods;
 pub mod scenarios;
+pub mod study;
 
 use crate::Error;
 

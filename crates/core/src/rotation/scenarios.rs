@@ -241,6 +241,13 @@ impl RotationSetup {
         (self.until / self.dt).round() as u64
     }
 
+    /// The same setup started from ω1 + `delta` (a nudge's twin; see [`crate::chaos::check_nudge`]).
+    pub fn nudged(&self, delta: f64) -> RotationSetup {
+        let mut twin = self.clone();
+        twin.start.omega[0] += delta;
+        twin
+    }
+
     /// The truth, to read at each step of the run in turn.
     pub fn truth(&self) -> TruthRun {
         TruthRun::new(self)
@@ -304,7 +311,8 @@ pub struct TruthRun {
 
 impl TruthRun {
     fn new(setup: &RotationSetup) -> TruthRun {
-        let substeps = (setup.dt / REFERENCE_STEP).ceil().max(1.0) as u64;
+        // At most REFERENCE_STEP (a ratio a hair over a whole number, from dt's rounding, is that number).
+        let substeps = (setup.dt / REFERENCE_STEP * (1.0 - 1e-12)).ceil().max(1.0) as u64;
         let h = setup.dt / substeps as f64;
         TruthRun {
             body: setup.body,

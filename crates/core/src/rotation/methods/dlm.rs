@@ -17,6 +17,7 @@ pub(super) static INFO: RotationInfo = RotationInfo {
     id: "dlm",
     name: "DLM splitting",
     order: Some(2),
+    evaluations: 2,
     symplectic: true,
     rule: "kick ½; rotate exactly about body axes 1½ 2½ 3 2½ 1½; kick ½",
     behaviour: "Second order and symplectic: ‖L‖ kept to round-off on a free body, the energy bounded over any run.",

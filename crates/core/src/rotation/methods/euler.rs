@@ -15,6 +15,7 @@ pub(super) static INFO: RotationInfo = RotationInfo {
     id: "euler",
     name: "Explicit Euler",
     order: Some(1),
+    evaluations: 1,
     symplectic: false,
     rule: "ω += dt I⁻¹(τ − ω×Iω); q += ½ dt q⊗(0, ω_old)",
     behaviour:

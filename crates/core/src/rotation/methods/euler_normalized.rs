@@ -7,6 +7,7 @@ pub(super) static INFO: RotationInfo = RotationInfo {
     id: "euler-normalized",
     name: "Explicit Euler, q normalised",
     order: Some(1),
+    evaluations: 1,
     symplectic: false,
     rule: "explicit Euler, then q /= ‖q‖",
     behaviour: "‖q‖ = 1 to round-off; energy and ‖L‖ still grow.",

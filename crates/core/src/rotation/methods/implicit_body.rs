@@ -15,6 +15,7 @@ pub(super) static INFO: RotationInfo = RotationInfo {
     id: "implicit-body",
     name: "Implicit Euler, body frame",
     order: Some(1),
+    evaluations: 1,
     symplectic: false,
     rule: "ω = ω0 − J⁻¹ dt(ω0×Iω0 − τ), J = I + dt([ω0]×I − [Iω0]×); q = q ⊗ exp(½ dt ω)",
     behaviour: "Stable at any step but dissipative: the energy decays and a tumble is damped.",

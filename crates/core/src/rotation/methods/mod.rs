@@ -24,6 +24,8 @@ pub struct RotationInfo {
     pub name: &'static str,
     /// Its order of accuracy on a body's motion, where it has one (`no-gyroscopic` solves another equation).
     pub order: Option<u32>,
+    /// Torque evaluations a step (each reads the attitude; a free body's torque is zero, but it is asked).
+    pub evaluations: u64,
     /// Whether it is symplectic on the rigid body (its flow preserves the Lie–Poisson structure).
     pub symplectic: bool,
     /// The update, in one line.

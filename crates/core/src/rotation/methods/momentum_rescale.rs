@@ -15,6 +15,7 @@ pub(super) static INFO: RotationInfo = RotationInfo {
     id: "momentum-rescale",
     name: "Momentum step, rescaled",
     order: Some(1),
+    evaluations: 1,
     symplectic: false,
     rule: "L = Iω − dt ω×Iω, rescaled to ‖Iω‖; ω = I⁻¹(L + dt τ); q = q ⊗ exp(½ dt ω)",
     behaviour: "‖L‖ kept to round-off on a free body; its energy drifts toward L²/(2 I2), to a spin about the unstable middle axis.",

@@ -15,6 +15,7 @@ pub(super) static INFO: RotationInfo = RotationInfo {
     id: "no-gyroscopic",
     name: "No gyroscopic term",
     order: None,
+    evaluations: 1,
     symplectic: false,
     rule: "ω += dt I⁻¹τ; q = q ⊗ exp(½ dt ω_new)",
     behaviour: "No order (it drops ω × Iω: another equation). A free body keeps its energy exactly, but its world-frame L turns with it and the tennis racket never flips.",

@@ -7,6 +7,7 @@ pub(super) static INFO: RotationInfo = RotationInfo {
     id: "rk4",
     name: "Runge–Kutta 4",
     order: Some(4),
+    evaluations: 4,
     symplectic: false,
     rule: "classic RK4 on (q, ω), q /= ‖q‖ after the step",
     behaviour: "Fourth order; not symplectic: its energy drifts, slowly.",

@@ -16,6 +16,7 @@ pub(super) static INFO: RotationInfo = RotationInfo {
     id: "symplectic-euler",
     name: "Symplectic Euler (the engines' order)",
     order: Some(1),
+    evaluations: 1,
     symplectic: false,
     rule: "ω += dt I⁻¹(τ − ω×Iω); q = q ⊗ exp(½ dt ω_new)",
     behaviour: "Not symplectic on a spinning body: without a torque its ω step is explicit Euler's, so energy and ‖L‖ grow as explicit Euler's do.",
