@@ -1,5 +1,5 @@
-//! Nanoseconds a step: every method on Fiedler's spring and on a 100-mass spring chain, and the generic
-//! tableau stepper against a hand-written loop of the same update.
+//! Nanoseconds a step: every method on Fiedler's spring and on a 100-mass spring chain, every rotation method
+//! on every spinning body, and the generic tableau stepper against a hand-written loop of the same update.
 //!
 //! `cargo bench -p integrator-lab --bench step`; each benchmark advances 1000 steps per iteration, so
 //! criterion's time per iteration divided by 1000 is the time a step. After criterion's, the generic RK4's
@@ -240,7 +240,36 @@ fn interleaved_ratio() {
     }
 }
 
-criterion_group!(benches, methods, generic_against_hand_written);
+/// The rotation family: every method on every spinning body, 1000 steps an iteration from the start.
+fn rotation_methods(c: &mut Criterion) {
+    use integrator_lab::rotation::{methods::RotationMethodId, scenarios};
+    for info in scenarios::all() {
+        let setup = scenarios::RotationSetup::defaults(info.id).unwrap();
+        let mut group = c.benchmark_group(format!("turn/{}", info.id));
+        group.throughput(Throughput::Elements(STEPS));
+        for method in RotationMethodId::ALL {
+            group.bench_function(BenchmarkId::from_parameter(method.id()), |b| {
+                b.iter_batched_ref(
+                    || setup.run(method),
+                    |run| {
+                        for _ in 0..STEPS {
+                            black_box(run.step());
+                        }
+                    },
+                    BatchSize::SmallInput,
+                )
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(
+    benches,
+    methods,
+    rotation_methods,
+    generic_against_hand_written
+);
 
 fn main() {
     benches();

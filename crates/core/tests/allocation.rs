@@ -63,3 +63,27 @@ fn stepping_never_allocates() {
         }
     }
 }
+
+/// The rotation family's steps too: every method on every spinning body.
+#[test]
+fn turning_never_allocates() {
+    use integrator_lab::rotation::{methods::RotationMethodId, scenarios};
+    for info in scenarios::all() {
+        let setup = scenarios::RotationSetup::defaults(info.id).unwrap();
+        for method in RotationMethodId::ALL {
+            let mut run = setup.run(method);
+            let before = allocations();
+            for _ in 0..50 {
+                run.step();
+            }
+            assert_eq!(
+                allocations(),
+                before,
+                "{} on {} allocated",
+                method.id(),
+                info.id
+            );
+            assert!(run.steps > 0);
+        }
+    }
+}
