@@ -1,10 +1,12 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { marked } from 'marked';
 import { defineConfig, type Plugin } from 'vite';
+import { type CardExperiment, experimentPage, oembed, withCard } from './scripts/cards.ts';
 import { CONTENT_SECURITY_POLICY, HEADERS } from './scripts/policy.ts';
 import { catalogue, initSync } from './www/src/core/pkg/base.js';
+import { experiments, initSync as initStudies } from './www/src/core/pkg/studies.js';
 import type { Catalogue } from './www/src/core/views.ts';
 
 /** A path in the repository, absolute (the build and the development server resolve from different roots). */
@@ -21,6 +23,71 @@ function names(): Record<string, string> {
     ...scenarios.map((s) => [s.id, s.title]),
     ...methods.map((m) => [m.id, m.name]),
   ]);
+}
+
+/** The site's address for absolute URLs in link cards (og:image, og:url, oEmbed), ending with a slash. */
+function siteUrl(): string | undefined {
+  const given = process.env.SITE_URL?.trim();
+  if (!given) return undefined;
+  return given.endsWith('/') ? given : `${given}/`;
+}
+
+/** Every guided experiment as a card, from the core's studies tier. */
+function cardExperiments(): CardExperiment[] {
+  initSync({ module: readFileSync(here('www/src/core/pkg/base_bg.wasm')) });
+  initStudies({ module: readFileSync(here('www/src/core/pkg/studies_bg.wasm')) });
+  const { articles }: Catalogue = catalogue();
+  type Listed = { id: string; article: string; title: string; query: string; look: string; claim: string };
+  return (experiments() as Listed[]).map((e) => ({
+    ...e,
+    citation: articles.find((a) => a.id === e.article)?.citation ?? '',
+  }));
+}
+
+/** A poster drawn by `npm run posters` (www/public/posters/, copied into the site), if there is one. */
+function poster(name: string): string | undefined {
+  return existsSync(here(`www/public/posters/${name}-light.jpg`)) ? `posters/${name}-light.jpg` : undefined;
+}
+
+/**
+ * The link cards: Open Graph tags on the lab's page (the site's generic card), and for each experiment a page
+ * of its own, x/ID.html, with its card and (with SITE_URL) its oEmbed JSON.
+ */
+function cards(): Plugin {
+  return {
+    name: 'integrator-lab-cards',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_, bundle) {
+      const site = siteUrl();
+      if (site === undefined)
+        this.warn(
+          'SITE_URL is not set: the link cards carry no og:image, og:url or oEmbed link (each needs the site’s absolute address). Build with SITE_URL=https://… for them.',
+        );
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') return;
+      const html = String(index.source);
+      index.source = withCard(html, {
+        title: 'Integrator Lab',
+        description:
+          'See, feel and learn how numerical integrators move things: Euler, symplectic Euler, Verlet, Runge–Kutta and the kinematic integrator side by side.',
+        site,
+        path: '',
+        poster: poster('generic'),
+        oembed: undefined,
+      });
+      for (const e of cardExperiments()) {
+        const drawn = poster(e.id) ?? poster('generic');
+        this.emitFile({
+          type: 'asset',
+          fileName: `x/${e.id}.html`,
+          source: experimentPage(html, e, site, drawn),
+        });
+        if (site !== undefined)
+          this.emitFile({ type: 'asset', fileName: `oembed/${e.id}.json`, source: oembed(e, site, drawn) });
+      }
+    },
+  };
 }
 
 /** docs/worksheets.md as a page of the site, rendered from its Markdown, under the site's policy. */
@@ -117,7 +184,7 @@ function pages(): Plugin {
 export default defineConfig({
   root: 'www',
   base: './',
-  plugins: [pages()],
+  plugins: [pages(), cards()],
   define: { __NAMES__: JSON.stringify(names()) },
   // The studies worker is a module worker: it imports the core's studies tier as the page does.
   worker: { format: 'es' },
@@ -154,7 +221,7 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 4173, headers: HEADERS },
   test: {
     root: '.',
-    include: ['www/src/**/*.test.ts'],
+    include: ['www/src/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
   },
 });

@@ -28,6 +28,10 @@ cargo test --target wasm32-unknown-unknown -p integrator-lab-wasm --features cla
 echo "== build: wasm (the TypeScript imports its bindings), the static site, the CLI the browser tests use"
 bash scripts/build-wasm.sh
 node_modules/.bin/vite build --logLevel warn
+# One poster (the generic one) drawn from that build, then the site built again with it and with the address
+# the browser tests serve it at, so that its link cards carry absolute URLs.
+node scripts/posters.mjs generic
+SITE_URL=http://127.0.0.1:4173/ node_modules/.bin/vite build --logLevel warn
 cargo build --release -p integrator-lab-cli
 
 echo "== TypeScript: type check, format and lint"

@@ -425,3 +425,55 @@ test('a figure of the double pendulum shows its twins, their separation, the ref
   await expect(page.locator('#chart-separation')).toBeHidden();
   expect(errors).toEqual([]);
 });
+
+test('an experiment’s own page unfurls without scripts and opens its state with them; its oEmbed iframe is the figure', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const errors = watch(page);
+  // As a crawler reads it: no scripts.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const crawler = await context.newPage();
+  await crawler.goto('./x/semi-implicit-order.html');
+  const meta = (property: string) => crawler.locator(`meta[property="${property}"]`).getAttribute('content');
+  expect(await crawler.title()).toBe('Is semi-implicit Euler second order? · Integrator Lab');
+  expect(await meta('og:description')).toContain(
+    'The semi-implicit Euler technique is a second order method',
+  );
+  expect(await meta('og:url')).toBe(`${LAB}/x/semi-implicit-order.html`);
+  const image = (await meta('og:image')) ?? '';
+  expect(image).toMatch(/^http:\/\/127\.0\.0\.1:4173\/posters\/[a-z0-9-]+-light\.jpg$/);
+  const poster = await request.get(image);
+  expect(poster.headers()['content-type']).toContain('image/jpeg');
+  expect((await poster.body()).length).toBeLessThanOrEqual(40 * 1024);
+  const href = (await crawler.locator('link[type="application/json+oembed"]').getAttribute('href')) ?? '';
+  expect(href).toBe(`${LAB}/oembed/semi-implicit-order.json`);
+  await context.close();
+  const answer = await (await request.get(href)).json();
+  expect(answer).toMatchObject({ version: '1.0', type: 'rich', provider_name: 'Integrator Lab', width: 640 });
+  expect(answer.html).toMatch(/^<iframe [^>]*><\/iframe>$/);
+  const src = (/src="([^"]+)"/.exec(answer.html)?.[1] ?? '').replaceAll('&amp;', '&');
+  expect(
+    src.startsWith(`${LAB}/embed.html?scenario=spring&methods=euler,symplectic-euler,velocity-verlet`),
+  ).toBe(true);
+  // The oEmbed's iframe is the figure of that state.
+  await page.goto(src);
+  await expect(page.locator('#embed-title')).toHaveText(
+    'Spring: Explicit Euler, Symplectic Euler, Velocity Verlet',
+  );
+  await expect(page.locator('#status')).toContainText('of 1 s');
+  // With scripts, the page is the lab in that state, its address the lab's permalink.
+  await page.goto('./x/semi-implicit-order.html');
+  await expect(page.locator('#current-experiment')).toContainText('Is semi-implicit Euler second order?');
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+  expect(new URL(page.url()).searchParams.get('methods')).toBe('euler,symplectic-euler,velocity-verlet');
+  await page.locator('#embed-panel summary').click();
+  await expect(page.locator('#embed-link')).toHaveValue(`${LAB}/x/semi-implicit-order.html`);
+  expect(await axe(page)).toEqual([]);
+  // Any other state has no page of its own: the panel offers none.
+  await page.goto('./?scenario=orbit');
+  await page.locator('#embed-panel summary').click();
+  await expect(page.locator('#embed-card')).toBeHidden();
+  expect(errors).toEqual([]);
+});

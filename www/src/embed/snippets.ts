@@ -51,7 +51,11 @@ export function snippets(
 export class EmbedPanel {
   private readonly look: Look = { ...DEFAULT_LOOK, views: [...DEFAULT_LOOK.views] };
 
-  constructor(private readonly title: () => string) {
+  /** `experiment`: the guided experiment the page's state is, if any: its own page is the link that unfurls. */
+  constructor(
+    private readonly title: () => string,
+    private readonly experiment: () => string | undefined = () => undefined,
+  ) {
     const boxes = byId('embed-views');
     for (const view of VIEWS) {
       const box = el('input');
@@ -114,6 +118,9 @@ export class EmbedPanel {
     const { element, iframe } = snippets(base, window.location.search, this.look, this.title());
     byId<HTMLTextAreaElement>('embed-element').value = element;
     byId<HTMLTextAreaElement>('embed-iframe').value = iframe;
+    const id = this.experiment();
+    byId('embed-card').hidden = id === undefined;
+    byId<HTMLInputElement>('embed-link').value = id === undefined ? '' : `${base}x/${id}.html`;
     // A figure runs the lab's methods on the lab's scenarios only: what the student wrote is not in it.
     const query = new URLSearchParams(window.location.search);
     const written =

@@ -16,7 +16,7 @@ import {
   type Tier,
   useStudiesTier,
 } from '../core';
-import { message, notice } from '../ui/dom';
+import { message, notice, pageQuery } from '../ui/dom';
 import { registerStyles } from '../ui/palette';
 import { type CoreChecks, type Parsed, parseQuery } from './state';
 
@@ -55,7 +55,7 @@ export async function openCore(
   registerStyles(catalogue.methods);
   // A force in the URL is a scenario of its own, which the catalogue lists once the language has read it
   // (a force with a mistake is not listed: the URL's reading says why).
-  const force = new URLSearchParams(window.location.search).get('force');
+  const force = new URLSearchParams(pageQuery()).get('force');
   if (force !== null && tier === 'language') {
     try {
       catalogue.scenarios.push(forceScenario(force));
@@ -63,7 +63,7 @@ export async function openCore(
       // Named by parseQuery below.
     }
   }
-  const parsed = parseQuery(window.location.search, catalogue, CORE);
+  const parsed = parseQuery(pageQuery(), catalogue, CORE);
   if (needsStudiesTier(parsed.state)) {
     const status = document.getElementById('status');
     if (status) status.textContent = 'Loading single-precision (f32) arithmetic…';

@@ -4,7 +4,7 @@
 import { type Catalogue, useClassroomTier } from '../core';
 import { EmbedPanel } from '../embed/snippets';
 import { ConvergencePanel, ExperimentsPanel, StabilityPanel } from '../panels/panels';
-import { byId, el, message, notice } from '../ui/dom';
+import { byId, el, message, notice, pageQuery } from '../ui/dom';
 import { lookQuery, parseLook, type ThemeChoice } from '../ui/look';
 import { recolourSwatches } from '../ui/palette';
 import { applyTheme } from '../ui/theme';
@@ -17,14 +17,14 @@ import { defaultsFor, parseQuery, scenarioInfo, toQuery, toSpec } from './state'
 async function main(): Promise<void> {
   // Of the embedding keys the full page reads the theme (before the core loads: no flash of the other
   // theme); the others are an embed's and pass unremarked.
-  const { look, notices: lookNotices } = parseLook(window.location.search, false);
+  const { look, notices: lookNotices } = parseLook(pageQuery(), false);
   for (const text of lookNotices.filter((n) => n.startsWith('Ignored theme='))) notice(text);
   applyTheme(look.theme);
   const themeChoice = byId<HTMLSelectElement>('theme');
   themeChoice.value = look.theme;
   // A worksheet needs the core's classroom tier, a rule its language tier; the full page otherwise steps
   // with the studies tier. Beside a worksheet no rule runs: its tasks are about the lab's methods.
-  const query = new URLSearchParams(window.location.search);
+  const query = new URLSearchParams(pageQuery());
   const sheet = query.get('worksheet');
   const rule = sheet === null && (query.get('rule') !== null || query.get('force') !== null);
   const core = await openCore(sheet !== null ? 'classroom' : rule ? 'language' : 'studies');
@@ -43,7 +43,10 @@ async function main(): Promise<void> {
     app.view({}, true);
   });
   const experiments = new ExperimentsPanel(catalogue, CORE, byId('experiments'), byId('current-experiment'));
-  const embed = new EmbedPanel(() => scenarioInfo(catalogue, app.current.scenario).title);
+  const embed = new EmbedPanel(
+    () => scenarioInfo(catalogue, app.current.scenario).title,
+    () => experiments.currentId,
+  );
   const stability = new StabilityPanel(
     () => app.omegaDt,
     (id) => app.methodName(id),

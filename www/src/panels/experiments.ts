@@ -83,6 +83,11 @@ export class ExperimentsPanel {
     if (this.state) this.show(this.state);
   }
 
+  /** The id of the experiment the state last shown is, if any. */
+  get currentId(): string | undefined {
+    return this.shown;
+  }
+
   /** The experiment whose permalink gives the same state, if any. */
   private match(state: LabState): ExperimentInfo | undefined {
     const key = (s: LabState) => toQuery({ ...s, speed: 1, coord: '', typed: {} });

@@ -54,3 +54,13 @@ export function notice(
 export function clearNotices(): void {
   byId('notices').replaceChildren();
 }
+
+/**
+ * The state the page opens: its address's query, or, on an experiment's own page (x/ID.html, whose address has
+ * none), the query its `lab-state` meta tag gives.
+ */
+export function pageQuery(): string {
+  if (window.location.search !== '') return window.location.search;
+  const given = document.querySelector<HTMLMetaElement>('meta[name="lab-state"]')?.content;
+  return given ? `?${given}` : '';
+}
