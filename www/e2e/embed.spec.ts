@@ -6,7 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Frame, type Page, test } from '@playwright/test';
 import { CONTENT_SECURITY_POLICY } from '../../scripts/policy';
-import { figureHeight, parseLook } from '../src/ui/look';
+import { snippets } from '../src/embed/snippets';
+import { DEFAULT_LOOK, figureHeight, parseLook } from '../src/ui/look';
 import { axe, wasmRequests, watch } from './helpers';
 
 const LAB = 'http://127.0.0.1:4173';
@@ -46,7 +47,7 @@ test.beforeAll(async () => {
     // The blog's own policy: its scripts, and frames and scripts from the lab's origin.
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': `default-src 'self'; script-src 'self' 'unsafe-inline' ${LAB}; frame-src ${LAB}; style-src 'self' 'unsafe-inline'; img-src 'self' data:`,
+      'Content-Security-Policy': `default-src 'self'; script-src 'self' 'unsafe-inline' ${LAB}; frame-src ${LAB}; style-src 'self' 'unsafe-inline'; img-src 'self' data: ${LAB}`,
     });
     res.end(body);
   });
@@ -192,7 +193,9 @@ test('synced figures show the same time: pause in one pauses both; one scrolled 
   expect(errors).toEqual([]);
 });
 
-test('the frame is as tall as its content, and follows it when a notice appears', async ({ page }) => {
+test('the frame keeps the height it was given and the figure fits in it, a notice too; a figure that cannot fit grows it', async ({
+  page,
+}) => {
   const errors = watch(page);
   await page.goto(`${HOST}/post.html`);
   const figure = page.locator('integrator-lab').first();
@@ -200,20 +203,44 @@ test('the frame is as tall as its content, and follows it when a notice appears'
   await expect(frame.locator('#status')).toContainText('step');
   const heights = async () => ({
     frame: await figure.locator('iframe').evaluate((f) => f.getBoundingClientRect().height),
-    content: await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height)),
+    scrolls: await frame.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
   });
-  await expect.poll(async () => (await heights()).frame).toBe((await heights()).content);
   const before = (await heights()).frame;
+  await expect.poll(async () => (await heights()).scrolls).toBeLessThanOrEqual(1);
+  const scene = await frame.locator('#scene').evaluate((c) => c.getBoundingClientRect().height);
   await frame.locator('#dt').fill('0');
   await frame.locator('#dt').press('Enter');
   await expect(frame.locator('#notices p, #dt-problem').first()).toBeVisible();
-  await expect.poll(async () => (await heights()).frame).toBeGreaterThan(before);
-  const after = await heights();
-  expect(after.frame).toBe(after.content);
+  // The views make room for the notice; the post does not move.
+  await expect
+    .poll(() => frame.locator('#scene').evaluate((c) => c.getBoundingClientRect().height))
+    .toBeLessThan(scene);
+  await expect.poll(async () => (await heights()).scrolls).toBeLessThanOrEqual(1);
+  expect((await heights()).frame).toBe(before);
   // The host page's own messages are ignored: a forged height from the host itself changes nothing.
   await page.evaluate(() => window.postMessage({ source: 'integrator-lab', type: 'height', height: 5 }, '*'));
   await page.waitForTimeout(200);
-  expect((await heights()).frame).toBe(after.frame);
+  expect((await heights()).frame).toBe(before);
+  // In a frame too low for it (its views at their least), a figure does not fit: it scrolls, and it tells its
+  // host its whole height, so that an element's frame grows to it.
+  await page.setViewportSize({ width: 390, height: 300 });
+  const told: number[] = [];
+  await page.exposeFunction('heard', (h: number) => told.push(h));
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'parent', {
+      value: {
+        postMessage: (m: { type: string; height: number }) =>
+          m.type === 'height' && (window as unknown as { heard(h: number): void }).heard(m.height),
+      },
+    });
+  });
+  await page.goto('./embed.html?scenario=spring&views=scene,x,energy');
+  await expect(page.locator('#status')).toContainText('step');
+  await expect.poll(() => page.locator('#scene').evaluate((c) => c.getBoundingClientRect().height)).toBe(100);
+  await expect.poll(() => told.at(-1) ?? 0).toBeGreaterThan(300);
+  expect(told.at(-1)).toBe(
+    await page.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height)),
+  );
   expect(errors).toEqual([]);
 });
 
@@ -381,10 +408,9 @@ test('the full page offers both snippets for the current state, and the element 
   expect(errors).toEqual([]);
 });
 
-test("the height estimated for a still and a plain iframe is within 15 % of the figure's", async ({
+test('a figure fits the height estimated for it (the still’s and the plain iframe’s) without crowding its views', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 640, height: 900 });
   for (const query of [
     'scenario=spring',
     'scenario=spring&views=scene,phase,error',
@@ -392,14 +418,20 @@ test("the height estimated for a still and a plain iframe is within 15 % of the 
     'scenario=pendulum&views=scene&controls=none',
     'scenario=spring&views=energy,table',
   ]) {
+    const estimate = figureHeight(parseLook(`?${query}`, false).look);
+    await page.setViewportSize({ width: 640, height: estimate });
     await page.goto(`./embed.html?${query}`);
     await expect(page.locator('#status')).toContainText('step');
-    const content = await page.evaluate(() => document.documentElement.getBoundingClientRect().height);
-    const estimate = figureHeight(parseLook(`?${query}`, false).look);
-    expect(
-      Math.abs(estimate - content) / content,
-      `${query}: estimate ${estimate}, figure ${content}`,
-    ).toBeLessThan(0.15);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight), {
+        message: `${query} in ${estimate} px`,
+      })
+      .toBeLessThanOrEqual(1);
+    // Its views are not squeezed to their least: the estimate is a fair one.
+    for (const view of await page.locator('.views .chart:visible, #scene:visible').all()) {
+      const h = await view.evaluate((v) => v.getBoundingClientRect().height);
+      expect(h, `${query}: a view ${h} px tall`).toBeGreaterThan(150);
+    }
   }
 });
 
@@ -476,4 +508,231 @@ test('an experiment’s own page unfurls without scripts and opens its state wit
   await page.locator('#embed-panel summary').click();
   await expect(page.locator('#embed-card')).toBeHidden();
   expect(errors).toEqual([]);
+});
+
+test('a figure that waits for its reader shows a play button, by pointer and keyboard, as a video does', async ({
+  browser,
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./embed.html?scenario=spring&methods=euler&controls=none&autoplay=click');
+  const overlay = page.getByRole('button', { name: 'Play the figure' });
+  await expect(overlay).toBeVisible();
+  await expect(page.locator('#status')).toContainText('paused');
+  expect(await overlay.evaluate((b) => getComputedStyle(b).cursor)).toBe('pointer');
+  await overlay.click();
+  await expect(overlay).toBeHidden();
+  await expect(page.locator('#status')).toContainText('playing');
+  // With no controls, a click pauses, and the button says it can play again.
+  await page.locator('#scene').click();
+  await expect(overlay).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  // A reader who prefers reduced motion gets it on a figure with controls too, until it first plays: by keyboard.
+  const calm = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 640, height: 800 } });
+  const still = await calm.newPage();
+  await still.goto(`${LAB}/embed.html?scenario=orbit&methods=euler`);
+  const play = still.getByRole('button', { name: 'Play the figure' });
+  await expect(play).toBeVisible();
+  await play.focus();
+  await still.keyboard.press('Enter');
+  await expect(play).toBeHidden();
+  await expect(still.locator('#status')).toContainText('playing');
+  await still.locator('#play').click();
+  await expect(still.locator('#status')).toContainText('paused');
+  // Once played, the figure's own Play button is the way: no overlay over a figure with controls.
+  await expect(play).toBeHidden();
+  await calm.close();
+  expect(errors).toEqual([]);
+});
+
+test('a figure fits the height it is given: a 732-px iframe at 390 px shows dt and “Open in the lab”', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  for (const [width, height, query] of [
+    [390, 732, 'scenario=spring'],
+    [390, 732, 'scenario=orbit&views=scene,x,energy'],
+    [1280, 700, 'scenario=pendulum&views=scene,energy,error'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`./embed.html?${query}`);
+    await expect(page.locator('#status')).toContainText('step');
+    // The views shrink until everything fits: nothing scrolls, the dt field and the lab's link are in view.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight), {
+        message: `${query} at ${width}×${height}`,
+      })
+      .toBeLessThanOrEqual(1);
+    for (const id of ['#dt', '#open-lab']) {
+      const box = await page.locator(id).boundingBox();
+      expect(box && box.y + box.height <= height, `${id} of ${query} at ${width}×${height}`).toBe(true);
+    }
+  }
+  expect(errors).toEqual([]);
+});
+
+test('a figure loading in a post moves no text: cumulative layout shift under 0.01 at 390 and 1280 px', async ({
+  page,
+}) => {
+  served['/shift.html'] =
+    `<!doctype html><html lang="en"><head><link rel="icon" href="data:," /><title>A post</title>
+    <meta name="viewport" content="width=device-width, initial-scale=1" /></head><body>
+    <script type="module" src="${LAB}/embed.js"></script>
+    <p>Before the figure.</p>
+    ${snippets(
+      LAB + '/',
+      '?scenario=spring&methods=euler,symplectic-euler',
+      { ...DEFAULT_LOOK, views: ['scene', 'energy'] },
+      'Spring',
+    )
+      .element.split('\n')
+      .slice(1)
+      .join('\n')}
+    <p id="after">After the figure.</p>
+    ${snippets(
+      LAB + '/',
+      '?scenario=orbit&methods=euler,rk4',
+      { ...DEFAULT_LOOK, views: ['scene', 'x', 'energy'], controls: 'none' },
+      'Orbit',
+    )
+      .element.split('\n')
+      .slice(1)
+      .join('\n')}
+    <p>The end.</p></body></html>`;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.addInitScript(() => {
+      (window as unknown as { shift: number }).shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) (window as unknown as { shift: number }).shift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${HOST}/shift.html`);
+    const frames = page.locator('integrator-lab').first().locator('iframe');
+    await expect(frames).toHaveCount(1, { timeout: 20_000 });
+    const figure = page.frames().find((f) => f.url().includes('embed.html?scenario=spring'));
+    await expect.poll(async () => (await figure?.locator('#status').textContent()) ?? '').toContain('step');
+    await page.waitForTimeout(1500);
+    const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
+    expect(shift, `at ${width} px`).toBeLessThan(0.01);
+  }
+  // Far down a post, before it loads, a figure is its poster, not a grey box; without scripts, the snippet's
+  // own picture shows, linked to the lab.
+  const element = snippets(`${LAB}/`, '?scenario=spring', DEFAULT_LOOK, 'Spring').element;
+  served['/far.html'] =
+    `<!doctype html><html lang="en"><head><link rel="icon" href="data:," /><title>Far</title></head><body>
+    <p style="height: 3000px">A long start.</p>${element}</body></html>`;
+  await page.goto(`${HOST}/far.html`);
+  const still = page.locator('integrator-lab .still img');
+  await expect
+    .poll(() => still.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(600);
+  await expect(page.locator('integrator-lab iframe')).toHaveCount(0);
+  const context = await page.context().browser()?.newContext({ javaScriptEnabled: false });
+  const bare = await context?.newPage();
+  await bare?.goto(`${HOST}/far.html`);
+  const fallback = bare?.locator('integrator-lab a img');
+  await fallback?.scrollIntoViewIfNeeded();
+  expect(await fallback?.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(600);
+  await context?.close();
+});
+
+test('a figure’s iframe without scripts shows the lab’s picture and a link to it, and no control', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('./embed.html?scenario=orbit&methods=euler&views=scene,energy');
+  await expect(page.getByRole('link', { name: /Open Integrator Lab/ })).toHaveAttribute('href', './');
+  const poster = page.locator('.noscript-figure img');
+  await expect(poster).toBeVisible();
+  expect(await poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(600);
+  for (const id of ['#play', '#dt', '#scene', '#embed-title', '#open-lab'])
+    await expect(page.locator(id)).toBeHidden();
+  await context.close();
+});
+
+test('a lab served without CORS leaves the figure a link, and the post’s console says why', async ({
+  page,
+}) => {
+  // The built site from a second server that sends no Access-Control-Allow-Origin.
+  const bare = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    try {
+      const body = readFileSync(`www/dist${path === '/' ? '/index.html' : path}`);
+      const type = path.endsWith('.js')
+        ? 'text/javascript'
+        : path.endsWith('.jpg')
+          ? 'image/jpeg'
+          : 'text/html';
+      res.writeHead(200, { 'Content-Type': type }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const elsewhere = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+  served['/no-cors.html'] =
+    `<!doctype html><html lang="en"><head><link rel="icon" href="data:," /><title>No CORS</title></head><body>
+    ${snippets(elsewhere, '?scenario=spring', DEFAULT_LOOK, 'Spring').element}</body></html>`;
+  const said: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') said.push(m.text());
+  });
+  try {
+    await page.goto(`${HOST}/no-cors.html`);
+    await expect.poll(() => said.join('\n')).toContain('embed.js did not load, so its figures stay links');
+    expect(said.join('\n')).toContain('Access-Control-Allow-Origin: *');
+    await expect(page.getByRole('link', { name: /Spring, in Integrator Lab/ })).toBeVisible();
+  } finally {
+    await new Promise<void>((resolve) => bare.close(() => resolve()));
+  }
+});
+
+test('the Embed panel previews the figure it writes, with its start, caption and background', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=orbit&methods=euler,rk4');
+  await page.locator('#embed-panel summary').click();
+  await page.selectOption('#embed-autoplay', 'click');
+  await page.fill('#embed-caption', 'Euler spirals out');
+  await page.check('#embed-transparent');
+  const iframe = page.locator('#embed-iframe');
+  await expect(iframe).toHaveValue(/autoplay=click&amp;bg=transparent&amp;title=Euler\+spirals\+out/);
+  await expect(page.locator('#embed-element')).toHaveValue(
+    /poster="http:\/\/127\.0\.0\.1:4173\/posters\/generic"/,
+  );
+  const preview = page.frameLocator('#embed-preview');
+  await expect(preview.locator('#embed-title')).toHaveText('Euler spirals out');
+  await expect(preview.getByRole('button', { name: 'Play the figure' })).toBeVisible();
+  const background = await page
+    .locator('#embed-preview')
+    .contentFrame()
+    .locator('body')
+    .evaluate((b) => getComputedStyle(b).backgroundColor);
+  expect(background).toBe('rgba(0, 0, 0, 0)');
+  expect(await axe(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a synced figure that joins its group mid-run says it is synced, and where it joined', async ({
+  page,
+}) => {
+  served['/late.html'] =
+    `<!doctype html><html lang="en"><head><link rel="icon" href="data:," /><title>Late</title></head><body>
+    <script type="module" src="${LAB}/embed.js"></script>
+    <integrator-lab scenario="spring" methods="euler" sync="late"></integrator-lab>
+    <p style="height: 3000px">Between.</p>
+    <integrator-lab scenario="spring" methods="rk4" sync="late"></integrator-lab></body></html>`;
+  await page.goto(`${HOST}/late.html`);
+  const first = await figureFrame(page, 0);
+  await expect(first.locator('#status')).toContainText(/step [1-9]/);
+  await expect(first.locator('#notices')).not.toContainText('Synced');
+  await page.locator('integrator-lab').nth(1).scrollIntoViewIfNeeded();
+  const second = await figureFrame(page, 1);
+  await expect(second.locator('#notices')).toContainText(
+    /Synced with the figures named “late” on this page: this one joined their run at t = [0-9.]+ s/,
+  );
 });

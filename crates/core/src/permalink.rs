@@ -8,7 +8,7 @@
 
 /// The keys the lab reads from a URL. Anything else is a scenario parameter by its own name, a tracking key
 /// (ignored silently), or named in a notice as unknown.
-pub const KEYS: [&str; 18] = [
+pub const KEYS: [&str; 20] = [
     "scenario",  // the scenario's id
     "methods",   // the methods' ids, comma-separated, in order
     "runs",      // one method at several dt: METHOD@DT, comma-separated
@@ -27,11 +27,14 @@ pub const KEYS: [&str; 18] = [
     "theme",     // light, dark or auto
     "autoplay",  // an embedded figure's start: visible or click
     "sync",      // the name of the clock embedded figures on one page share
+    "bg",        // an embedded figure's background: transparent
+    "title",     // an embedded figure's caption, in place of its scenario and methods
 ];
 
 /// Names an embed's `<integrator-lab>` element reads as attributes besides the keys: `query` holds a whole
-/// permalink query (HTML lower-cases attribute names, so parameters with capitals travel in it).
-pub const ELEMENT_ATTRIBUTES: [&str; 1] = ["query"];
+/// permalink query (HTML lower-cases attribute names, so parameters with capitals travel in it); `poster`
+/// names the figure's poster, shown until it loads.
+pub const ELEMENT_ATTRIBUTES: [&str; 2] = ["query", "poster"];
 
 /// Whether a URL key is the lab's own (so no parameter may be named so).
 pub fn is_reserved(name: &str) -> bool {

@@ -9,7 +9,8 @@
 // sync, or a parameter such as k); `query="…"` takes a whole permalink query, for parameters with capitals
 // (GM, L1), which HTML lower-cases. The children are the fallback for readers without scripts. The element
 // shows a light still until it nears the viewport, then loads embed.html beside this script in an iframe
-// whose height follows its content (postMessage, checked by source and shape). Figures with one sync name
+// of the figure's estimated height, inside which the figure lays itself out; the frame grows only where the
+// figure cannot fit (its height told by postMessage, checked by source and shape). Figures with one sync name
 // share the clock this module holds. Nothing here is global but the element.
 
 import { type ClockAction, SharedClock } from '../lab/clock';
@@ -17,7 +18,19 @@ import { figureHeight, parseLook } from '../ui/look';
 import { fromFigure, post } from './messages';
 
 /** Attributes that are the element's own, never URL keys. */
-const OWN = new Set(['query', 'class', 'style', 'id', 'title', 'hidden', 'lang', 'dir', 'tabindex', 'slot']);
+const OWN = new Set([
+  'query',
+  'poster',
+  'class',
+  'style',
+  'id',
+  'title',
+  'hidden',
+  'lang',
+  'dir',
+  'tabindex',
+  'slot',
+]);
 
 // The still and the frame start at the figure's estimated height, so the post does not jump as it loads;
 // the still takes the figure's theme (auto: the reader's system).
@@ -30,6 +43,7 @@ const STYLE = `
   background: #fff; color: #222; cursor: pointer; }
 .still button:focus-visible { outline: 3px solid #332288; outline-offset: 2px; }
 iframe { display: block; width: 100%; border: 0; }
+.still img { max-width: 100%; max-height: 60%; height: auto; border-radius: 4px; }
 .still.dark { background: #1d2127; color: #eee; border-color: #444; }
 .still.dark button { background: #2a2f37; color: #eee; border-color: #999; }
 @media (prefers-color-scheme: dark) {
@@ -101,6 +115,24 @@ class IntegratorLab extends HTMLElement {
     button.textContent = 'Load the figure';
     button.addEventListener('click', () => this.load());
     still.append(title, button);
+    // The figure's poster, its first frame, where the snippet names one: in the figure's theme.
+    const poster = this.getAttribute('poster');
+    if (poster) {
+      const picture = document.createElement('picture');
+      if (look.theme === 'auto') {
+        const dark = document.createElement('source');
+        dark.media = '(prefers-color-scheme: dark)';
+        dark.srcset = `${poster}-dark.jpg`;
+        picture.append(dark);
+      }
+      const img = document.createElement('img');
+      img.src = `${poster}-${look.theme === 'dark' ? 'dark' : 'light'}.jpg`;
+      img.alt = '';
+      img.width = 600;
+      img.height = 314;
+      picture.append(img);
+      still.prepend(picture);
+    }
     root.append(style, still);
     // Loaded as it nears the viewport, so a long post costs only the figures a reader reaches.
     this.watcher = new IntersectionObserver(
@@ -133,9 +165,12 @@ class IntegratorLab extends HTMLElement {
     if (frame.contentWindow) figures.set(frame.contentWindow, this);
   }
 
+  /** The figure's content height: the frame grows to it where the figure could not fit the height it was
+   * given (the estimate it started at), and never shrinks below that, so the post does not move. */
   resizeTo(height: number): void {
     if (!this.frame || !Number.isFinite(height) || height <= 0) return;
-    this.frame.style.height = `${Math.min(Math.ceil(height), 10_000)}px`;
+    const reserved = figureHeight(parseLook(`?${this.query.toString()}`, false).look);
+    this.frame.style.height = `${Math.min(Math.max(reserved, Math.ceil(height)), 10_000)}px`;
   }
 
   private get group(): Group | undefined {

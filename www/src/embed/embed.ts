@@ -7,7 +7,7 @@ import { App } from '../lab/app';
 import { openCore } from '../lab/boot';
 import { type ClockAction, SharedClock } from '../lab/clock';
 import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec, YOURS } from '../lab/state';
-import { byId, notice } from '../ui/dom';
+import { byId, el, notice } from '../ui/dom';
 import { type Look, lookQuery, parseLook, type ViewName } from '../ui/look';
 import { applyTheme } from '../ui/theme';
 import { type FigureMessage, fromHost, post } from './messages';
@@ -43,23 +43,41 @@ function showViews(look: Look): void {
   if (coord) coord.hidden = !look.views.some((v) => ['x', 'phase', 'split', 'table'].includes(v));
 }
 
+/** Whether the figure has laid itself out in its frame yet (see fitFrame). */
+let fitted = false;
+
+/** Whether the figure's views are at their least and it still does not fit: then its frame must grow. */
+let cramped = false;
+
+/** Tells the host its content's height where the figure cannot fit its frame (a figure that can lays itself
+ * out in it, and the frame keeps its height). */
+function tellHeight(): void {
+  if (fitted && cramped)
+    tell({ type: 'height', height: Math.ceil(document.documentElement.getBoundingClientRect().height) });
+}
+
 /** Tells the host page (if any) what the figure has to say: its height, or what it asks of a shared clock. */
 function tell(body: FigureMessage): void {
   if (window.parent !== window) post(window.parent, body);
 }
 
 async function main(): Promise<void> {
-  // The height follows the content from the first paint, notices and errors included.
-  new ResizeObserver(() =>
-    tell({ type: 'height', height: Math.ceil(document.documentElement.getBoundingClientRect().height) }),
-  ).observe(document.documentElement);
+  // The height follows the content once the figure has laid itself out in its frame (fitFrame), notices and
+  // errors included; before that the frame keeps the height it was given.
+  new ResizeObserver(tellHeight).observe(document.documentElement);
 
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   const { look, notices: lookNotices } = parseLook(window.location.search, reduced);
   applyTheme(look.theme);
+  document.documentElement.classList.toggle('transparent', look.transparent);
   showViews(look);
   const core = await openCore();
-  if (!core) return;
+  if (!core) {
+    // No figure to fit: the host hears the height of what the page says instead.
+    fitted = true;
+    tellHeight();
+    return;
+  }
   const { catalogue, parsed } = core;
   for (const text of [...lookNotices, ...parsed.notices]) notice(text);
 
@@ -102,7 +120,8 @@ async function main(): Promise<void> {
   // The figure's title: the scenario and its methods by name, as the state changes.
   const title = (state: LabState) => {
     const names = state.methods.map((id) => catalogue.methods.find((m) => m.id === id)?.name ?? id);
-    byId('embed-title').textContent = `${scenarioInfo(catalogue, state.scenario).title}: ${names.join(', ')}`;
+    byId('embed-title').textContent =
+      look.caption ?? `${scenarioInfo(catalogue, state.scenario).title}: ${names.join(', ')}`;
   };
   title(app.current);
   app.onApply = title;
@@ -141,6 +160,30 @@ async function main(): Promise<void> {
     app.togglePlay();
   });
 
+  // A figure that waits for its reader (autoplay=click, or a reader who prefers reduced motion) and one with no
+  // controls, once paused, show a play button over their views, as a video does: with a pointer, and a button
+  // the keyboard reaches. It goes while the figure plays.
+  const overlay = el('button', '▶', 'play-overlay');
+  overlay.type = 'button';
+  overlay.setAttribute('aria-label', 'Play the figure');
+  overlay.addEventListener('click', (e) => {
+    e.stopPropagation();
+    if (!app.isPlaying) app.togglePlay();
+  });
+  document.querySelector('.views')?.append(overlay);
+  let played = false;
+  const showOverlay = () => {
+    const playing = byId('play').getAttribute('aria-pressed') === 'true';
+    played ||= playing;
+    // Before the first play where the figure waits for a click; with no controls, whenever it is paused after.
+    const waiting = look.autoplay === 'click' && !played;
+    overlay.hidden = playing || !(waiting || (look.controls === 'none' && played));
+  };
+  new MutationObserver(showOverlay).observe(byId('play'), {
+    attributes: true,
+    attributeFilter: ['aria-pressed'],
+  });
+
   // A figure synced with others autoplays through the shared clock; with no host page to hold one (a bare
   // iframe), after a second it plays alone.
   let alone = false;
@@ -162,11 +205,18 @@ async function main(): Promise<void> {
     if (e.source !== window.parent || window.parent === window) return;
     const message = fromHost(e.data);
     if (!shared || !message) return;
+    // A figure that joins its group's clock mid-run says so: it did not start where it stands.
+    if (!heard && message.state.t > 0)
+      notice(
+        `Synced with the figures named “${look.sync}” on this page: this one joined their run at t = ${message.state.t.toFixed(2)} s.`,
+      );
     clock.follow(message.state, performance.now() / 1000);
     heard = true;
     wake();
   });
   app.start(false);
+  showOverlay();
+  fitFrame(app);
   if (shared) {
     tell({ type: 'ready' });
     setTimeout(() => {
@@ -174,6 +224,58 @@ async function main(): Promise<void> {
       wake();
     }, 1000);
   }
+}
+
+/** The scene's and a chart plot's own heights (CSS px), the least a figure shrinks them to, and the most it
+ * grows them to. */
+const VIEW_HEIGHT = { own: 220, least: 100, most: 275 };
+
+/**
+ * Lays the figure out inside the height its frame gives it, as a video fits its box: the scene and the charts
+ * shrink (to VIEW_HEIGHT.least) or grow (to .most) together so that everything else (title, controls, "Open
+ * in the lab") stays in view. A plain iframe cannot size itself to its content, and the element reserves the
+ * figure's estimated height before it loads: either way the frame's height is given, and only a figure that
+ * cannot fit in it (its views at their least) is taller. Laid out again whenever the frame or the content
+ * around the views changes size.
+ */
+function fitFrame(app: App): void {
+  let current = { scene: VIEW_HEIGHT.own, chart: VIEW_HEIGHT.own };
+  const shown = (id: string) => document.getElementById(id)?.offsetParent != null;
+  const fit = () => {
+    const scene = shown('scene');
+    const charts = Array.from(document.querySelectorAll<HTMLElement>('.views .chart')).filter(
+      (c) => c.offsetParent !== null,
+    ).length;
+    const views = (scene ? current.scene : 0) + charts * current.chart;
+    const own = (scene ? 1 : 0) + charts;
+    if (own === 0) {
+      // Nothing to shrink (a table, a study): the frame follows the content.
+      cramped = true;
+      return;
+    }
+    const content = document.documentElement.getBoundingClientRect().height;
+    const room = window.innerHeight - (content - views);
+    const each = Math.min(VIEW_HEIGHT.most, Math.max(VIEW_HEIGHT.least, Math.floor(room / own)));
+    cramped = Math.floor(room / own) < VIEW_HEIGHT.least;
+    if (Math.abs(each - current.chart) < 2) return;
+    current = { scene: each, chart: each };
+    app.setViewHeights(each, each);
+  };
+  let asked = false;
+  const soon = () => {
+    if (asked) return;
+    asked = true;
+    requestAnimationFrame(() => {
+      asked = false;
+      fit();
+      fitted = true;
+      // After this frame's layout: the host hears the height where the figure could not fit.
+      requestAnimationFrame(tellHeight);
+    });
+  };
+  window.addEventListener('resize', soon);
+  new ResizeObserver(soon).observe(document.body);
+  soon();
 }
 
 void main();

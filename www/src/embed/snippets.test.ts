@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOOK, figureHeight } from '../ui/look';
-import { snippets } from './snippets';
+import { corsHint, snippets } from './snippets';
 
 describe('the embed snippets', () => {
   it('write the state and the views into the element and the iframe, escaped for HTML', () => {
@@ -12,9 +12,10 @@ describe('the embed snippets', () => {
     );
     expect(element).toBe(
       [
-        '<script type="module" src="https://lab.example/tools/embed.js"></script>',
-        '<integrator-lab query="scenario=kepler&amp;methods=euler,rk4&amp;dt=1/30&amp;GM=2&amp;views=scene,phase">',
-        '  <a href="https://lab.example/tools/?scenario=kepler&amp;methods=euler,rk4&amp;dt=1/30&amp;GM=2">Kepler &quot;orbit&quot;, in Integrator Lab</a>',
+        `<script type="module" src="https://lab.example/tools/embed.js" onerror="${corsHint('https://lab.example/tools/').replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')}"></script>`,
+        `<integrator-lab query="scenario=kepler&amp;methods=euler,rk4&amp;dt=1/30&amp;GM=2&amp;views=scene,phase" poster="https://lab.example/tools/posters/generic" style="display: block; margin: 1rem 0; min-height: ${figureHeight({ views: ['scene', 'phase'], controls: 'minimal' })}px">`,
+        '  <a href="https://lab.example/tools/?scenario=kepler&amp;methods=euler,rk4&amp;dt=1/30&amp;GM=2"><picture><source media="(prefers-color-scheme: dark)" srcset="https://lab.example/tools/posters/generic-dark.jpg" /><img src="https://lab.example/tools/posters/generic-light.jpg" width="600" height="314" alt="Kepler &quot;orbit&quot;" /></picture>',
+        '  Kepler &quot;orbit&quot;, in Integrator Lab</a>',
         '</integrator-lab>',
       ].join('\n'),
     );
@@ -29,11 +30,19 @@ describe('the embed snippets with a look', () => {
     const { element } = snippets(
       'https://lab.example/',
       '?scenario=spring&theme=dark',
-      { views: ['x'], controls: 'none', theme: 'light', autoplay: 'visible', sync: 'post' },
+      {
+        views: ['x'],
+        controls: 'none',
+        theme: 'light',
+        autoplay: 'click',
+        sync: 'post',
+        transparent: true,
+        caption: 'A spring & its "energy"',
+      },
       'Spring',
     );
     expect(element).toContain(
-      'query="scenario=spring&amp;views=x&amp;controls=none&amp;theme=light&amp;sync=post"',
+      'query="scenario=spring&amp;views=x&amp;controls=none&amp;theme=light&amp;autoplay=click&amp;sync=post&amp;bg=transparent&amp;title=A+spring+%26+its+%22energy%22"',
     );
   });
 });

@@ -4,6 +4,7 @@
 
 import { byId, el } from '../ui/dom';
 import {
+  CAPTION_LENGTH,
   type ControlsKind,
   DEFAULT_LOOK,
   figureHeight,
@@ -20,9 +21,15 @@ function attr(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 }
 
+/** What the post's console says where embed.js could not load: most often, its host sends no CORS header. */
+export function corsHint(base: string): string {
+  return `console.error('Integrator Lab: ${base}embed.js did not load, so its figures stay links. A module script from another site needs that site to send Access-Control-Allow-Origin: * with its files (see docs/embedding.md, Deploying).')`;
+}
+
 /**
  * The snippets for the lab at `base` (the directory of its pages, ending in '/'), the permalink `query`
- * (starting with '?') and the figure's look. `title` names the figure for screen readers. The plain iframe
+ * (starting with '?') and the figure's look. `title` names the figure for screen readers; `poster` is the
+ * name of its poster (an experiment's id, or the generic one), shown before it loads and without scripts. The plain iframe
  * is given the figure's estimated height and a margin, since it cannot size itself.
  */
 export function snippets(
@@ -30,18 +37,24 @@ export function snippets(
   query: string,
   look: Look,
   title: string,
+  poster = 'generic',
 ): { element: string; iframe: string } {
   // The page's own look keys (its theme) give way to the figure's.
   const state = new URLSearchParams(query);
   for (const key of LOOK_KEYS) state.delete(key);
   const q = state.toString().replaceAll('%2C', ',').replaceAll('%2F', '/').replaceAll('%40', '@');
-  const rest = lookQuery(look, ['controls', 'theme', 'autoplay', 'sync']);
+  const rest = lookQuery(look, ['controls', 'theme', 'autoplay', 'sync', 'bg', 'title']);
   const withLook = `${q}&views=${look.views.join(',')}${rest}`;
   return {
     element: [
-      `<script type="module" src="${attr(`${base}embed.js`)}"></script>`,
-      `<integrator-lab query="${attr(withLook)}">`,
-      `  <a href="${attr(`${base}?${q}`)}">${attr(title)}, in Integrator Lab</a>`,
+      // A module script from another site needs that site's Access-Control-Allow-Origin: where it is missing the
+      // browser refuses embed.js and the figure stays a link; the post's console says why.
+      `<script type="module" src="${attr(`${base}embed.js`)}" onerror="${attr(corsHint(base))}"></script>`,
+      // The figure's height reserved before embed.js runs: the post does not move as it loads.
+      `<integrator-lab query="${attr(withLook)}" poster="${attr(`${base}posters/${poster}`)}" style="display: block; margin: 1rem 0; min-height: ${figureHeight(look)}px">`,
+      // What readers without scripts see (RSS, e-mail, print): the figure's poster, linked to the lab.
+      `  <a href="${attr(`${base}?${q}`)}"><picture><source media="(prefers-color-scheme: dark)" srcset="${attr(`${base}posters/${poster}-dark.jpg`)}" /><img src="${attr(`${base}posters/${poster}-light.jpg`)}" width="600" height="314" alt="${attr(title)}" /></picture>`,
+      `  ${attr(title)}, in Integrator Lab</a>`,
       '</integrator-lab>',
     ].join('\n'),
     iframe: `<iframe src="${attr(`${base}embed.html?${withLook}`)}" title="${attr(title)}" width="100%" height="${figureHeight(look) + 40}" style="border: 0" loading="lazy"></iframe>`,
@@ -84,6 +97,22 @@ export class EmbedPanel {
       this.look.theme = theme.value as ThemeChoice;
       this.update();
     });
+    const autoplay = byId<HTMLSelectElement>('embed-autoplay');
+    autoplay.addEventListener('change', () => {
+      this.look.autoplay = autoplay.value as Look['autoplay'];
+      this.update();
+    });
+    const caption = byId<HTMLInputElement>('embed-caption');
+    caption.addEventListener('input', () => {
+      const text = caption.value.trim();
+      this.look.caption = text === '' ? undefined : text.slice(0, CAPTION_LENGTH);
+      this.update();
+    });
+    const transparent = byId<HTMLInputElement>('embed-transparent');
+    transparent.addEventListener('change', () => {
+      this.look.transparent = transparent.checked;
+      this.update();
+    });
     const sync = byId<HTMLInputElement>('embed-sync');
     sync.addEventListener('input', () => {
       const name = sync.value.trim();
@@ -111,14 +140,28 @@ export class EmbedPanel {
     }
   }
 
+  /** The live preview: the figure the snippets make, in a frame of the plain iframe's height (loaded a moment
+   * after the last change, so typing a caption does not reload it at every key). */
+  private previewing: ReturnType<typeof setTimeout> | undefined;
+  private preview(iframe: string): void {
+    clearTimeout(this.previewing);
+    this.previewing = setTimeout(() => {
+      const src = /src="([^"]+)"/.exec(iframe)?.[1]?.replaceAll('&amp;', '&') ?? '';
+      const frame = byId<HTMLIFrameElement>('embed-preview');
+      frame.style.height = `${figureHeight(this.look)}px`;
+      if (frame.src !== src) frame.src = src;
+    }, 400);
+  }
+
   /** Writes the snippets for the page's current address, while the panel is open. */
   update(): void {
     if (!byId<HTMLDetailsElement>('embed-panel').open) return;
     const base = new URL('./', window.location.href).href;
-    const { element, iframe } = snippets(base, window.location.search, this.look, this.title());
+    const id = this.experiment();
+    const { element, iframe } = snippets(base, window.location.search, this.look, this.title(), id);
     byId<HTMLTextAreaElement>('embed-element').value = element;
     byId<HTMLTextAreaElement>('embed-iframe').value = iframe;
-    const id = this.experiment();
+    this.preview(iframe);
     byId('embed-card').hidden = id === undefined;
     byId<HTMLInputElement>('embed-link').value = id === undefined ? '' : `${base}x/${id}.html`;
     // A figure runs the lab's methods on the lab's scenarios only: what the student wrote is not in it.

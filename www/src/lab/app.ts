@@ -476,6 +476,12 @@ export class App implements Actions {
     this.dirty = true;
   }
 
+  /** Gives the scene and the charts these heights (a figure fitting its frame: see embed.ts). */
+  setViewHeights(scene: number, chart: number): void {
+    this.views.setHeights(scene, chart);
+    this.dirty = true;
+  }
+
   get isPlaying(): boolean {
     return this.shared?.clock.playing ?? this.playing;
   }

@@ -8,7 +8,7 @@ describe("an embedded figure's look", () => {
 
   it('reads every key and writes back only what differs from the defaults', () => {
     const { look, notices } = parseLook(
-      '?views=scene,phase,table&controls=none&theme=dark&autoplay=click&sync=post-1',
+      '?views=scene,phase,table&controls=none&theme=dark&autoplay=click&sync=post-1&bg=transparent&title=Two+springs',
       false,
     );
     expect(notices).toEqual([]);
@@ -18,9 +18,11 @@ describe("an embedded figure's look", () => {
       theme: 'dark',
       autoplay: 'click',
       sync: 'post-1',
+      transparent: true,
+      caption: 'Two springs',
     });
     expect(lookQuery(look)).toBe(
-      '&views=scene,phase,table&controls=none&theme=dark&autoplay=click&sync=post-1',
+      '&views=scene,phase,table&controls=none&theme=dark&autoplay=click&sync=post-1&bg=transparent&title=Two+springs',
     );
     expect(parseLook(lookQuery(look).replace('&', '?'), false).look).toEqual(look);
     expect(lookQuery(DEFAULT_LOOK)).toBe('');
@@ -29,7 +31,7 @@ describe("an embedded figure's look", () => {
 
   it('names each value it ignores and keeps the default', () => {
     const { look, notices } = parseLook(
-      '?views=scene,graph&controls=some&theme=blue&autoplay=now&sync=a b',
+      `?views=scene,graph&controls=some&theme=blue&autoplay=now&sync=a b&bg=red&title=${'x'.repeat(121)}`,
       false,
     );
     expect(look).toEqual({ ...DEFAULT_LOOK, views: ['scene'] });
@@ -39,6 +41,8 @@ describe("an embedded figure's look", () => {
       'Ignored theme=blue: must be light, dark, auto.',
       'Ignored autoplay=now: must be visible, click.',
       "Ignored sync=a b: a sync name is up to 40 letters, digits, '-' or '_'.",
+      'Ignored bg=red: the one background a figure takes is transparent.',
+      'Ignored title=: a caption is at most 120 characters.',
     ]);
   });
 

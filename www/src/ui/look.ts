@@ -1,5 +1,5 @@
 // How a figure looks and behaves, from the URL keys the embedding contract (docs/embedding.md) adds to the permalink:
-// views=, controls=, theme=, autoplay=, sync=. The full page reads theme= too. Parsed and written here only.
+// views=, controls=, theme=, autoplay=, sync=, bg=, title=. The full page reads theme= too. Parsed and written here only.
 
 /** The views an embedded figure can show, by the names embed.html takes in views=. */
 export const VIEWS = [
@@ -27,6 +27,10 @@ export interface Look {
   autoplay: Autoplay;
   /** Figures on one page with the same name share one simulation clock. */
   sync: string | undefined;
+  /** A transparent background (`bg=transparent`), to sit on the host's own. */
+  transparent: boolean;
+  /** The figure's caption (`title=`), in place of its scenario and methods. */
+  caption: string | undefined;
 }
 
 export const DEFAULT_LOOK: Look = {
@@ -35,13 +39,18 @@ export const DEFAULT_LOOK: Look = {
   theme: 'auto',
   autoplay: 'visible',
   sync: undefined,
+  transparent: false,
+  caption: undefined,
 };
+
+/** The longest caption a figure takes. */
+export const CAPTION_LENGTH = 120;
 
 /** What a sync name may be. */
 export const SYNC_NAME = /^[A-Za-z0-9_-]{1,40}$/;
 
 /** The keys this module reads: the state's parser leaves them alone. */
-export const LOOK_KEYS = ['views', 'controls', 'theme', 'autoplay', 'sync'];
+export const LOOK_KEYS = ['views', 'controls', 'theme', 'autoplay', 'sync', 'bg', 'title'];
 
 function oneOf<T extends string>(value: string, choices: readonly T[]): value is T {
   return (choices as readonly string[]).includes(value);
@@ -84,6 +93,16 @@ export function parseLook(search: string, reducedMotion: boolean): { look: Look;
     if (SYNC_NAME.test(sync)) look.sync = sync;
     else notices.push(`Ignored sync=${sync}: a sync name is up to 40 letters, digits, '-' or '_'.`);
   }
+  const bg = query.get('bg');
+  if (bg !== null) {
+    if (bg === 'transparent') look.transparent = true;
+    else notices.push(`Ignored bg=${bg}: the one background a figure takes is transparent.`);
+  }
+  const caption = query.get('title')?.trim();
+  if (caption !== undefined && caption !== '') {
+    if (caption.length <= CAPTION_LENGTH) look.caption = caption;
+    else notices.push(`Ignored title=: a caption is at most ${CAPTION_LENGTH} characters.`);
+  }
   if (reducedMotion) look.autoplay = 'click';
   return { look, notices };
 }
@@ -99,6 +118,8 @@ export function lookQuery(look: Look, keys: readonly string[] = LOOK_KEYS): stri
   put('theme', look.theme, DEFAULT_LOOK.theme);
   put('autoplay', look.autoplay, DEFAULT_LOOK.autoplay);
   if (look.sync !== undefined) put('sync', look.sync, '');
+  if (look.transparent) put('bg', 'transparent', '');
+  if (look.caption !== undefined) put('title', look.caption, '');
   const text = out.toString().replaceAll('%2C', ',');
   return text === '' ? '' : `&${text}`;
 }

@@ -113,6 +113,24 @@ export class Views {
     }).observe(byId('chart-position'));
   }
 
+  /** The charts' plot height a figure fitting its frame gave them (undefined: their own). */
+  private chartHeight: number | undefined;
+
+  /**
+   * Gives the scene and every chart's plot these heights in CSS pixels (a figure fitting the frame it is
+   * given), and draws them again at them.
+   */
+  setHeights(scene: number, chart: number): void {
+    byId('scene').style.height = `${Math.round(scene)}px`;
+    this.chartHeight = chart;
+    if (!this.charts) return;
+    for (const name of CHARTS) {
+      this.charts[name].height = chart;
+      this.charts[name].resize(byId(`chart-${name}`));
+    }
+    this.onStale();
+  }
+
   private styles(shown: Shown, withTruth: boolean): SeriesStyle[] {
     const out: SeriesStyle[] = shown.tracks.map((t) => ({
       label: t.label,
@@ -244,6 +262,7 @@ export class Views {
         separation: new TimeChart(chart('separation'), ...shapes.separation, true),
       };
       for (const name of CHARTS) this.charts[name].onToggle = () => this.onStale();
+      if (this.chartHeight !== undefined) this.setHeights(byId('scene').clientHeight, this.chartHeight);
     }
     for (const name of CHARTS) {
       const c = this.charts[name];

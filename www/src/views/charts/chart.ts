@@ -217,7 +217,15 @@ export abstract class Chart {
     }
   }
 
+  /** The plot's height in CSS pixels: HEIGHT, unless a figure fitting its frame gave it another. */
+  protected plotHeight = HEIGHT;
+
+  /** Sets the plot's height (a figure fitting its frame); drawn at it on the next resize. */
+  set height(h: number) {
+    this.plotHeight = Math.round(h);
+  }
+
   resize(container: HTMLElement): void {
-    this.plot.setSize({ width: widthOf(container), height: HEIGHT });
+    this.plot.setSize({ width: widthOf(container), height: this.plotHeight });
   }
 }

@@ -6,7 +6,7 @@ import { clampToBand } from '../clip';
 import { extent, logAxisRange, readableRange } from '../range';
 import { type Relative, relativeFor, relativeLabel, relativeTicks, toRelative } from '../relative';
 import { axis, axisUnit, envelope, padded, positiveOnly, scaledLabel, widthOf } from './axes';
-import { Chart, type Column, HEIGHT, type SeriesStyle } from './chart';
+import { Chart, type Column, type SeriesStyle } from './chart';
 import { markerHook } from './markers';
 
 /** A positive value kept within the band around a log axis from lo to hi, in decades. */
@@ -62,7 +62,7 @@ export class TimeChart extends Chart {
     return {
       title: this.title,
       width,
-      height: HEIGHT * ink,
+      height: this.plotHeight * ink,
       // Room on the right for the last tick's label.
       padding: [8 * ink, 16 * ink, 0, 0],
       scales: {

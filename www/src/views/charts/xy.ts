@@ -4,7 +4,7 @@
 import uPlot from 'uplot';
 import { readableRange } from '../range';
 import { axis, padded, positiveOnly, widthOf } from './axes';
-import { Chart, type Column, HEIGHT, type SeriesStyle } from './chart';
+import { Chart, type Column, type SeriesStyle } from './chart';
 import { markerHook } from './markers';
 import { throughPoints } from './paths';
 
@@ -70,7 +70,7 @@ export class XYChart extends Chart {
       mode: 2,
       title: this.title,
       width,
-      height: HEIGHT * ink,
+      height: this.plotHeight * ink,
       padding: [8 * ink, 16 * ink, 0, 0],
       scales: {
         x: { time: false, auto: true, range: facetRange(0), ...distr },
