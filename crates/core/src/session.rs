@@ -32,7 +32,7 @@ pub struct History {
 }
 
 impl History {
-    fn new(columns: usize, capacity: usize) -> Self {
+    pub(crate) fn new(columns: usize, capacity: usize) -> Self {
         History {
             capacity,
             rows: 0,
@@ -40,7 +40,7 @@ impl History {
         }
     }
 
-    fn push(&mut self, values: impl Iterator<Item = f64>) {
+    pub(crate) fn push(&mut self, values: impl Iterator<Item = f64>) {
         if self.rows == self.capacity {
             return;
         }

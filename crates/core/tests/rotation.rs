@@ -418,3 +418,81 @@ fn moments_no_body_can_have_are_refused() {
     let e = RotationSetup::new("tennis-racket", &[("I4".into(), 1.0)], None, None).unwrap_err();
     assert!(e.to_string().contains("unknown parameter 'I4'"), "{e}");
 }
+
+/// A session of spinning bodies records what each method's own run gives, row for row and to the bit, against
+/// the truth's; stepped in pieces as at once; within its budget on a long run; a run that diverges ends its
+/// rows at its last finite state.
+#[test]
+fn a_spin_session_records_each_run_as_it_steps() {
+    use integrator_lab::rotation::session::{SpinSession, COLUMNS};
+    let s = setup("tennis-racket", &[], 1.0 / 60.0, 10.0);
+    let methods = [M::Rk4, M::Dlm, M::Euler];
+    let mut whole = SpinSession::new(s.clone(), &methods);
+    assert_eq!(whole.advance(u64::MAX), s.steps());
+    let mut pieces = SpinSession::new(s.clone(), &methods);
+    while pieces.advance(7) > 0 {}
+    let column = |name: &str| COLUMNS.iter().position(|c| *c == name).unwrap();
+    for (k, &m) in methods.iter().enumerate() {
+        let history = whole.history(k).unwrap();
+        assert_eq!(history.rows() as u64, s.steps() / whole.stride() + 1);
+        let mut run = s.run(m);
+        let mut truth = s.truth();
+        for (i, &t) in history.column(0).iter().enumerate() {
+            let n = (t / s.dt).round() as u64;
+            while run.steps < n {
+                run.step();
+            }
+            let exact = truth.at(n);
+            assert_eq!(history.column(column("omega_2"))[i], run.spin.omega[1]);
+            assert_eq!(history.column(column("q_z"))[i], run.spin.q[3]);
+            assert_eq!(
+                history.column(column("error"))[i],
+                attitude_angle(&run.spin.q, &exact.q)
+            );
+            assert_eq!(
+                whole
+                    .history(methods.len())
+                    .unwrap()
+                    .column(column("omega_1"))[i],
+                exact.omega[0]
+            );
+        }
+        for c in 0..COLUMNS.len() {
+            assert_eq!(
+                history.column(c),
+                pieces.history(k).unwrap().column(c),
+                "{} {}",
+                m.id(),
+                COLUMNS[c]
+            );
+        }
+        let current = whole.current(k).unwrap();
+        assert_eq!(&current[..4], &run.spin.q[..]);
+    }
+    assert_eq!(
+        whole.csv(60),
+        rotation::csv::to_string(&s, &methods, None, 60)
+    );
+    // A long run keeps within the budget: every row a stride apart, the last step last.
+    let long = SpinSession::new(setup("spinning-top", &[], 0.01, 1e5), &[M::Dlm]);
+    assert!(long.stride() > 1);
+    assert!(
+        long.stride() * 200 <= long.total_steps() + long.stride(),
+        "{} steps, stride {}",
+        long.total_steps(),
+        long.stride()
+    );
+    // Explicit Euler on the heavy top at a tenth of a second blows up: its rows end where it stopped.
+    let mut wild = SpinSession::new(setup("heavy-top", &[], 0.1, 20.0), &[M::Euler, M::Dlm]);
+    wild.advance(u64::MAX);
+    let stopped = wild.diverged_at(0).expect("explicit Euler diverges");
+    let times = wild.history(0).unwrap().column(0);
+    assert!(*times.last().unwrap() < stopped && times.last().unwrap().is_finite());
+    assert!(wild
+        .history(0)
+        .unwrap()
+        .column(column("omega_1"))
+        .iter()
+        .all(|w| w.is_finite()));
+    assert_eq!(wild.diverged_at(1), None);
+}

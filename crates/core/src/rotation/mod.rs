@@ -18,6 +18,7 @@ pub mod csv;
 pub mod elliptic;
 pub mod methods;
 pub mod scenarios;
+pub mod session;
 pub mod study;
 
 use crate::Error;

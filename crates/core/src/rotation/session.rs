@@ -1,0 +1,221 @@
+//! A session of spinning bodies: several rotation methods stepping one body side by side, each with its
+//! history, against the truth's; what the page will show of them (the CLI's `run` writes the same rows as a
+//! table, [`super::csv`]). Histories are column-major ([`COLUMNS`]) and recorded every [`Stride`] steps within
+//! the same budget of numbers as the linear family's sessions ([`crate::session::HISTORY_BUDGET`]).
+
+use super::methods::RotationMethodId;
+use super::scenarios::{RotationRun, RotationSetup, TruthRun};
+use super::{attitude_angle, dot, norm, Spin};
+use crate::run::Stride;
+use crate::session::{History, HISTORY_BUDGET};
+
+/// The history's columns, in order: time, the body-frame ω, the attitude as stepped (explicit Euler's grows in
+/// norm), the energies, ‖L‖, ‖q‖, and the errors against the truth (the attitude's angle in rad; ω's largest
+/// component in rad/s).
+pub const COLUMNS: [&str; 15] = [
+    "t",
+    "omega_1",
+    "omega_2",
+    "omega_3",
+    "q_w",
+    "q_x",
+    "q_y",
+    "q_z",
+    "energy",
+    "kinetic",
+    "potential",
+    "L_norm",
+    "q_norm",
+    "error",
+    "omega_error",
+];
+
+/// The fewest rows a history keeps, whatever the budget.
+const MIN_ROWS: usize = 200;
+
+struct Track {
+    run: RotationRun,
+    history: History,
+    /// Whether its last finite state has been recorded since it stopped.
+    closed: bool,
+}
+
+/// Several rotation methods on one body, stepped together.
+pub struct SpinSession {
+    setup: RotationSetup,
+    stride: Stride,
+    step: u64,
+    tracks: Vec<Track>,
+    truth: TruthRun,
+    truth_spin: Spin,
+    truth_history: History,
+}
+
+/// A row of the history: `spin` at `t` against `truth`.
+fn row(setup: &RotationSetup, t: f64, spin: &Spin, truth: &Spin) -> [f64; COLUMNS.len()] {
+    let (kinetic, potential) = setup.body.energy(spin);
+    let l = setup.body.momentum(&spin.omega);
+    let omega_error = (0..3)
+        .map(|i| (spin.omega[i] - truth.omega[i]).abs())
+        .fold(0.0, f64::max);
+    [
+        t,
+        spin.omega[0],
+        spin.omega[1],
+        spin.omega[2],
+        spin.q[0],
+        spin.q[1],
+        spin.q[2],
+        spin.q[3],
+        kinetic + potential,
+        kinetic,
+        potential,
+        dot(&l, &l).sqrt(),
+        norm(&spin.q),
+        attitude_angle(&spin.q, &truth.q),
+        omega_error,
+    ]
+}
+
+impl SpinSession {
+    pub fn new(setup: RotationSetup, methods: &[RotationMethodId]) -> SpinSession {
+        let rows = (HISTORY_BUDGET / (COLUMNS.len() * (methods.len() + 1))).max(MIN_ROWS) as u64;
+        let stride = Stride::within(setup.steps(), rows);
+        let capacity = stride.rows();
+        let mut truth = setup.truth();
+        let truth_spin = truth.at(0);
+        let mut truth_history = History::new(COLUMNS.len(), capacity);
+        truth_history.push(row(&setup, 0.0, &truth_spin, &truth_spin).into_iter());
+        let tracks = methods
+            .iter()
+            .map(|&m| {
+                let run = setup.run(m);
+                let mut history = History::new(COLUMNS.len(), capacity);
+                history.push(row(&setup, 0.0, &run.spin, &truth_spin).into_iter());
+                Track {
+                    run,
+                    history,
+                    closed: false,
+                }
+            })
+            .collect();
+        SpinSession {
+            setup,
+            stride,
+            step: 0,
+            tracks,
+            truth,
+            truth_spin,
+            truth_history,
+        }
+    }
+
+    /// Steps every method and the truth up to `steps` steps on (or to the run's end); returns the steps taken.
+    pub fn advance(&mut self, steps: u64) -> u64 {
+        let start = self.step;
+        let end = self.setup.steps().min(start.saturating_add(steps));
+        while self.step < end {
+            self.step += 1;
+            let n = self.step;
+            self.truth_spin = self.truth.at(n);
+            let t = n as f64 * self.setup.dt;
+            let recorded = self.stride.records(n);
+            if recorded {
+                self.truth_history
+                    .push(row(&self.setup, t, &self.truth_spin, &self.truth_spin).into_iter());
+            }
+            for track in &mut self.tracks {
+                if track.run.step() {
+                    if recorded {
+                        track.history.push(
+                            row(&self.setup, t, &track.run.spin, &self.truth_spin).into_iter(),
+                        );
+                    }
+                } else if !track.closed {
+                    // Its last finite state, once, where it was not on the grid already.
+                    track.closed = true;
+                    let last = track.run.steps;
+                    if !self.stride.records(last) {
+                        let at = last as f64 * self.setup.dt;
+                        // Against the truth it is compared with on the grid: the last row's, as the CSV leaves
+                        // a stopped run's truth cells empty.
+                        let mut cells = row(&self.setup, at, &track.run.spin, &self.truth_spin);
+                        cells[COLUMNS.len() - 2] = f64::NAN;
+                        cells[COLUMNS.len() - 1] = f64::NAN;
+                        track.history.push(cells.into_iter());
+                    }
+                }
+            }
+        }
+        self.step - start
+    }
+
+    pub fn setup(&self) -> &RotationSetup {
+        &self.setup
+    }
+
+    pub fn step(&self) -> u64 {
+        self.step
+    }
+
+    pub fn total_steps(&self) -> u64 {
+        self.setup.steps()
+    }
+
+    pub fn t(&self) -> f64 {
+        self.step as f64 * self.setup.dt
+    }
+
+    /// Every how many steps a row is recorded.
+    pub fn stride(&self) -> u64 {
+        self.stride.every
+    }
+
+    /// Method tracks; the truth is the track after them, at index `tracks()`.
+    pub fn tracks(&self) -> usize {
+        self.tracks.len()
+    }
+
+    pub fn method(&self, track: usize) -> Option<RotationMethodId> {
+        self.tracks.get(track).map(|t| t.run.method)
+    }
+
+    /// A track's history (the truth's at index `tracks()`), columns as [`COLUMNS`].
+    pub fn history(&self, track: usize) -> Option<&History> {
+        if track == self.tracks.len() {
+            Some(&self.truth_history)
+        } else {
+            self.tracks.get(track).map(|t| &t.history)
+        }
+    }
+
+    /// A track's latest state (the truth's at index `tracks()`): the attitude, then ω.
+    pub fn current(&self, track: usize) -> Option<[f64; 7]> {
+        let spin = if track == self.tracks.len() {
+            &self.truth_spin
+        } else {
+            &self.tracks.get(track)?.run.spin
+        };
+        Some([
+            spin.q[0],
+            spin.q[1],
+            spin.q[2],
+            spin.q[3],
+            spin.omega[0],
+            spin.omega[1],
+            spin.omega[2],
+        ])
+    }
+
+    /// The time of the step at which a track's state stopped being finite.
+    pub fn diverged_at(&self, track: usize) -> Option<f64> {
+        let run = &self.tracks.get(track)?.run;
+        run.diverged.then(|| (run.steps + 1) as f64 * self.setup.dt)
+    }
+
+    /// The whole run as the CLI prints it, rows every `every` steps.
+    pub fn csv(&self, every: u64) -> String {
+        let methods: Vec<RotationMethodId> = self.tracks.iter().map(|t| t.run.method).collect();
+        super::csv::to_string(&self.setup, &methods, None, every)
+    }
+}
