@@ -457,13 +457,12 @@ fn a_spin_session_records_each_run_as_it_steps() {
                 exact.omega[0]
             );
         }
-        for c in 0..COLUMNS.len() {
+        for (c, name) in COLUMNS.iter().enumerate() {
             assert_eq!(
                 history.column(c),
                 pieces.history(k).unwrap().column(c),
-                "{} {}",
-                m.id(),
-                COLUMNS[c]
+                "{} {name}",
+                m.id()
             );
         }
         let current = whole.current(k).unwrap();
