@@ -17,6 +17,9 @@ export default defineConfig({
   use: {
     baseURL: 'http://127.0.0.1:4173/',
     acceptDownloads: true,
+    // The lab's service worker would answer from its cache and fetch the builds it keeps on its own: a test
+    // that wants it (www/e2e/offline.spec.ts) asks for a context that allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROME_BIN ?? chromium.executablePath,
       args: chromium.args,

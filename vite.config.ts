@@ -1,5 +1,8 @@
 /// <reference types="vitest/config" />
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { marked } from 'marked';
 import { defineConfig, type Plugin } from 'vite';
@@ -86,6 +89,50 @@ function cards(): Plugin {
         if (site !== undefined)
           this.emitFile({ type: 'asset', fileName: `oembed/${e.id}.json`, source: oembed(e, site, drawn) });
       }
+    },
+  };
+}
+
+/**
+ * The service worker (www/sw/sw.js) with the build's files written in: the shell it keeps on install (the
+ * pages, embed.js, the scripts and styles, the base and studies builds) and every file, for "Keep for offline
+ * use"; and offline.json, what keeping every file downloads (gzipped, as a host sends it).
+ */
+function offline(): Plugin {
+  return {
+    name: 'integrator-lab-offline',
+    apply: 'build',
+    // Once every file is written (the public directory's copies and the cards' pages included).
+    closeBundle() {
+      const dist = here('www/dist');
+      const walk = (dir: string): string[] =>
+        readdirSync(join(dist, dir), { withFileTypes: true }).flatMap((e) =>
+          e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name).replaceAll('\\', '/')],
+        );
+      const all = walk('')
+        .filter((n) => !n.endsWith('.map') && n !== 'sw.js' && n !== 'offline.json')
+        .sort();
+      const shell = [
+        './',
+        ...all.filter(
+          (n) =>
+            ['index.html', 'embed.html', 'teacher.html', 'embed.js', 'manifest.webmanifest'].includes(n) ||
+            n.startsWith('icons/') ||
+            (n.startsWith('assets/') && !/(classroom|language)_bg-[^/]*\.wasm$/.test(n)),
+        ),
+      ];
+      const sources = all.map((n) => readFileSync(join(dist, n)));
+      const version = createHash('sha256')
+        .update(all.map((n, i) => `${n}:${createHash('sha256').update(sources[i] ?? '').digest('hex')}`).join('\n'))
+        .digest('hex')
+        .slice(0, 16);
+      const source = readFileSync(here('www/sw/sw.js'), 'utf8')
+        .replace("'__VERSION__'", JSON.stringify(version))
+        .replace('__SHELL__', JSON.stringify(shell))
+        .replace('__ALL__', JSON.stringify(all));
+      writeFileSync(join(dist, 'sw.js'), source);
+      const bytes = sources.reduce((sum, b) => sum + gzipSync(b).length, 0);
+      writeFileSync(join(dist, 'offline.json'), JSON.stringify({ version, bytes }));
     },
   };
 }
@@ -184,7 +231,7 @@ function pages(): Plugin {
 export default defineConfig({
   root: 'www',
   base: './',
-  plugins: [pages(), cards()],
+  plugins: [pages(), cards(), offline()],
   define: { __NAMES__: JSON.stringify(names()) },
   // The studies worker is a module worker: it imports the core's studies tier as the page does.
   worker: { format: 'es' },

@@ -241,7 +241,7 @@ const VIEW_HEIGHT = { own: 220, least: 100, most: 275 };
 function fitFrame(app: App): void {
   let current = { scene: VIEW_HEIGHT.own, chart: VIEW_HEIGHT.own };
   const shown = (id: string) => document.getElementById(id)?.offsetParent != null;
-  const fit = () => {
+  const layOut = () => {
     const scene = shown('scene');
     const charts = Array.from(document.querySelectorAll<HTMLElement>('.views .chart')).filter(
       (c) => c.offsetParent !== null,
@@ -267,7 +267,7 @@ function fitFrame(app: App): void {
     asked = true;
     requestAnimationFrame(() => {
       asked = false;
-      fit();
+      layOut();
       fitted = true;
       // After this frame's layout: the host hears the height where the figure could not fit.
       requestAnimationFrame(tellHeight);

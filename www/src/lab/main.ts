@@ -12,6 +12,7 @@ import { wireCopyLink } from '../views/export';
 import type { YourMethodPanel } from '../your-method/your-method';
 import { App } from './app';
 import { CORE, openCore } from './boot';
+import { goOffline } from './offline';
 import { defaultsFor, parseQuery, scenarioInfo, toQuery, toSpec } from './state';
 
 async function main(): Promise<void> {
@@ -73,6 +74,8 @@ async function main(): Promise<void> {
   }
   if (sheet !== null) await openWorksheet(sheet, catalogue, app);
   app.start(!window.matchMedia('(prefers-reduced-motion: reduce)').matches && sheet === null);
+  // After the first frame and a second: a first visit downloads nothing for offline use.
+  requestAnimationFrame(() => goOffline());
   wireCopyLink();
 }
 
