@@ -508,11 +508,7 @@ fn list() -> Outcome {
             i.name,
             i.order.map_or("exact*".to_string(), |o| o.to_string()),
             i.evaluations,
-            if i.symplectic {
-                "symplectic"
-            } else {
-                "not symplectic"
-            },
+            symplectic(i.symplectic),
             analysis::stability_limit(m).text(),
             i.stability.text(),
         )?;
@@ -533,17 +529,7 @@ fn list() -> Outcome {
             i.truth.label(),
             i.source()
         )?;
-        for p in i.params {
-            writeln!(
-                out,
-                "      {:<11} = {:<8} {:<8} {:<18} {}",
-                p.name,
-                format::number(p.default),
-                p.unit,
-                p.range_text(),
-                p.description
-            )?;
-        }
+        list_params(&mut out, i.params)?;
     }
     writeln!(
         out,
@@ -560,11 +546,7 @@ fn list() -> Outcome {
             i.name,
             i.order.map_or("none".to_string(), |o| o.to_string()),
             i.evaluations,
-            if i.symplectic {
-                "symplectic"
-            } else {
-                "not symplectic"
-            },
+            symplectic(i.symplectic),
             i.behaviour
         )?;
     }
@@ -583,18 +565,34 @@ fn list() -> Outcome {
                 rotation::scenarios::RotationTruth::Reference => "reference",
             }
         )?;
-        for p in i.params {
-            writeln!(
-                out,
-                "      {:<11} = {:<8} {:<8} {}",
-                p.name,
-                format::number(p.default),
-                p.unit,
-                p.about
-            )?;
-        }
+        list_params(&mut out, i.params)?;
     }
     Ok(out.flush()?)
+}
+
+/// A scenario's parameters, one a line: name, default, unit, range, what it is.
+fn list_params(out: &mut impl Write, params: &[integrator_lab::Param]) -> io::Result<()> {
+    for p in params {
+        writeln!(
+            out,
+            "      {:<11} = {:<8} {:<8} {:<18} {}",
+            p.name,
+            format::number(p.default),
+            p.unit,
+            p.range_text(),
+            p.description
+        )?;
+    }
+    Ok(())
+}
+
+/// Whether a method is symplectic, as `list` says it.
+fn symplectic(yes: bool) -> &'static str {
+    if yes {
+        "symplectic"
+    } else {
+        "not symplectic"
+    }
 }
 
 fn lyapunov(scenario: &str, set: &[String], until: &str, tolerance: &str) -> Outcome {

@@ -6,16 +6,7 @@ use super::elliptic;
 use super::methods::RotationMethodId;
 use super::{about, mul, normalized, Body, Quat, Spin, Torque, Vec3};
 use crate::run::REFERENCE_STEP;
-use crate::Error;
-
-/// A parameter of a spinning body, with its default and unit.
-#[derive(Clone, Copy, Debug)]
-pub struct RotationParam {
-    pub name: &'static str,
-    pub default: f64,
-    pub unit: &'static str,
-    pub about: &'static str,
-}
+use crate::{Error, Param, Params};
 
 /// Where a scenario's truth comes from, part by part.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,24 +25,20 @@ pub struct RotationScenarioInfo {
     pub id: &'static str,
     pub title: &'static str,
     pub about: &'static str,
-    pub params: &'static [RotationParam],
+    pub params: &'static [Param],
     pub dt: f64,
     pub until: f64,
     pub truth: RotationTruth,
 }
 
-const fn param(
-    name: &'static str,
-    default: f64,
-    unit: &'static str,
-    about: &'static str,
-) -> RotationParam {
-    RotationParam {
-        name,
-        default,
-        unit,
-        about,
-    }
+/// A moment of inertia: positive, up to a ton-metre².
+const fn moment(name: &'static str, default: f64, about: &'static str) -> Param {
+    Param::new(name, "kg·m²", default, 0.0, 1000.0, about).above()
+}
+
+/// A component of the start's spin, either way.
+const fn spin(name: &'static str, default: f64, about: &'static str) -> Param {
+    Param::new(name, "rad/s", default, -1000.0, 1000.0, about)
 }
 
 static SPINNING_TOP: RotationScenarioInfo = RotationScenarioInfo {
@@ -60,10 +47,10 @@ static SPINNING_TOP: RotationScenarioInfo = RotationScenarioInfo {
     about: "A torque-free symmetric body (a coin: I3 = I1 + I2) spun mostly about its axis and a little across it: \
             its axis wobbles round the fixed angular momentum. Closed form.",
     params: &[
-        param("I1", 1.0, "kg·m²", "moment about each axis across the coin (I2 = I1)"),
-        param("I3", 2.0, "kg·m²", "moment about the symmetry axis"),
-        param("omega2", 1.0, "rad/s", "the start's spin across the axis"),
-        param("omega3", 4.0, "rad/s", "the start's spin about the axis"),
+        moment("I1", 1.0, "moment about each axis across the coin (I2 = I1)"),
+        moment("I3", 2.0, "moment about the symmetry axis"),
+        spin("omega2", 1.0, "the start's spin across the axis"),
+        spin("omega3", 4.0, "the start's spin about the axis"),
     ],
     dt: 1.0 / 60.0,
     until: 10.0,
@@ -77,12 +64,12 @@ static TENNIS_RACKET: RotationScenarioInfo = RotationScenarioInfo {
             body flips over and back again and again. ω in closed form (Jacobi's elliptic functions); the attitude \
             from a labelled reference run.",
     params: &[
-        param("I1", 1.0, "kg·m²", "the smallest moment"),
-        param("I2", 2.0, "kg·m²", "the middle moment"),
-        param("I3", 3.0, "kg·m²", "the largest moment"),
-        param("omega1", 0.01, "rad/s", "the start's spin about axis 1"),
-        param("omega2", 6.0, "rad/s", "the start's spin about the middle axis"),
-        param("omega3", 0.01, "rad/s", "the start's spin about axis 3"),
+        moment("I1", 1.0, "the smallest moment"),
+        moment("I2", 2.0, "the middle moment"),
+        moment("I3", 3.0, "the largest moment"),
+        spin("omega1", 0.01, "the start's spin about axis 1"),
+        spin("omega2", 6.0, "the start's spin about the middle axis"),
+        spin("omega3", 0.01, "the start's spin about axis 3"),
     ],
     dt: 1.0 / 60.0,
     until: 30.0,
@@ -95,14 +82,14 @@ static HEAVY_TOP: RotationScenarioInfo = RotationScenarioInfo {
     about: "A symmetric top on a fixed pivot under gravity, the lecture's torque τ = r × F: tilted, spinning, \
             it precesses and nods. A labelled reference run.",
     params: &[
-        param("A", 0.2, "kg·m²", "moment about a horizontal axis through the pivot"),
-        param("C", 0.1, "kg·m²", "moment about the symmetry axis"),
-        param("m", 1.0, "kg", "mass"),
-        param("g", 9.81, "m/s²", "gravity"),
-        param("l", 0.4, "m", "pivot to centre of mass, along the axis"),
-        param("theta", 1.0, "rad", "the start's tilt from the vertical"),
-        param("spin", 40.0, "rad/s", "the start's spin about the axis (ψ̇)"),
-        param("precession", 0.0, "rad/s", "the start's turn about the vertical (φ̇)"),
+        moment("A", 0.2, "moment about a horizontal axis through the pivot"),
+        moment("C", 0.1, "moment about the symmetry axis"),
+        Param::new("m", "kg", 1.0, 0.0, 1000.0, "mass").above(),
+        Param::new("g", "m/s²", 9.81, 0.0, 100.0, "gravity"),
+        Param::new("l", "m", 0.4, 0.0, 100.0, "pivot to centre of mass, along the axis").above(),
+        Param::new("theta", "rad", 1.0, 0.0, std::f64::consts::PI, "the start's tilt from the vertical"),
+        spin("spin", 40.0, "the start's spin about the axis (ψ̇)"),
+        spin("precession", 0.0, "the start's turn about the vertical (φ̇)"),
     ],
     dt: 1.0 / 120.0,
     until: 10.0,
@@ -123,8 +110,8 @@ pub fn get(id: &str) -> Option<&'static RotationScenarioInfo> {
 #[derive(Clone, Debug)]
 pub struct RotationSetup {
     pub info: &'static RotationScenarioInfo,
-    /// Each parameter's value, in the scenario's order.
-    pub values: Vec<f64>,
+    /// Each parameter's value.
+    pub params: Params,
     pub body: Body,
     pub start: Spin,
     pub dt: f64,
@@ -142,26 +129,7 @@ impl RotationSetup {
     ) -> Result<RotationSetup, Error> {
         let info =
             get(id).ok_or_else(|| Error::Inconsistent(format!("unknown scenario '{id}'")))?;
-        let mut values: Vec<f64> = info.params.iter().map(|p| p.default).collect();
-        for (name, value) in overrides {
-            let i = info
-                .params
-                .iter()
-                .position(|p| p.name == name)
-                .ok_or_else(|| {
-                    let known: Vec<&str> = info.params.iter().map(|p| p.name).collect();
-                    Error::Inconsistent(format!(
-                        "unknown parameter '{name}' for scenario '{id}' (known: {})",
-                        known.join(", ")
-                    ))
-                })?;
-            if !value.is_finite() {
-                return Err(Error::Inconsistent(format!(
-                    "{name} = {value}: not a number"
-                )));
-            }
-            values[i] = *value;
-        }
+        let params = Params::of(info.id, info.params, overrides)?;
         let (dt, until) = (dt.unwrap_or(info.dt), until.unwrap_or(info.until));
         for (name, v) in [("dt", dt), ("until", until)] {
             if !(v.is_finite() && v > 0.0) {
@@ -170,13 +138,7 @@ impl RotationSetup {
                 )));
             }
         }
-        let get = |name: &str| {
-            values[info
-                .params
-                .iter()
-                .position(|p| p.name == name)
-                .expect("declared")]
-        };
+        let get = |name: &str| params.get(name);
         let (body, start) = match info.id {
             "spinning-top" => (
                 Body::new([get("I1"), get("I1"), get("I3")], Torque::Free)?,
@@ -225,7 +187,7 @@ impl RotationSetup {
         };
         Ok(RotationSetup {
             info,
-            values,
+            params,
             body,
             start,
             dt,

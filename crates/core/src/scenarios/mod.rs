@@ -281,21 +281,30 @@ impl Params {
     /// The defaults with overrides by name, each checked against its range (the checks a scenario makes of
     /// the combination are [`Scenario::validate`]'s). Not generic: one body for every scenario.
     fn read(info: &ScenarioInfo, overrides: &[(String, f64)]) -> Result<Self, Error> {
-        let mut values: Vec<f64> = info.params.iter().map(|p| p.default).collect();
+        Params::of(info.id, info.params, overrides)
+    }
+
+    /// The defaults of a scenario's `declared` parameters (of either family) with overrides by name, each
+    /// checked against its range.
+    pub fn of(
+        scenario: &'static str,
+        declared: &'static [Param],
+        overrides: &[(String, f64)],
+    ) -> Result<Self, Error> {
+        let mut values: Vec<f64> = declared.iter().map(|p| p.default).collect();
         for (name, value) in overrides {
-            let i = info
-                .params
+            let i = declared
                 .iter()
                 .position(|p| p.name == name)
                 .ok_or_else(|| Error::UnknownParameter {
-                    scenario: info.id,
+                    scenario,
                     name: name.clone(),
                 })?;
-            values[i] = info.params[i].check(*value)?;
+            values[i] = declared[i].check(*value)?;
         }
         Ok(Params {
-            scenario: info.id,
-            declared: info.params,
+            scenario,
+            declared,
             values,
         })
     }
