@@ -13,7 +13,12 @@ test.describe.configure({ timeout: 120_000 });
 async function everythingShown(page: Page, query = ''): Promise<void> {
   await page.goto(`./${query}`);
   await expect(page.locator('#status')).not.toBeEmpty();
-  await page.locator('#convergence-panel summary').click();
+  // Opened as a reader opens it; on a loaded machine a click during the first frames' layout can miss it.
+  const panel = page.locator('#convergence-panel');
+  await expect(async () => {
+    if (!(await panel.evaluate((d: HTMLDetailsElement) => d.open))) await panel.locator('summary').click();
+    await expect(page.locator('#measure-convergence')).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
   await page.click('#measure-convergence');
   await expect(page.locator('#convergence-note')).toContainText('is the measured order', {
     timeout: 30_000,

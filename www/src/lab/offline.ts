@@ -23,7 +23,9 @@ export function goOffline(delay = 1000): void {
   }, delay);
 }
 
-function watch(registration: ServiceWorkerRegistration): void {
+function watch(registration: ServiceWorkerRegistration | undefined): void {
+  // A browser that blocks workers here (a test harness, a policy) may answer with none.
+  if (!registration) return;
   void offerKeep(registration);
   const ready = (worker: ServiceWorker | null) => {
     // A worker waiting while another controls the page is a newer version of the lab.
