@@ -67,6 +67,11 @@ group('link cards', () => {
 
   it('describe an experiment by its claim, its source and what to look at, and escape what they say', () => {
     expect(describe(EXPERIMENT)).toBe('“The semi-implicit Euler technique is a second order method” (True Physics). Halve dt & see.');
+    // A long one is cut at a word, to what a card shows whole.
+    const long = describe({ ...EXPERIMENT, look: 'Run it and look. '.repeat(20) });
+    expect(long.length).toBeLessThanOrEqual(200);
+    expect(long).toMatch(/[a-z.]…$/);
+    expect(`${describe({ ...EXPERIMENT, look: '' })}${'Run it and look. '.repeat(20)}`).toContain(long.slice(0, -1));
     const tags = cardTags({ title: 'a "b" <c>', description: 'd', site: undefined, path: '', poster: undefined, oembed: undefined });
     expect(tags).toContain('content="a &quot;b&quot; &lt;c&gt;"');
     expect(withCard(INDEX, { title: 'T', description: 'D', site: undefined, path: '', poster: undefined, oembed: undefined })).toContain(

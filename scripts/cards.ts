@@ -64,9 +64,15 @@ export function cardTags(card: {
   ].join('');
 }
 
-/** An experiment's description: the claim it checks, whose, and what to look at. */
+/** The longest description a card shows whole (link previews cut longer ones off). */
+export const DESCRIPTION_LENGTH = 200;
+
+/** An experiment's description: the claim it checks, whose, and what to look at, cut at a word to fit a card. */
 export function describe(e: CardExperiment): string {
-  return `“${e.claim}” (${e.citation}). ${e.look}`;
+  const whole = `“${e.claim}” (${e.citation}). ${e.look}`;
+  if (whole.length <= DESCRIPTION_LENGTH) return whole;
+  const cut = whole.slice(0, DESCRIPTION_LENGTH - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' '))}…`;
 }
 
 /**

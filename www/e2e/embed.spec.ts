@@ -358,6 +358,21 @@ test('without scripts the element shows its fallback; with them, the still until
   await page.goto(`${HOST}/post.html`);
   await expect(page.locator('integrator-lab a').first()).toBeVisible();
   await context.close();
+  // With scripts: the still stays over the loading frame, saying it loads, until the figure has drawn; then
+  // only the figure is left, at the height the still kept.
+  const live = await browser.newPage();
+  await live.route(/\/assets\/base_bg-[^/]*\.wasm$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await live.goto(`${HOST}/post.html`);
+  const first = live.locator('integrator-lab').first();
+  await expect(first.locator('.still.over')).toContainText('Loading the figure…');
+  const reserved = await first.evaluate((e) => e.getBoundingClientRect().height);
+  await expect(first.locator('.still')).toHaveCount(0, { timeout: 30_000 });
+  await expect(first.locator('iframe')).toBeVisible();
+  expect(await first.evaluate((e) => e.getBoundingClientRect().height)).toBe(reserved);
+  await live.close();
 });
 
 test('on a phone the post and its figures fit the width', async ({ page }) => {

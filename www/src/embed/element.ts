@@ -35,7 +35,8 @@ const OWN = new Set([
 // The still and the frame start at the figure's estimated height, so the post does not jump as it loads;
 // the still takes the figure's theme (auto: the reader's system).
 const STYLE = `
-:host { display: block; margin: 1rem 0; }
+:host { display: block; margin: 1rem 0; position: relative; }
+.still.over { position: absolute; inset: 0; z-index: 1; }
 .still { box-sizing: border-box; display: flex; flex-direction: column;
   align-items: center; justify-content: center; gap: 0.75rem; border: 1px solid #c8c8c8; border-radius: 6px;
   background: #f6f6f6; color: #222; font: 1rem system-ui, sans-serif; text-align: center; padding: 1rem; }
@@ -73,6 +74,7 @@ window.addEventListener('message', (e: MessageEvent) => {
   try {
     if (message.type === 'height') figure.resizeTo(message.height);
     else if (message.type === 'ready') figure.join();
+    else if (message.type === 'shown') figure.shown();
     else figure.ask(message.action);
   } catch {
     // A figure's trouble stays with the figure: the host page never sees it.
@@ -161,8 +163,24 @@ class IntegratorLab extends HTMLElement {
     frame.style.height = `${figureHeight(parseLook(`?${this.query.toString()}`, false).look)}px`;
     frame.src = new URL(/* @vite-ignore */ `embed.html?${this.query.toString()}`, import.meta.url).href;
     this.frame = frame;
-    this.shadowRoot.querySelector('.still')?.replaceWith(frame);
+    // The still (the poster) stays over the frame until the figure has drawn its first frame: a reader never
+    // sees a figure half loaded.
+    const still = this.shadowRoot.querySelector('.still');
+    still?.classList.add('over');
+    const loading = still?.querySelector('button');
+    if (loading) {
+      loading.textContent = 'Loading the figure…';
+      loading.disabled = true;
+    }
+    this.shadowRoot.append(frame);
     if (frame.contentWindow) figures.set(frame.contentWindow, this);
+    // A figure that never says so (an old build of the lab) is shown after a while anyway.
+    setTimeout(() => this.shown(), 15_000);
+  }
+
+  /** The figure has drawn its first frame: its poster goes. */
+  shown(): void {
+    this.shadowRoot?.querySelector('.still')?.remove();
   }
 
   /** The figure's content height: the frame grows to it where the figure could not fit the height it was

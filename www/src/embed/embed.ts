@@ -74,6 +74,8 @@ async function main(): Promise<void> {
   const core = await openCore();
   if (!core) {
     // No figure to fit: the host hears the height of what the page says instead.
+    document.body.classList.remove('loading');
+    tell({ type: 'shown' });
     fitted = true;
     tellHeight();
     return;
@@ -166,11 +168,13 @@ async function main(): Promise<void> {
   const overlay = el('button', '▶', 'play-overlay');
   overlay.type = 'button';
   overlay.setAttribute('aria-label', 'Play the figure');
+  overlay.title = 'Play (a click on the figure, or Space, pauses it)';
   overlay.addEventListener('click', (e) => {
     e.stopPropagation();
     if (!app.isPlaying) app.togglePlay();
   });
-  document.querySelector('.views')?.append(overlay);
+  // First in the views, so that it is the first thing the keyboard reaches in them.
+  document.querySelector('.views')?.prepend(overlay);
   let played = false;
   const showOverlay = () => {
     const playing = byId('play').getAttribute('aria-pressed') === 'true';
@@ -216,7 +220,10 @@ async function main(): Promise<void> {
   });
   app.start(false);
   showOverlay();
+  document.body.classList.remove('loading');
   fitFrame(app);
+  // Drawn: an element's poster over the frame can go.
+  requestAnimationFrame(() => requestAnimationFrame(() => tell({ type: 'shown' })));
   if (shared) {
     tell({ type: 'ready' });
     setTimeout(() => {

@@ -2,7 +2,8 @@
 // their shapes, how each side writes them, and how each side reads the other's (checked by source and
 // shape: a host page's own messages, or anything a stranger posts, are ignored).
 //
-// figure → host: its height; `ready` (it can follow a shared clock); `ask` (an action on the shared clock).
+// figure → host: its height; `shown` (its first frame is drawn: the host may take its poster away); `ready` (it
+// can follow a shared clock); `ask` (an action on the shared clock).
 // host → figure: `clock`, the shared clock's state.
 
 import type { ClockAction, ClockState } from '../lab/clock';
@@ -12,6 +13,7 @@ const SOURCE = 'integrator-lab';
 
 export type FigureMessage =
   | { type: 'height'; height: number }
+  | { type: 'shown' }
   | { type: 'ready' }
   | { type: 'ask'; action: ClockAction };
 export type HostMessage = { type: 'clock'; state: ClockState };
@@ -57,6 +59,7 @@ export function fromFigure(data: unknown): FigureMessage | undefined {
   if (m?.type === 'height' && typeof m.height === 'number' && Number.isFinite(m.height))
     return { type: 'height', height: m.height };
   if (m?.type === 'ready') return { type: 'ready' };
+  if (m?.type === 'shown') return { type: 'shown' };
   if (m?.type === 'ask' && isAction(m.action)) return { type: 'ask', action: m.action };
   return undefined;
 }

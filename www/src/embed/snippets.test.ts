@@ -14,7 +14,7 @@ describe('the embed snippets', () => {
       [
         `<script type="module" src="https://lab.example/tools/embed.js" onerror="${corsHint('https://lab.example/tools/').replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')}"></script>`,
         `<integrator-lab query="scenario=kepler&amp;methods=euler,rk4&amp;dt=1/30&amp;GM=2&amp;views=scene,phase" poster="https://lab.example/tools/posters/generic" style="display: block; margin: 1rem 0; min-height: ${figureHeight({ views: ['scene', 'phase'], controls: 'minimal' })}px">`,
-        '  <a href="https://lab.example/tools/?scenario=kepler&amp;methods=euler,rk4&amp;dt=1/30&amp;GM=2"><picture><source media="(prefers-color-scheme: dark)" srcset="https://lab.example/tools/posters/generic-dark.jpg" /><img src="https://lab.example/tools/posters/generic-light.jpg" width="600" height="314" alt="Kepler &quot;orbit&quot;" /></picture>',
+        '  <a href="https://lab.example/tools/?scenario=kepler&amp;methods=euler,rk4&amp;dt=1/30&amp;GM=2"><picture><source media="(prefers-color-scheme: dark)" srcset="https://lab.example/tools/posters/generic-dark.jpg" /><img src="https://lab.example/tools/posters/generic-light.jpg" width="600" height="314" style="max-width: 100%; height: auto" alt="Integrator Lab: methods stepped side by side on a spring" /></picture>',
         '  Kepler &quot;orbit&quot;, in Integrator Lab</a>',
         '</integrator-lab>',
       ].join('\n'),

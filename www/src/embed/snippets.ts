@@ -23,7 +23,7 @@ function attr(text: string): string {
 
 /** What the post's console says where embed.js could not load: most often, its host sends no CORS header. */
 export function corsHint(base: string): string {
-  return `console.error('Integrator Lab: ${base}embed.js did not load, so its figures stay links. A module script from another site needs that site to send Access-Control-Allow-Origin: * with its files (see docs/embedding.md, Deploying).')`;
+  return `console.error('Integrator Lab: ${base}embed.js did not load, so its figures stay links. A module script from another site needs that site to send Access-Control-Allow-Origin: * with its files (see Deploying in docs/embedding.md of the lab).')`;
 }
 
 /**
@@ -45,6 +45,9 @@ export function snippets(
   const q = state.toString().replaceAll('%2C', ',').replaceAll('%2F', '/').replaceAll('%40', '@');
   const rest = lookQuery(look, ['controls', 'theme', 'autoplay', 'sync', 'bg', 'title']);
   const withLook = `${q}&views=${look.views.join(',')}${rest}`;
+  // The caption, where there is one, names the figure; a generic poster is not a picture of this figure.
+  const name = look.caption ?? title;
+  const alt = poster === 'generic' ? 'Integrator Lab: methods stepped side by side on a spring' : name;
   return {
     element: [
       // A module script from another site needs that site's Access-Control-Allow-Origin: where it is missing the
@@ -53,13 +56,27 @@ export function snippets(
       // The figure's height reserved before embed.js runs: the post does not move as it loads.
       `<integrator-lab query="${attr(withLook)}" poster="${attr(`${base}posters/${poster}`)}" style="display: block; margin: 1rem 0; min-height: ${figureHeight(look)}px">`,
       // What readers without scripts see (RSS, e-mail, print): the figure's poster, linked to the lab.
-      `  <a href="${attr(`${base}?${q}`)}"><picture><source media="(prefers-color-scheme: dark)" srcset="${attr(`${base}posters/${poster}-dark.jpg`)}" /><img src="${attr(`${base}posters/${poster}-light.jpg`)}" width="600" height="314" alt="${attr(title)}" /></picture>`,
-      `  ${attr(title)}, in Integrator Lab</a>`,
+      `  <a href="${attr(`${base}?${q}`)}"><picture><source media="(prefers-color-scheme: dark)" srcset="${attr(`${base}posters/${poster}-dark.jpg`)}" /><img src="${attr(`${base}posters/${poster}-light.jpg`)}" width="600" height="314" style="max-width: 100%; height: auto" alt="${attr(alt)}" /></picture>`,
+      `  ${attr(name)}, in Integrator Lab</a>`,
       '</integrator-lab>',
     ].join('\n'),
-    iframe: `<iframe src="${attr(`${base}embed.html?${withLook}`)}" title="${attr(title)}" width="100%" height="${figureHeight(look) + 40}" style="border: 0" loading="lazy"></iframe>`,
+    iframe: `<iframe src="${attr(`${base}embed.html?${withLook}`)}" title="${attr(name)}" width="100%" height="${figureHeight(look) + 40}" style="border: 0" loading="lazy"></iframe>`,
   };
 }
+
+/** Each view as the panel names it: its key, and what it shows where the key alone does not say. */
+const VIEW_WORDS: Record<(typeof VIEWS)[number], string> = {
+  scene: 'scene',
+  x: 'x (a coordinate against time)',
+  phase: 'phase portrait',
+  energy: 'energy',
+  split: 'split (kinetic and potential energy)',
+  error: 'error',
+  separation: 'separation (from a nudged twin)',
+  table: 'table of values',
+  convergence: 'convergence',
+  stability: 'stability',
+};
 
 export class EmbedPanel {
   private readonly look: Look = { ...DEFAULT_LOOK, views: [...DEFAULT_LOOK.views] };
@@ -85,7 +102,7 @@ export class EmbedPanel {
         this.look.views = chosen;
         this.update();
       });
-      boxes.append(el('label', undefined, 'embed-view', [box, ` ${view}`]));
+      boxes.append(el('label', undefined, 'embed-view', [box, ` ${VIEW_WORDS[view]}`]));
     }
     const controls = byId<HTMLSelectElement>('embed-controls');
     controls.addEventListener('change', () => {
@@ -148,7 +165,8 @@ export class EmbedPanel {
     this.previewing = setTimeout(() => {
       const src = /src="([^"]+)"/.exec(iframe)?.[1]?.replaceAll('&amp;', '&') ?? '';
       const frame = byId<HTMLIFrameElement>('embed-preview');
-      frame.style.height = `${figureHeight(this.look)}px`;
+      // As tall as the plain iframe the snippet gives.
+      frame.style.height = `${figureHeight(this.look) + 40}px`;
       if (frame.src !== src) frame.src = src;
     }, 400);
   }
@@ -157,8 +175,26 @@ export class EmbedPanel {
   update(): void {
     if (!byId<HTMLDetailsElement>('embed-panel').open) return;
     const base = new URL('./', window.location.href).href;
+    // The separation view draws a run's twins: without a nudge there are none to draw.
+    const nudged = new URLSearchParams(window.location.search).has('nudge');
+    const separation = byId('embed-views').querySelector<HTMLInputElement>('input[value="separation"]');
+    if (separation) {
+      separation.disabled = !nudged;
+      separation.title = nudged
+        ? ''
+        : 'Only for a run with a nudge (nudge= in the address): it draws the twins';
+    }
+    const look = nudged
+      ? this.look
+      : { ...this.look, views: this.look.views.filter((v) => v !== 'separation') };
     const id = this.experiment();
-    const { element, iframe } = snippets(base, window.location.search, this.look, this.title(), id);
+    const { element, iframe } = snippets(
+      base,
+      window.location.search,
+      look.views.length > 0 ? look : { ...look, views: ['scene'] },
+      this.title(),
+      id,
+    );
     byId<HTMLTextAreaElement>('embed-element').value = element;
     byId<HTMLTextAreaElement>('embed-iframe').value = iframe;
     this.preview(iframe);
