@@ -203,16 +203,23 @@ struct Resolved {
 }
 
 impl Common {
-    /// The arguments as a run request, resolved by the core as the page's spec is.
-    fn resolve(&self) -> Result<Resolved, Error> {
-        let params = self
-            .set
-            .iter()
-            .map(|pair| parse_set(pair))
-            .collect::<Result<Vec<_>, Error>>()?;
+    /// The `--set NAME=VALUE` overrides.
+    fn overrides(&self) -> Result<Vec<(String, f64)>, Error> {
+        self.set.iter().map(|pair| parse_set(pair)).collect()
+    }
+
+    /// `--dt` and `--until`, read as numbers (fractions allowed), where given.
+    fn seconds(&self) -> Result<(Option<f64>, Option<f64>), Error> {
         let number = |name: &str, text: &Option<String>| {
             text.as_deref().map(|t| format::parse(name, t)).transpose()
         };
+        Ok((number("dt", &self.dt)?, number("until", &self.until)?))
+    }
+
+    /// The arguments as a run request, resolved by the core as the page's spec is.
+    fn resolve(&self) -> Result<Resolved, Error> {
+        let params = self.overrides()?;
+        let (dt, until) = self.seconds()?;
         let force = self
             .force
             .as_deref()
@@ -234,8 +241,8 @@ impl Common {
             scenario: self.scenario.clone(),
             params,
             methods,
-            dt: number("dt", &self.dt)?,
-            until: number("until", &self.until)?,
+            dt,
+            until,
             precision: Some(self.precision.clone()),
             force,
             ..Request::default()
@@ -289,20 +296,8 @@ fn spinning(common: &Common) -> Result<Option<(RotationSetup, Vec<RotationMethod
             "a spinning body runs in f64 only: drop --precision".into(),
         ));
     }
-    let params = common
-        .set
-        .iter()
-        .map(|pair| parse_set(pair))
-        .collect::<Result<Vec<_>, Error>>()?;
-    let number = |name: &str, text: &Option<String>| {
-        text.as_deref().map(|t| format::parse(name, t)).transpose()
-    };
-    let setup = RotationSetup::new(
-        id,
-        &params,
-        number("dt", &common.dt)?,
-        number("until", &common.until)?,
-    )?;
+    let (dt, until) = common.seconds()?;
+    let setup = RotationSetup::new(id, &common.overrides()?, dt, until)?;
     let methods = match &common.method {
         Some(list) => list
             .split(',')
