@@ -139,7 +139,7 @@ note: string,
  */
 horizon?: number, 
 /**
- * The reference's uncertainty (its distance from one at half its step, in the first position's unit)
+ * The reference's uncertainty (its largest difference in a position coordinate from one at half its step)
  * every `every` seconds from t = 0: at most [`TRUST_POINTS`] values, the largest of each stretch.
  */
 uncertainty: Array<number>, every: number, };
