@@ -2,8 +2,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { marked } from 'marked';
 import { defineConfig, type Plugin } from 'vite';
 import { type CardExperiment, experimentPage, oembed, withCard } from './scripts/cards.ts';
@@ -123,7 +123,16 @@ function offline(): Plugin {
       ];
       const sources = all.map((n) => readFileSync(join(dist, n)));
       const version = createHash('sha256')
-        .update(all.map((n, i) => `${n}:${createHash('sha256').update(sources[i] ?? '').digest('hex')}`).join('\n'))
+        .update(
+          all
+            .map(
+              (n, i) =>
+                `${n}:${createHash('sha256')
+                  .update(sources[i] ?? '')
+                  .digest('hex')}`,
+            )
+            .join('\n'),
+        )
         .digest('hex')
         .slice(0, 16);
       const source = readFileSync(here('www/sw/sw.js'), 'utf8')
