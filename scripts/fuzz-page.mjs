@@ -140,12 +140,15 @@ try {
       console.log(`blank: ${path}?${query}`);
     }
     // Every key the page read and dropped is named in a notice (the full page only: a figure keeps its look
-    // keys in its own URL).
+    // keys in its own URL, and the full page passes a figure's own keys over: ui/look.ts's LOOK_KEYS but theme).
     if (path === '/') {
       const kept = new URLSearchParams(new URL(page.url()).search);
       const dropped = [...new Set(pairs.map(([k]) => k))].filter(
         (k) =>
-          k && !kept.has(k) && !isTrackingKey(k) && !['views', 'controls', 'autoplay', 'sync'].includes(k),
+          k &&
+          !kept.has(k) &&
+          !isTrackingKey(k) &&
+          !['views', 'controls', 'autoplay', 'sync', 'bg', 'title'].includes(k),
       );
       // A run is named by itself ("Ignored run 'rk5@0.05'…"), the others by their key.
       const named = (k) => notices.includes(k) || (k === 'runs' && notices.includes('Ignored run'));
