@@ -112,8 +112,10 @@ function offline(): Plugin {
       const all = walk('')
         .filter((n) => !n.endsWith('.map') && n !== 'sw.js' && n !== 'offline.json')
         .sort();
+      // offline.json too: the page reads it (what keeping everything downloads) whether or not it is online.
       const shell = [
         './',
+        'offline.json',
         ...all.filter(
           (n) =>
             ['index.html', 'embed.html', 'teacher.html', 'embed.js', 'manifest.webmanifest'].includes(n) ||

@@ -182,7 +182,10 @@ test('a teacher’s own worksheet: a mistake is reported with its line; a good o
   ].join('\n');
   await page.fill('#sheet-text', text);
   await page.click('#use-text');
-  await expect(page.locator('#sheet-problem')).toContainText("line 3: task 1: unknown quantity 'positon'");
+  // The classroom build reads it: on a loaded machine that can take more than a few seconds.
+  await expect(page.locator('#sheet-problem')).toContainText("line 3: task 1: unknown quantity 'positon'", {
+    timeout: 30_000,
+  });
   // Nothing of the worksheet shown before stays to be taken for this one's.
   await expect(page.locator('#sheet-links')).toBeHidden();
   await expect(page.locator('#sheet-key tbody tr')).toHaveCount(0);
