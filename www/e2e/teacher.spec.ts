@@ -108,6 +108,34 @@ test('a worksheet’s id keeps codes valid when its text changes; a code for ano
   expect(errors).toEqual([]);
 });
 
+test('a worksheet written while the core loads is not replaced by the default one', async ({ page }) => {
+  const errors = watch(page);
+  // The classroom build held back, as on a slow connection or a loaded machine.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/classroom_bg-[^/]*\.wasm$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('./teacher.html');
+  await expect(page.locator('#sheet-loading')).toContainText("Loading the lab's core");
+  await expect(page.locator('#use-text')).toBeDisabled();
+  await expect(page.locator('#sheet-text')).toBeDisabled();
+  release();
+  await page.locator('#sheet-own summary').click();
+  await page.fill(
+    '#sheet-text',
+    'id = "block"\ntitle = "A block"\n\n[[task]]\nsetup = "scenario=constant-force&methods=euler&dt=1&until=10"\nkind = "number"\nquestion = "Where is it?"\nquantity = "position"\nunit = "m"\n',
+  );
+  await page.click('#use-text');
+  await expect(page.locator('#sheet-loading')).toHaveCount(0);
+  await paste(page, code('Ada', 'block', ['450']));
+  await expect(page.locator('#class-table tbody tr').first().locator('td').nth(1)).toHaveText('1/1');
+  expect(errors).toEqual([]);
+});
+
 test('the class link as a QR code reads back as the link', async ({ page }) => {
   const errors = watch(page);
   await page.goto('./teacher.html');

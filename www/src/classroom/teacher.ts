@@ -161,6 +161,10 @@ class TeacherPage {
     const last = kept(CHOICE);
     if (own) byId<HTMLTextAreaElement>('sheet-text').value = own;
     if (last && last !== 'own' && [...choice.options].some((o) => o.value === last)) choice.value = last;
+    // Until the core is here nothing can be chosen or used: a worksheet used then would be replaced by the default.
+    for (const id of ['sheet-choice', 'sheet-text', 'use-text'])
+      byId<HTMLInputElement | HTMLButtonElement>(id).disabled = false;
+    byId('sheet-loading').remove();
     if (own && (last === 'own' || last === null)) {
       choice.value = '';
       this.use(own);
@@ -620,6 +624,7 @@ async function main(): Promise<void> {
     core = await loadClassroom();
   } catch (e) {
     notice(`The lab's core could not be loaded: ${message(e)}`, 'error');
+    byId('sheet-loading').textContent = "The lab's core could not be loaded: reload the page to try again.";
     return;
   }
   new TeacherPage(core);
