@@ -280,32 +280,23 @@ fn grade(file: Option<&str>, method: Option<&str>, scenario: Option<&str>) -> Ou
 /// Where the scenario is a spinning body: its setup and methods (the rotation family's), with what does not
 /// apply to it refused by name.
 fn spinning(common: &Common) -> Result<Option<(RotationSetup, Vec<RotationMethodId>)>, Failure> {
-    let Some(id) = common.scenario.as_deref() else {
-        return Ok(None);
-    };
-    if rotation::scenarios::get(id).is_none() {
-        return Ok(None);
-    }
-    if common.force.is_some() {
-        return Err(Failure::Input(
-            "--force gives a force on a point mass: it does not apply to a spinning body".into(),
-        ));
-    }
-    if common.precision != "f64" {
-        return Err(Failure::Input(
-            "a spinning body runs in f64 only: drop --precision".into(),
-        ));
-    }
     let (dt, until) = common.seconds()?;
-    let setup = RotationSetup::new(id, &common.overrides()?, dt, until)?;
-    let methods = match &common.method {
-        Some(list) => list
-            .split(',')
-            .map(|m| RotationMethodId::from_id(m.trim()))
-            .collect::<Result<Vec<_>, Error>>()?,
-        None => RotationMethodId::ALL.to_vec(),
+    let request = Request {
+        scenario: common.scenario.clone(),
+        params: common.overrides()?,
+        methods: common
+            .method
+            .as_ref()
+            .map(|list| list.split(',').map(str::to_string).collect()),
+        dt,
+        until,
+        precision: Some(common.precision.clone()),
+        // Only whether there is one matters: a force does not apply to a spinning body.
+        force: common.force.clone(),
+        ..Request::default()
     };
-    Ok(Some((setup, methods)))
+    let spinning = request.spinning().transpose()?;
+    Ok(spinning.map(|s| (s.setup, s.methods)))
 }
 
 /// `run` on a spinning body: the rotation family's table (see `rotation::csv`).

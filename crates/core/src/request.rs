@@ -4,6 +4,8 @@
 //! arguments and the wasm crate from the page's spec; both resolve it here, so the two can never read the
 //! same run two ways.
 
+use crate::rotation::methods::RotationMethodId;
+use crate::rotation::scenarios::{self as spinning, RotationSetup};
 use crate::{Error, Method, MethodId, Precision, Setup};
 
 /// The id a student's rule runs under beside the lab's methods.
@@ -95,6 +97,59 @@ impl Request {
             yours,
             nudge,
         })
+    }
+}
+
+/// A request for a spinning body in core types, every part checked.
+pub struct Spinning {
+    pub setup: RotationSetup,
+    pub methods: Vec<RotationMethodId>,
+    /// The nudge of each method's twin (from ω1 + δ), checked.
+    pub nudge: Option<f64>,
+}
+
+impl Request {
+    /// Where the scenario is a spinning body, the request resolved within the rotation family (an id such as
+    /// `euler` names the rotation method), or what in it does not apply to a spinning body; `None` for a point
+    /// mass's scenario, which [`Request::resolve`] reads.
+    pub fn spinning(&self) -> Option<Result<Spinning, Error>> {
+        let id = self.scenario.as_deref()?;
+        spinning::get(id)?;
+        let refuse = |what: &str| {
+            Err(Error::Inconsistent(format!(
+                "{what}: it does not apply to a spinning body"
+            )))
+        };
+        Some((|| {
+            if self.force.is_some() {
+                return refuse("your force acts on a point mass");
+            }
+            if self.rule.is_some() || self.methods.iter().flatten().any(|m| m == YOURS) {
+                return refuse("your method steps a point mass's position and velocity");
+            }
+            if !self.runs.is_empty() {
+                return refuse("runs at steps of their own are for a point mass's methods");
+            }
+            if !matches!(self.precision.as_deref(), None | Some("f64")) {
+                return Err(Error::Inconsistent(
+                    "a spinning body runs in f64 only: drop the precision".into(),
+                ));
+            }
+            let setup = RotationSetup::new(id, &self.params, self.dt, self.until)?;
+            let methods = match &self.methods {
+                Some(ids) => ids
+                    .iter()
+                    .map(|m| RotationMethodId::from_id(m.trim()))
+                    .collect::<Result<Vec<_>, Error>>()?,
+                None => RotationMethodId::ALL.to_vec(),
+            };
+            let nudge = self.nudge.map(crate::chaos::check_nudge).transpose()?;
+            Ok(Spinning {
+                setup,
+                methods,
+                nudge,
+            })
+        })())
     }
 }
 

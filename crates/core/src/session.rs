@@ -60,7 +60,7 @@ impl History {
     }
 
     /// The last recorded value of a column.
-    fn last(&self, c: usize) -> f64 {
+    pub(crate) fn last(&self, c: usize) -> f64 {
         self.column(c).last().copied().unwrap_or(f64::NAN)
     }
 }
@@ -203,7 +203,7 @@ pub struct Session {
 }
 
 /// A value as the CSV writes it at a precision, or rounded to `digits` significant digits for reading.
-fn shown(value: f64, precision: Precision, digits: Option<usize>) -> String {
+pub(crate) fn shown(value: f64, precision: Precision, digits: Option<usize>) -> String {
     match digits {
         None => format::value(value, precision),
         Some(n) => format::significant(value, n),
@@ -211,7 +211,7 @@ fn shown(value: f64, precision: Precision, digits: Option<usize>) -> String {
 }
 
 /// A time as the CSV writes it (12 significant digits), or rounded to `digits` for reading.
-fn shown_time(t: f64, digits: Option<usize>) -> String {
+pub(crate) fn shown_time(t: f64, digits: Option<usize>) -> String {
     match digits {
         None => format::time(t),
         Some(n) => format::significant(t, n),

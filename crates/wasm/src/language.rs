@@ -15,7 +15,7 @@ pub(crate) fn about() -> MethodView {
         id: ABOUT.id,
         name: ABOUT.name,
         order: None,
-        evaluations: ABOUT.evaluations,
+        evaluations: ABOUT.evaluations.to_string(),
         symplectic: false,
         rule: ABOUT.rule,
         source: ABOUT.source.to_string(),

@@ -13,7 +13,13 @@
 //! opens a worksheet and the teacher's page load; and `language` (the studies tier and "your method": a
 //! student's rule, its checks and its report card), which the page loads only when a rule is in use.
 
-use integrator_lab::request::{self, Request, Resolved};
+#[cfg(feature = "studies")]
+use integrator_lab::request::Resolved;
+use integrator_lab::request::{self, Request};
+use integrator_lab::rotation::methods::RotationMethodId;
+use integrator_lab::rotation::scenarios as spinning;
+#[cfg(feature = "studies")]
+use integrator_lab::rotation::session::{self as spin_session, SpinSession};
 use integrator_lab::session::{Table, TableRow};
 use integrator_lab::Session as CoreSession;
 use integrator_lab::{
@@ -104,7 +110,7 @@ struct MethodView {
     name: &'static str,
     #[cfg_attr(test, ts(optional))]
     order: Option<u32>,
-    evaluations: &'static str,
+    evaluations: String,
     symplectic: bool,
     rule: &'static str,
     source: String,
@@ -144,6 +150,9 @@ struct SceneView {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ScenarioInfo"))]
 struct ScenarioView {
+    /// `motion` (a point mass's position and velocity) or `rotation` (a spinning body's attitude and ω): which
+    /// family of methods steps it (an id such as `euler` names a method within the family).
+    family: &'static str,
     id: &'static str,
     title: &'static str,
     description: &'static str,
@@ -159,6 +168,9 @@ struct ScenarioView {
     scene: SceneView,
     /// "exact" or "reference": the truth's label.
     truth: &'static str,
+    /// The history's columns the true motion keeps constant (a spinning body's: its energy, and ‖L‖ or, on
+    /// the heavy top, L·ẑ and L3); empty for a point mass, whose energy chart says it.
+    invariants: &'static [&'static str],
 }
 
 #[derive(Serialize)]
@@ -167,6 +179,8 @@ struct ScenarioView {
 struct Catalogue {
     articles: Vec<ArticleView>,
     methods: Vec<MethodView>,
+    /// The rotation family's methods, which step the spinning bodies (the scenarios of family `rotation`).
+    rotation_methods: Vec<MethodView>,
     scenarios: Vec<ScenarioView>,
     /// The URL keys the lab reads (the core's permalink owns the list).
     reserved_keys: Vec<&'static str>,
@@ -176,26 +190,13 @@ struct Catalogue {
 fn scenario_view(s: &dyn scenarios::Scenario) -> ScenarioView {
     let i = s.info();
     ScenarioView {
+        family: "motion",
         energy_title: s.energy_title(),
         id: i.id,
         title: i.title,
         description: i.description,
         source: i.source(),
-        params: i
-            .params
-            .iter()
-            .map(|p| ParamView {
-                name: p.name,
-                description: p.description,
-                unit: p.unit,
-                default: p.default,
-                min: p.min,
-                max: p.max,
-                min_open: p.min_open,
-                integer: p.integer,
-                range: p.range_text(),
-            })
-            .collect(),
+        params: i.params.iter().map(param_view).collect(),
         position_unit: i.position_unit,
         velocity_unit: i.velocity_unit,
         energy_unit: i.energy_unit,
@@ -207,6 +208,68 @@ fn scenario_view(s: &dyn scenarios::Scenario) -> ScenarioView {
             scale_from_last: i.scene.scale_from_last(),
         },
         truth: i.truth.label(),
+        invariants: &[],
+    }
+}
+
+fn param_view(p: &integrator_lab::Param) -> ParamView {
+    ParamView {
+        name: p.name,
+        description: p.description,
+        unit: p.unit,
+        default: p.default,
+        min: p.min,
+        max: p.max,
+        min_open: p.min_open,
+        integer: p.integer,
+        range: p.range_text(),
+    }
+}
+
+/// A spinning body as the page reads it: its "positions" are the attitude's error (rad), its "velocities" ω.
+fn rotation_scenario_view(i: &'static spinning::RotationScenarioInfo) -> ScenarioView {
+    ScenarioView {
+        family: "rotation",
+        id: i.id,
+        title: i.title,
+        description: i.about,
+        source: i.source(),
+        params: i.params.iter().map(param_view).collect(),
+        position_unit: "rad",
+        velocity_unit: "rad/s",
+        energy_unit: "J",
+        energy_title: i.energy_title,
+        dt: i.dt,
+        until: i.until,
+        scene: SceneView {
+            kind: "body",
+            params: &[],
+            scale_from_last: false,
+        },
+        truth: i.truth.label(),
+        invariants: i.invariants,
+    }
+}
+
+/// A rotation method as the page reads it: what the oscillator's stability limit would be is said not to apply.
+fn rotation_method_view(m: RotationMethodId) -> MethodView {
+    let i = m.info();
+    MethodView {
+        id: i.id,
+        name: i.name,
+        order: i.order,
+        evaluations: format!(
+            "{} torque evaluation{} a step",
+            i.evaluations,
+            if i.evaluations == 1 { "" } else { "s" }
+        ),
+        symplectic: i.symplectic,
+        rule: i.rule,
+        source: i.who.to_string(),
+        stability: "no oscillator's limit: the ω·dt stability of a spring does not apply to a spinning body"
+            .to_string(),
+        energy: i.behaviour,
+        style: i.style,
     }
 }
 
@@ -230,7 +293,7 @@ pub fn catalogue() -> Result<JsValue, JsError> {
                 id: i.id,
                 name: i.name,
                 order: i.order,
-                evaluations: i.evaluations,
+                evaluations: i.evaluations.to_string(),
                 symplectic: i.symplectic,
                 rule: i.rule,
                 source: i.source(),
@@ -242,10 +305,18 @@ pub fn catalogue() -> Result<JsValue, JsError> {
         .collect();
     #[cfg(feature = "language")]
     methods.push(language::about());
-    let scenarios = scenarios::all().iter().map(|s| scenario_view(*s)).collect();
+    let scenarios = scenarios::all()
+        .iter()
+        .map(|s| scenario_view(*s))
+        .chain(spinning::all().into_iter().map(rotation_scenario_view))
+        .collect();
     to_js(&Catalogue {
         articles,
         methods,
+        rotation_methods: RotationMethodId::ALL
+            .into_iter()
+            .map(rotation_method_view)
+            .collect(),
         scenarios,
         reserved_keys: permalink::url_keys().collect(),
     })
@@ -256,7 +327,14 @@ pub fn catalogue() -> Result<JsValue, JsError> {
 /// until with it, and the URL's, with no rules of its own.
 #[wasm_bindgen(js_name = checkSetup)]
 pub fn check_setup(spec: JsValue) -> Option<String> {
-    resolve_spec(spec).err()
+    let request = match read_spec(spec) {
+        Ok(request) => request,
+        Err(e) => return Some(e),
+    };
+    match request.spinning() {
+        Some(spinning) => spinning.err().map(|e| e.to_string()),
+        None => request.resolve().err().map(|e| e.to_string()),
+    }
 }
 
 /// Whether a URL key is one that sharing sites add to links (`utm_*`, `fbclid`, `gclid`): the page ignores
@@ -394,18 +472,25 @@ struct RunPair {
     dt: f64,
 }
 
+/// A spec from the page, read into the core's request (not yet checked), or the one line that says what is
+/// wrong with its shape.
+fn read_spec(spec: JsValue) -> Result<Request, String> {
+    let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(|e| e.to_string())?;
+    Ok(spec.request())
+}
+
 /// A spec from the page, read and resolved by the core as the CLI's arguments are, or the one line that says
-/// what is wrong with it: the one way every call that takes a spec reads it (kept out of line, so that the
-/// base tier carries its code once).
+/// what is wrong with it: the one way every call that takes a point mass's spec reads it (kept out of line, so
+/// that the base tier carries its code once).
+#[cfg(feature = "studies")]
 #[inline(never)]
 pub(crate) fn resolve_spec(spec: JsValue) -> Result<Resolved, String> {
-    let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(|e| e.to_string())?;
-    spec.resolve().map_err(|e| e.to_string())
+    read_spec(spec)?.resolve().map_err(|e| e.to_string())
 }
 
 impl Spec {
-    /// The spec as core types, resolved by the core as the CLI's arguments are.
-    fn resolve(self) -> Result<Resolved, Error> {
+    /// The spec as the core's request, which the core resolves as it does the CLI's arguments.
+    fn request(self) -> Request {
         #[cfg(feature = "language")]
         let (rule, force) = (self.rule, self.force);
         #[cfg(not(feature = "language"))]
@@ -422,7 +507,6 @@ impl Spec {
             force,
             nudge: self.nudge,
         }
-        .resolve()
     }
 }
 
@@ -453,10 +537,28 @@ fn table_view(table: Table) -> TableView {
     }
 }
 
-/// A core [`Session`]: methods stepping one setup side by side, with their histories and the truth's; and
-/// the spec's rule, which `insert` may add as `yours`.
+/// What a [`Session`] steps: a point mass's methods (the core's session, and the spec's rule, which `insert` may
+/// add as `yours`), or a spinning body's (the studies tier and up: an embed of one loads that tier).
+enum Stepped {
+    Motion(CoreSession, Option<Method>),
+    #[cfg(feature = "studies")]
+    Spin(Spin),
+}
+
+/// A spinning body's session, and each track's latest state laid out for the page to read in place.
+#[cfg(feature = "studies")]
+struct Spin {
+    session: SpinSession,
+    current: Vec<[f64; 7]>,
+}
+
+/// A core session (a point mass's [`CoreSession`] or a spinning body's [`SpinSession`]): methods stepping one
+/// setup side by side, with their histories and the truth's, read by the page through one surface.
 #[wasm_bindgen]
-pub struct Session(CoreSession, Option<Method>);
+pub struct Session(Stepped);
+
+/// A null address, for what a spinning body has not (a twin, a shadow energy).
+const NONE: *const f64 = std::ptr::null();
 
 /// The JS-facing API; every method forwards to the session.
 #[wasm_bindgen]
@@ -465,120 +567,213 @@ impl Session {
     /// message for anything invalid.
     #[wasm_bindgen(constructor)]
     pub fn new(spec: JsValue) -> Result<Session, JsError> {
-        let r = resolve_spec(spec).map_err(js_error)?;
+        let request = read_spec(spec).map_err(js_error)?;
+        if let Some(spinning) = request.spinning() {
+            return Self::spinning(spinning.map_err(js_error)?);
+        }
+        let r = request.resolve().map_err(js_error)?;
         let mut session = CoreSession::new(r.setup, &r.runs, r.precision).map_err(js_error)?;
         if let Some(delta) = r.nudge {
             session.nudge(delta).map_err(js_error)?;
         }
-        Ok(Session(session, r.yours))
+        Ok(Session(Stepped::Motion(session, r.yours)))
     }
 
     /// Advances by up to `steps` steps of the lab's dt (never past the end). Returns the steps taken.
     pub fn advance(&mut self, steps: u32) -> u32 {
-        self.0.advance(steps as u64) as u32
+        (match &mut self.0 {
+            Stepped::Motion(s, _) => s.advance(steps as u64),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(s) => s.session.advance(steps as u64),
+        }) as u32
     }
 
     /// Adds a method as track `at`, caught up to the current step; throws the core's message where it
-    /// cannot (the page then starts afresh).
+    /// cannot (the page then starts afresh: a spinning body's run always does).
     pub fn insert(&mut self, at: usize, method: &str) -> Result<(), JsError> {
-        let method = request::method(method, self.1.as_ref()).map_err(js_error)?;
-        self.0.insert(at, method).map_err(js_error)
+        match &mut self.0 {
+            Stepped::Motion(s, yours) => {
+                let method = request::method(method, yours.as_ref()).map_err(js_error)?;
+                s.insert(at, method).map_err(js_error)
+            }
+            #[cfg(feature = "studies")]
+            Stepped::Spin(_) => Err(JsError::new(
+                "a spinning body's run starts again with a method added",
+            )),
+        }
     }
 
     /// Removes track `at`; the others go on.
     pub fn remove(&mut self, at: usize) -> Result<(), JsError> {
-        self.0.remove(at).map_err(js_error)
+        match &mut self.0 {
+            Stepped::Motion(s, _) => s.remove(at).map_err(js_error),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(s) => {
+                if !s.session.remove(at) {
+                    return Err(JsError::new(&format!("there is no track {at}")));
+                }
+                s.current.remove(at);
+                Ok(())
+            }
+        }
     }
 
     /// Steps taken so far.
     #[wasm_bindgen(getter)]
     pub fn step(&self) -> f64 {
-        self.0.step() as f64
+        (match &self.0 {
+            Stepped::Motion(s, _) => s.step(),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(s) => s.session.step(),
+        }) as f64
     }
 
     #[wasm_bindgen(getter, js_name = totalSteps)]
     pub fn total_steps(&self) -> f64 {
-        self.0.total_steps() as f64
+        (match &self.0 {
+            Stepped::Motion(s, _) => s.total_steps(),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(s) => s.session.total_steps(),
+        }) as f64
     }
 
     /// Every how many steps a row is recorded.
     #[wasm_bindgen(getter)]
     pub fn stride(&self) -> f64 {
-        self.0.stride() as f64
+        (match &self.0 {
+            Stepped::Motion(s, _) => s.stride(),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(s) => s.session.stride(),
+        }) as f64
     }
 
     #[wasm_bindgen(getter)]
     pub fn t(&self) -> f64 {
-        self.0.t()
+        match &self.0 {
+            Stepped::Motion(s, _) => s.t(),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(s) => s.session.t(),
+        }
     }
 
     #[wasm_bindgen(getter)]
     pub fn dt(&self) -> f64 {
-        self.0.setup().dt
+        match &self.0 {
+            Stepped::Motion(s, _) => s.setup().dt,
+            #[cfg(feature = "studies")]
+            Stepped::Spin(s) => s.session.setup().dt,
+        }
     }
 
-    /// Names of the history columns: t, positions, velocities, energy, kinetic, potential, error.
+    /// Names of the history columns: for a point mass t, positions, velocities, energy, kinetic, potential,
+    /// error; for a spinning body its own (the core's `rotation::session::COLUMNS`).
     pub fn columns(&self) -> Result<JsValue, JsError> {
-        to_js(&self.0.columns())
+        match &self.0 {
+            Stepped::Motion(s, _) => to_js(&s.columns()),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(_) => to_js(&spin_session::COLUMNS),
+        }
     }
 
-    /// Names of positions and velocities.
+    /// Names of positions and velocities: a spinning body's are the attitude's four components and the
+    /// body-frame ω.
     pub fn coordinates(&self) -> Result<JsValue, JsError> {
-        let c = self.0.setup().coordinates();
-        to_js(&(c.positions, c.velocities))
+        match &self.0 {
+            Stepped::Motion(s, _) => {
+                let c = s.setup().coordinates();
+                to_js(&(c.positions, c.velocities))
+            }
+            #[cfg(feature = "studies")]
+            Stepped::Spin(_) => to_js(&(
+                ["q_w", "q_x", "q_y", "q_z"],
+                ["omega_1", "omega_2", "omega_3"],
+            )),
+        }
     }
 
     /// Number of method tracks; the truth is the track after them.
     #[wasm_bindgen(getter)]
     pub fn tracks(&self) -> usize {
-        self.0.tracks()
+        match &self.0 {
+            Stepped::Motion(s, _) => s.tracks(),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(s) => s.session.tracks(),
+        }
+    }
+
+    fn history(&self, track: usize) -> Option<&integrator_lab::session::History> {
+        match &self.0 {
+            Stepped::Motion(s, _) => s.history(track),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(s) => s.session.history(track),
+        }
     }
 
     /// Recorded rows of a track.
     pub fn rows(&self, track: usize) -> usize {
-        self.0.history(track).map_or(0, |h| h.rows())
+        self.history(track).map_or(0, |h| h.rows())
     }
 
     /// Address of a history column in wasm memory (`rows(track)` values of f64).
     #[wasm_bindgen(js_name = columnPtr)]
     pub fn column_ptr(&self, track: usize, column: usize) -> *const f64 {
-        match self.0.history(track) {
-            Some(h) if column < self.0.column_count() => h.column(column).as_ptr(),
-            _ => std::ptr::null(),
+        let columns = match &self.0 {
+            Stepped::Motion(s, _) => s.column_count(),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(_) => spin_session::COLUMNS.len(),
+        };
+        match self.history(track) {
+            Some(h) if column < columns => h.column(column).as_ptr(),
+            _ => NONE,
         }
     }
 
-    /// Address of a track's latest state (positions, then velocities).
+    /// Address of a track's latest state (positions, then velocities: a spinning body's attitude, then ω).
     #[wasm_bindgen(js_name = currentPtr)]
-    pub fn current_ptr(&self, track: usize) -> *const f64 {
-        self.0
-            .current(track)
-            .map_or(std::ptr::null(), |s| s.as_ptr())
+    pub fn current_ptr(&mut self, track: usize) -> *const f64 {
+        match &mut self.0 {
+            Stepped::Motion(s, _) => s.current(track).map_or(NONE, |s| s.as_ptr()),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(s) => match (s.session.current(track), s.current.get_mut(track)) {
+                (Some(now), Some(slot)) => {
+                    *slot = now;
+                    slot.as_ptr()
+                }
+                _ => NONE,
+            },
+        }
     }
 
     /// Address of the latest state of a track's twin (positions, then velocities); 0 (null) without twins.
     #[wasm_bindgen(js_name = twinCurrentPtr)]
     pub fn twin_current_ptr(&self, track: usize) -> *const f64 {
-        self.0
-            .twin_current(track)
-            .map_or(std::ptr::null(), |s| s.as_ptr())
+        match &self.0 {
+            Stepped::Motion(s, _) => s.twin_current(track).map_or(NONE, |s| s.as_ptr()),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(_) => NONE,
+        }
     }
 
     /// Time of the step at which a method's state stopped being finite.
     #[wasm_bindgen(js_name = divergedAt)]
     pub fn diverged_at(&self, track: usize) -> Option<f64> {
-        self.0.diverged_at(track)
+        match &self.0 {
+            Stepped::Motion(s, _) => s.diverged_at(track),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(s) => s.session.diverged_at(track),
+        }
     }
 
     /// Address of a track's shadow energy at each recorded row (`rows(track)` of them), where the lab knows
-    /// it (see the core's `shadow`); null elsewhere. The studies tier's: the base tier, which embeds load,
-    /// stays within its size.
+    /// it (see the core's `shadow`); null elsewhere, and on a spinning body. The studies tier's: the base
+    /// tier, which embeds load, stays within its size.
     #[cfg(feature = "studies")]
     #[wasm_bindgen(js_name = shadowPtr)]
     pub fn shadow_ptr(&mut self, track: usize) -> *const f64 {
-        self.0
-            .shadow(track)
-            .map_or(std::ptr::null(), |s| s.as_ptr())
+        match &mut self.0 {
+            Stepped::Motion(s, _) => s.shadow(track).map_or(NONE, |s| s.as_ptr()),
+            Stepped::Spin(_) => NONE,
+        }
     }
 
     /// The order in dt to which a track's method keeps its shadow energy: 0 where it keeps it exactly;
@@ -586,7 +781,10 @@ impl Session {
     #[cfg(feature = "studies")]
     #[wasm_bindgen(js_name = shadowOrder)]
     pub fn shadow_order(&self, track: usize) -> Option<u32> {
-        self.0.shadow_of(track).map(|s| s.order().unwrap_or(0))
+        match &self.0 {
+            Stepped::Motion(s, _) => s.shadow_of(track).map(|s| s.order().unwrap_or(0)),
+            Stepped::Spin(_) => None,
+        }
     }
 
     /// Why a track's symplectic method has no shadow energy here, in words; undefined where it has one, and
@@ -594,94 +792,150 @@ impl Session {
     #[cfg(feature = "studies")]
     #[wasm_bindgen(js_name = shadowMissing)]
     pub fn shadow_missing(&self, track: usize) -> Option<String> {
-        self.0.shadow_missing(track).map(str::to_string)
+        match &self.0 {
+            Stepped::Motion(s, _) => s.shadow_missing(track).map(str::to_string),
+            Stepped::Spin(_) => None,
+        }
     }
 
     /// Why a track's method stopped, where it failed in a way of its own (a rule that raised an error).
     pub fn failure(&self, track: usize) -> Option<String> {
-        self.0.failure(track)
+        match &self.0 {
+            Stepped::Motion(s, _) => s.failure(track),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(_) => None,
+        }
     }
 
     /// How a track's run ended early, in the core's words ("diverged at t = 2.5 s"), its time at `digits`
     /// significant figures; undefined while it runs on.
     pub fn ending(&self, track: usize, digits: usize) -> Option<String> {
-        self.0.ending(track, Some(digits))
+        match &self.0 {
+            Stepped::Motion(s, _) => s.ending(track, Some(digits)),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(s) => s.session.ending(track, Some(digits)),
+        }
     }
 
-    /// Force evaluations a method has made.
+    /// Force (or, on a spinning body, torque) evaluations a method has made.
     pub fn evaluations(&self, track: usize) -> f64 {
-        self.0.evaluations(track) as f64
+        (match &self.0 {
+            Stepped::Motion(s, _) => s.evaluations(track),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(s) => s.session.evaluations(track),
+        }) as f64
     }
 
     /// The method id of a track.
     pub fn method(&self, track: usize) -> Option<String> {
-        self.0.method(track).map(|m| m.id().to_string())
+        match &self.0 {
+            Stepped::Motion(s, _) => s.method(track).map(|m| m.id().to_string()),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(s) => s.session.method(track).map(|m| m.id().to_string()),
+        }
     }
 
     /// ω·dt of the run, where its scenario is an oscillator.
     #[wasm_bindgen(getter, js_name = omegaDt)]
     pub fn omega_dt(&self) -> Option<f64> {
-        self.0.setup().omega_dt()
+        match &self.0 {
+            Stepped::Motion(s, _) => s.setup().omega_dt(),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(_) => None,
+        }
     }
 
     #[wasm_bindgen(getter, js_name = truthRefine)]
     pub fn truth_refine(&self) -> f64 {
-        self.0.truth_refine() as f64
+        match &self.0 {
+            Stepped::Motion(s, _) => s.truth_refine() as f64,
+            #[cfg(feature = "studies")]
+            Stepped::Spin(_) => 1.0,
+        }
     }
 
     /// Each position's (smallest, largest) along the exact solution over the whole run, flattened
-    /// `[min0, max0, min1, max1, …]`; undefined where the truth is a reference run.
+    /// `[min0, max0, min1, max1, …]`; undefined where the truth is a reference run, and on a spinning body.
     #[wasm_bindgen(js_name = truthBounds)]
     pub fn truth_bounds(&self) -> Option<Vec<f64>> {
-        self.0
-            .setup()
-            .truth_bounds(SCENE_SAMPLES)
-            .map(|b| b.into_iter().flat_map(|(lo, hi)| [lo, hi]).collect())
+        match &self.0 {
+            Stepped::Motion(s, _) => s
+                .setup()
+                .truth_bounds(SCENE_SAMPLES)
+                .map(|b| b.into_iter().flat_map(|(lo, hi)| [lo, hi]).collect()),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(_) => None,
+        }
     }
 
     /// Where a track has a twin (the spec's nudge): how far the two are apart at each recorded row, as many
     /// values as the track has rows; 0 (null) without twins.
     #[wasm_bindgen(js_name = separationPtr)]
     pub fn separation_ptr(&self, track: usize) -> *const f64 {
-        self.0
-            .separation(track)
-            .map_or(std::ptr::null(), |s| s.as_ptr())
+        match &self.0 {
+            Stepped::Motion(s, _) => s.separation(track).map_or(NONE, |s| s.as_ptr()),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(_) => NONE,
+        }
     }
 
     /// A track's own exponential stretch from its twin so far, in 1/s (the slope of ln separation against t
     /// until the twins are a centimetre apart); undefined without twins or rows enough.
     pub fn stretch(&self, track: usize) -> Option<f64> {
-        self.0.stretch(track)
+        match &self.0 {
+            Stepped::Motion(s, _) => s.stretch(track),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(_) => None,
+        }
     }
 
     /// What the separation from a twin measures here, in words ("the distance between the lower bobs, in m").
     #[wasm_bindgen(getter, js_name = separationWords)]
     pub fn separation_words(&self) -> String {
-        integrator_lab::chaos::separation_words(self.0.setup()).to_string()
+        match &self.0 {
+            Stepped::Motion(s, _) => integrator_lab::chaos::separation_words(s.setup()).to_string(),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(_) => "the angle between the two attitudes, in rad".to_string(),
+        }
     }
 
-    /// The reference run's step where the truth is a reference run, else undefined.
+    /// The reference run's step where the truth (a spinning body's attitude) is a reference run, else
+    /// undefined.
     #[wasm_bindgen(js_name = referenceStep)]
     pub fn reference_step(&self) -> Option<f64> {
-        self.0.reference_step()
+        match &self.0 {
+            Stepped::Motion(s, _) => s.reference_step(),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(s) => s.session.reference_step(),
+        }
     }
 
     /// The whole run as the CLI prints it, rows every `every` steps (the full page's export; a figure, which
     /// steps with the base tier, offers none).
     #[cfg(feature = "studies")]
     pub fn csv(&self, every: u32) -> Result<String, JsError> {
-        self.0.csv(every as u64).map_err(js_error)
+        match &self.0 {
+            Stepped::Motion(s, _) => s.csv(every as u64).map_err(js_error),
+            Stepped::Spin(s) => Ok(s.session.csv(every as u64)),
+        }
     }
 
-    /// Every track's values at its last recorded row, for one position coordinate, written by the core:
-    /// every digit (as the CSV) when `digits` is 0, else rounded to that many significant digits.
+    /// Every track's values at its last recorded row, for one position coordinate (a spinning body's show
+    /// ω, its invariants and its error whatever the coordinate), written by the core: every digit (as the
+    /// CSV) when `digits` is 0, else rounded to that many significant digits.
     #[wasm_bindgen(js_name = valuesTable)]
     pub fn values_table(&self, coordinate: usize, digits: usize) -> Result<JsValue, JsError> {
         let digits = (digits > 0).then_some(digits);
-        to_js(&table_view(self.0.values_table(coordinate, digits)))
+        let table = match &self.0 {
+            Stepped::Motion(s, _) => s.values_table(coordinate, digits),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(s) => s.session.values_table(digits),
+        };
+        to_js(&table_view(table))
     }
 
-    /// The last `rows` recorded rows of a track: t, a position and its velocity (`digits` as above).
+    /// The last `rows` recorded rows of a track: t, a position and its velocity (a spinning body's: t, its
+    /// attitude and ω), `digits` as above.
     #[wasm_bindgen(js_name = stepsTable)]
     pub fn steps_table(
         &self,
@@ -691,8 +945,33 @@ impl Session {
         digits: usize,
     ) -> Result<JsValue, JsError> {
         let digits = (digits > 0).then_some(digits);
-        to_js(&table_view(
-            self.0.steps_table(track, coordinate, rows, digits),
+        let table = match &self.0 {
+            Stepped::Motion(s, _) => s.steps_table(track, coordinate, rows, digits),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(s) => s.session.steps_table(track, rows, digits),
+        };
+        to_js(&table_view(table))
+    }
+}
+
+impl Session {
+    /// A spinning body's session (the studies tier and up).
+    #[cfg(feature = "studies")]
+    fn spinning(s: request::Spinning) -> Result<Session, JsError> {
+        if s.nudge.is_some() {
+            return Err(JsError::new(
+                "the page runs no twins of a spinning body yet: the CLI's run --nudge writes their separation",
+            ));
+        }
+        let session = SpinSession::new(s.setup, &s.methods);
+        let current = vec![[0.0; 7]; session.tracks() + 1];
+        Ok(Session(Stepped::Spin(Spin { session, current })))
+    }
+
+    #[cfg(not(feature = "studies"))]
+    fn spinning(_: request::Spinning) -> Result<Session, JsError> {
+        Err(JsError::new(
+            "a spinning body is stepped by the lab's studies build, which this page has not loaded",
         ))
     }
 }

@@ -29,6 +29,8 @@ export interface Core {
 }
 
 let core: Core | undefined;
+/** The spinning bodies' scenario ids, from the catalogue: the studies tier steps them. */
+const spinningScenarios = new Set<string>();
 let studies: StudiesBindings | undefined;
 let language: LanguageBindings | undefined;
 
@@ -57,12 +59,14 @@ export async function loadCore(options: { tier?: Tier; bytes?: BufferSource } = 
     else await base.default({ module_or_path: baseUrl });
     core = { bindings: base, memory: base.wasmMemory() as WebAssembly.Memory, tier: 'base' };
   }
-  return loaded().bindings.catalogue() as Catalogue;
+  const catalogue = loaded().bindings.catalogue() as Catalogue;
+  for (const s of catalogue.scenarios) if (s.family === 'rotation') spinningScenarios.add(s.id);
+  return catalogue;
 }
 
-/** Whether a run needs the studies tier: the base tier steps in f64 only. */
-export function needsStudiesTier(spec: { precision: Precision }): boolean {
-  return spec.precision === 'f32';
+/** Whether a run needs the studies tier: the base tier steps a point mass in f64 only. */
+export function needsStudiesTier(spec: { precision: Precision; scenario: string }): boolean {
+  return spec.precision === 'f32' || spinningScenarios.has(spec.scenario);
 }
 
 /** Steps with the studies tier from now on (simulations made before keep the core that made them). */
@@ -105,7 +109,7 @@ export function studiesTier(): StudiesBindings | undefined {
 /** Thrown for a run the loaded core cannot step: the caller loads the studies tier and tries again. */
 export class NeedsStudiesTier extends Error {
   constructor() {
-    super("f32 runs need the core's studies tier");
+    super("f32 runs and spinning bodies need the core's studies tier");
   }
 }
 

@@ -24,7 +24,12 @@ export type SceneInfo = { kind: string, params: Array<string>,
  */
 scaleFromLast: boolean, };
 
-export type ScenarioInfo = { id: string, title: string, description: string, source: string, params: Array<ParamInfo>, positionUnit: string, velocityUnit: string, energyUnit: string, 
+export type ScenarioInfo = { 
+/**
+ * `motion` (a point mass's position and velocity) or `rotation` (a spinning body's attitude and ω): which
+ * family of methods steps it (an id such as `euler` names a method within the family).
+ */
+family: string, id: string, title: string, description: string, source: string, params: Array<ParamInfo>, positionUnit: string, velocityUnit: string, energyUnit: string, 
 /**
  * What the energy column holds, as the energy chart's title.
  */
@@ -32,9 +37,18 @@ energyTitle: string, dt: number, until: number, scene: SceneInfo,
 /**
  * "exact" or "reference": the truth's label.
  */
-truth: string, };
+truth: string, 
+/**
+ * The history's columns the true motion keeps constant (a spinning body's: its energy, and ‖L‖ or, on
+ * the heavy top, L·ẑ and L3); empty for a point mass, whose energy chart says it.
+ */
+invariants: Array<string>, };
 
-export type Catalogue = { articles: Array<ArticleInfo>, methods: Array<MethodInfo>, scenarios: Array<ScenarioInfo>, 
+export type Catalogue = { articles: Array<ArticleInfo>, methods: Array<MethodInfo>, 
+/**
+ * The rotation family's methods, which step the spinning bodies (the scenarios of family `rotation`).
+ */
+rotationMethods: Array<MethodInfo>, scenarios: Array<ScenarioInfo>, 
 /**
  * The URL keys the lab reads (the core's permalink owns the list).
  */

@@ -25,7 +25,7 @@ import { type ClockAction, type SharedClock, stepsBehind } from './clock';
 import { type Actions, Controls } from './controls';
 import type { Explainer } from './explain';
 import { FrameLoop } from './frames';
-import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec } from './state';
+import { defaultsFor, type LabState, methodInfo, scenarioInfo, spinning, studiesFor, toQuery, toSpec } from './state';
 import { type TrackLabel, trackLabels } from './tracks';
 
 /**
@@ -168,7 +168,7 @@ export class App implements Actions {
 
   /** A method's name, which people read (its id is for URLs, the CSV and the CLI). */
   methodName(id: string): string {
-    return this.catalogue.methods.find((m) => m.id === id)?.name ?? id;
+    return methodInfo(this.catalogue, this.state.scenario, id)?.name ?? id;
   }
 
   /** Makes the simulation for `next`; on failure says why and keeps the current one. */
@@ -224,7 +224,7 @@ export class App implements Actions {
     return true;
   }
 
-  /** Loads the core's studies tier for a run the base tier cannot make (f32), then makes it. */
+  /** Loads the core's studies tier for a run the base tier cannot make (f32, a spinning body), then makes it. */
   private applySecond(next: LabState): void {
     // Until it comes, the run on screen (in f64) stands still: nothing steps it, and the status says why.
     this.motion = 'loading';
@@ -238,7 +238,7 @@ export class App implements Actions {
       (e: unknown) => {
         this.motion = 'paused';
         this.dirty = true;
-        notice(`f32 runs need a part of the core that could not be loaded: ${message(e)}`, 'error');
+        notice(`${studiesFor(next)} need a part of the core that could not be loaded: ${message(e)}`, 'error');
         this.controls.sync(this.state, this.sim?.positions ?? [], this.tracks());
       },
     );
@@ -301,8 +301,12 @@ export class App implements Actions {
   }
 
   scenario(id: string): void {
-    const fresh = defaultsFor(this.catalogue, id, this.state.methods);
-    const { speed, precision, details } = this.state;
+    // Methods of one family stay chosen; a spinning body after a point mass (or back) starts from its
+    // family's first methods (an id such as `euler` is a different method there), in f64.
+    const same = spinning(this.info) === spinning(scenarioInfo(this.catalogue, id));
+    const fresh = defaultsFor(this.catalogue, id, same ? this.state.methods : undefined);
+    const { speed, details } = this.state;
+    const precision = same ? this.state.precision : 'f64';
     // The details stay on their method where it runs in the new scenario too (fitDetails drops them else).
     this.apply({ ...fresh, ...this.written, speed, precision, details });
   }
@@ -577,7 +581,8 @@ export class App implements Actions {
           : 'paused';
     byId('status').textContent =
       this.motion === 'loading'
-        ? 'Loading single-precision (f32) arithmetic…'
+        ? `Loading what ${studiesFor(this.state)} need…`
         : `t = ${formatSignificant(sim.t, 6)} s of ${formatTime(this.state.until)} s · step ${sim.step} of ${sim.totalSteps} · ${status}`;
   }
 }
+

@@ -18,7 +18,7 @@ import {
 } from '../core';
 import { message, notice, pageQuery } from '../ui/dom';
 import { registerStyles } from '../ui/palette';
-import { type CoreChecks, type Parsed, parseQuery } from './state';
+import { type CoreChecks, type Parsed, parseQuery, studiesFor } from './state';
 
 export const CORE: CoreChecks = {
   checkParameter,
@@ -66,12 +66,14 @@ export async function openCore(
   const parsed = parseQuery(pageQuery(), catalogue, CORE);
   if (needsStudiesTier(parsed.state)) {
     const status = document.getElementById('status');
-    if (status) status.textContent = 'Loading single-precision (f32) arithmetic…';
+    if (status) status.textContent = `Loading what ${studiesFor(parsed.state)} need…`;
     try {
       await useStudiesTier();
     } catch (e) {
-      notice(`f32 runs need a part of the core that could not be loaded (${message(e)}): running in f64.`);
-      parsed.state.precision = 'f64';
+      if (parsed.state.precision === 'f32') {
+        notice(`f32 runs need a part of the core that could not be loaded (${message(e)}): running in f64.`);
+        parsed.state.precision = 'f64';
+      } else notice(`Spinning bodies need a part of the core that could not be loaded (${message(e)}).`, 'error');
     }
   }
   return { catalogue, parsed };

@@ -63,8 +63,10 @@ export class Controls {
       actions.scenario(scenario.value);
     });
 
+    // Each family's toggles; those of the scenario's family are shown (see `sync`).
     const methods = byId('methods');
-    for (const m of catalogue.methods) methods.append(this.methodToggle(m));
+    for (const m of catalogue.methods) methods.append(this.methodToggle(m, 'motion'));
+    for (const m of catalogue.rotationMethods) methods.append(this.methodToggle(m, 'rotation'));
 
     const speed = byId<HTMLSelectElement>('speed');
     speed.replaceChildren(...SPEEDS.map((s) => new Option(`${s}×`, String(s))));
@@ -137,10 +139,10 @@ export class Controls {
   /** A toggle for a method the page has learnt since it started (a rule: see `App.learn`). */
   addMethod(m: MethodInfo): void {
     const methods = byId('methods');
-    methods.insertBefore(this.methodToggle(m), methods.querySelector('.write-own'));
+    methods.insertBefore(this.methodToggle(m, 'motion'), methods.querySelector('.write-own'));
   }
 
-  private methodToggle(m: MethodInfo): HTMLElement {
+  private methodToggle(m: MethodInfo, family: 'motion' | 'rotation'): HTMLElement {
     const box = el('input');
     box.type = 'checkbox';
     box.value = m.id;
@@ -148,8 +150,9 @@ export class Controls {
     const facts = el('small', undefined, 'facts');
     facts.dataset.method = m.id;
     const label = el('label', undefined, 'method', [box, swatch(m.id), ` ${m.name} `, facts]);
+    label.dataset.family = family;
     box.addEventListener('change', () => {
-      const chosen = this.catalogue.methods
+      const chosen = (family === 'rotation' ? this.catalogue.rotationMethods : this.catalogue.methods)
         .map((x) => x.id)
         .filter((id) => (id === m.id ? box.checked : this.isChosen(id)));
       if (chosen.length === 0) {
@@ -246,7 +249,9 @@ export class Controls {
     const order = new Map(orders.orders);
     const evaluations = new Map(orders.evaluations);
     for (const m of this.catalogue.methods) {
-      const facts = document.querySelector<HTMLElement>(`small.facts[data-method="${m.id}"]`);
+      const facts = document.querySelector<HTMLElement>(
+        `label[data-family="motion"] small.facts[data-method="${m.id}"]`,
+      );
       if (!facts) continue;
       const limit = stability[m.id];
       const here = order.get(m.id);
@@ -264,6 +269,23 @@ export class Controls {
         label.title =
           `${m.rule}. ${orders.symplectic.includes(m.id) ? 'Symplectic here. ' : ''}Here: ${here}` +
           `${limit === undefined ? '' : `, ${limit.sentence}${limit.here ? ` (${limit.here})` : ''}`}. Source: ${m.source}`;
+    }
+  }
+
+  /** Writes each spinning-body method's stated facts beside its toggle: its order and its torque evaluations
+   * (the core states them; the point-mass family's are measured on the scenario, see `syncFacts`). */
+  syncRotationFacts(): void {
+    byId('methods-facts').textContent =
+      'Orders on a spinning body (your method and the ω·dt of an oscillator do not apply here):';
+    for (const m of this.catalogue.rotationMethods) {
+      const facts = document.querySelector<HTMLElement>(
+        `label[data-family="rotation"] small.facts[data-method="${m.id}"]`,
+      );
+      if (!facts) continue;
+      const evals = `${m.evaluations.split(' ')[0]} eval${m.evaluations.startsWith('1 ') ? '' : 's'}`;
+      facts.textContent = `${m.order === undefined ? 'no order (another equation)' : `order ${m.order}`}, ${evals}`;
+      const label = facts.closest('label');
+      if (label) label.title = `${m.rule}. ${m.energy} Who: ${m.source}`;
     }
   }
 
@@ -290,9 +312,16 @@ export class Controls {
       ...(legend ? [legend] : []),
       ...info.params.map((p) => this.paramField(info.id, p, state.params[p.name] ?? p.default, state)),
     );
-    for (const box of document.querySelectorAll<HTMLInputElement>('input[name="method"]')) {
-      box.checked = state.methods.includes(box.value);
+    const family = info.family === 'rotation' ? 'rotation' : 'motion';
+    for (const label of document.querySelectorAll<HTMLElement>('#methods label.method')) {
+      const mine = (label.dataset.family ?? 'motion') === family;
+      label.hidden = !mine;
+      const box = label.querySelector<HTMLInputElement>('input[name="method"]');
+      if (box) box.checked = mine && state.methods.includes(box.value);
     }
+    // What a spinning body does not take: your method, a game's float.
+    for (const node of document.querySelectorAll<HTMLElement>('#methods .write-own, #stepping .radios'))
+      node.hidden = family === 'rotation';
     for (const key of ['dt', 'until'] as const) {
       const field = byId<HTMLInputElement>(key);
       field.value = valueText(state, key, state[key]);

@@ -13,7 +13,7 @@ import {
 import { ask } from '../core/studies';
 import { byId, el, message } from '../ui/dom';
 import { swatch } from '../ui/palette';
-import { type LabState, setupSpec } from './state';
+import { type LabState, methodsOf, scenarioInfo, setupSpec, spinning } from './state';
 
 /** "ω·dt = 0.387 (ω = 3.87 rad/s, dt = 0.1 s)", or why there is none. */
 export function omegaDtText(orders: OrdersOn, dt: number): string {
@@ -80,6 +80,30 @@ export function renderHow(
   byId('how-list').replaceChildren(...items);
 }
 
+/** How each chosen method steps a spinning body, from the facts the core states for the rotation family. */
+export function renderSpinningHow(catalogue: Catalogue, state: LabState): void {
+  const known = methodsOf(catalogue, state.scenario);
+  const items = state.methods.flatMap((id) => {
+    const m = known.find((x) => x.id === id);
+    if (!m) return [];
+    return [
+      el('li', undefined, 'how', [
+        el('strong', undefined, undefined, [swatch(id), ` ${m.name}`]),
+        ` (${m.order === undefined ? 'no order: it solves another equation' : `order ${m.order}`}, ${m.evaluations}`,
+        ...(m.symplectic ? [', ', symplecticLink()] : []),
+        '): ',
+        el('code', m.rule),
+        el('br'),
+        `${m.energy} Who does it: ${m.source}`,
+      ]),
+    ];
+  });
+  byId('how-run').textContent =
+    'A spinning body: its attitude q (a unit quaternion) and its body-frame ω, stepped by the rotation family. ' +
+    "An oscillator's ω·dt, your method and your force do not apply here.";
+  byId('how-list').replaceChildren(...items);
+}
+
 /**
  * Writes each method's facts beside its toggle and under "How these methods step", for a state. The facts
  * come from the core's studies tier (core/studies.ts): they arrive a moment after the run starts, and only the
@@ -99,6 +123,7 @@ export class Explainer {
     private readonly catalogue: Catalogue,
     private readonly controls: {
       syncFacts(orders: OrdersOn, stability: Record<string, StabilityLimit>): void;
+      syncRotationFacts(): void;
     },
     /** Hears what the run's reference is worth (undefined: not yet measured, or an exact truth). */
     private readonly onTrust: (trust: ReferenceTrust | undefined) => void = () => {},
@@ -107,6 +132,17 @@ export class Explainer {
   /** Asks for the facts of `state` and shows them when they come. */
   show(state: LabState): void {
     const asked = ++this.asked;
+    if (spinning(scenarioInfo(this.catalogue, state.scenario))) {
+      // The rotation family's facts are stated by the core, with nothing to measure on the page.
+      this.trust = undefined;
+      this.prediction = undefined;
+      byId('reference-note').textContent = '';
+      byId('prediction-note').textContent = '';
+      this.onTrust(undefined);
+      this.controls.syncRotationFacts();
+      renderSpinningHow(this.catalogue, state);
+      return;
+    }
     // The facts are of the lab's methods, on the setup: a rule has none to ask for.
     const spec = setupSpec(state);
     const key = `${state.scenario} ${JSON.stringify(state.params)}`;

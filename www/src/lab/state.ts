@@ -1,7 +1,7 @@
 // The page's whole state, which the URL holds: parsed and written here and nowhere else. One idea over 300
 // lines: the URL's reading, key by key, each with its notice.
 
-import type { Catalogue, Precision, RunPair, RunSpec, ScenarioInfo } from '../core';
+import type { Catalogue, MethodInfo, Precision, RunPair, RunSpec, ScenarioInfo } from '../core';
 import { fraction } from '../ui/numbers';
 import { trackLabels } from './tracks';
 
@@ -66,6 +66,8 @@ export interface CoreChecks {
 
 export const DEFAULT_SCENARIO = 'spring';
 export const DEFAULT_METHODS = ['euler', 'symplectic-euler', 'rk4'];
+/** A spinning body's first methods: one that gains energy, one that never flips, and two that keep the flip. */
+export const DEFAULT_ROTATION_METHODS = ['euler', 'no-gyroscopic', 'dlm', 'rk4'];
 export const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 5, 10, 50];
 
 export function scenarioInfo(catalogue: Catalogue, id: string): ScenarioInfo {
@@ -74,12 +76,30 @@ export function scenarioInfo(catalogue: Catalogue, id: string): ScenarioInfo {
   return info;
 }
 
-/** The article's settings for a scenario, keeping the chosen methods. */
-export function defaultsFor(catalogue: Catalogue, scenario: string, methods = DEFAULT_METHODS): LabState {
+/** Whether a scenario is a spinning body, stepped by the rotation family's methods. */
+export function spinning(info: ScenarioInfo): boolean {
+  return info.family === 'rotation';
+}
+
+/** The methods that step a scenario: its family's (an id such as `euler` names a method within it). */
+export function methodsOf(catalogue: Catalogue, scenario: string): MethodInfo[] {
+  return spinning(scenarioInfo(catalogue, scenario)) ? catalogue.rotationMethods : catalogue.methods;
+}
+
+/** What the lab says about a method on a scenario, found within the scenario's family. */
+export function methodInfo(catalogue: Catalogue, scenario: string, id: string): MethodInfo | undefined {
+  return methodsOf(catalogue, scenario).find((m) => m.id === id);
+}
+
+/** The article's settings for a scenario, keeping the chosen methods that step it (its family's first
+ * methods where none does). */
+export function defaultsFor(catalogue: Catalogue, scenario: string, methods?: string[]): LabState {
   const info = scenarioInfo(catalogue, scenario);
+  const known = new Set(methodsOf(catalogue, scenario).map((m) => m.id));
+  const kept = (methods ?? []).filter((m) => known.has(m));
   return {
     scenario,
-    methods: [...methods],
+    methods: kept.length > 0 ? kept : [...(spinning(info) ? DEFAULT_ROTATION_METHODS : DEFAULT_METHODS)],
     dt: info.dt,
     until: info.until,
     precision: 'f64',
@@ -147,10 +167,13 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
   state.rule = query.get('rule') ?? '';
   for (const key of ['rule', 'force'])
     if (query.get(key)?.trim() === '') notices.push(`Ignored ${key}=: it is empty.`);
-  const known = new Set(catalogue.methods.map((m) => m.id));
-  // Why `yours` cannot run here, if it cannot: no rule, a rule with a mistake, or a page without the
-  // language (a figure, a worksheet: the lab's page loads it wherever rule= is given).
+  const known = new Set(methodsOf(catalogue, scenario).map((m) => m.id));
+  const spins = spinning(info);
+  const firstMethods = state.methods.join(',');
+  // Why `yours` cannot run here, if it cannot: no rule, a rule with a mistake, a spinning body, or a page
+  // without the language (a figure, a worksheet: the lab's page loads it wherever rule= is given).
   const yoursWhy = ((): string | undefined => {
+    if (spins) return "your method steps a point mass's position and velocity: it does not apply to a spinning body";
     if (state.rule === '') return 'there is no rule= to run';
     if (!known.has(YOURS)) return "this page does not run your method (the lab's page does)";
     const problem = core.checkRule?.(state.rule);
@@ -168,7 +191,7 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
     if (good.length > 0) {
       state.methods = good;
     } else {
-      ignore('methods', methodsText, 'no known method', DEFAULT_METHODS.join(','));
+      ignore('methods', methodsText, 'no known method', firstMethods);
     }
   }
 
@@ -202,6 +225,20 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
     );
     state.dt = info.dt;
     state.until = info.until;
+  }
+
+  // What a spinning body does not take: runs at steps of their own, a game's float, twins (the CLI has those).
+  const notForSpinning: Record<string, string> = {
+    runs: "runs at steps of their own are for a point mass's methods",
+    precision: 'a spinning body runs in f64 only',
+    nudge: "the page runs no twins of a spinning body yet (the CLI's run --nudge writes their separation)",
+  };
+  for (const [key, why] of Object.entries(notForSpinning)) {
+    const text = query.get(key);
+    if (spins && text !== null && !(key === 'precision' && text === 'f64')) {
+      notices.push(`Ignored ${key}=${text}: ${why}.`);
+      query.delete(key);
+    }
   }
 
   const runsText = query.get('runs');
@@ -341,4 +378,9 @@ export function runsRule(state: LabState): boolean {
 /** The setup alone, with none of the methods: what the methods' facts are asked on (a rule has none). */
 export function setupSpec(state: LabState): RunSpec {
   return toSpec({ ...state, methods: [], runs: [] });
+}
+
+/** What a run that needs the core's studies tier is, in words: f32 runs or spinning bodies. */
+export function studiesFor(state: Pick<LabState, 'precision'>): string {
+  return state.precision === 'f32' ? 'f32 runs' : 'spinning bodies';
 }

@@ -29,6 +29,29 @@ pub struct RotationScenarioInfo {
     pub dt: f64,
     pub until: f64,
     pub truth: RotationTruth,
+    /// Where it comes from, after the lecture whose "orientation needs special care" it answers.
+    pub origin: &'static str,
+    /// What the energy column holds, as the energy chart's title.
+    pub energy_title: &'static str,
+    /// The history's columns (the session's) that the true motion keeps constant: what a method should keep.
+    pub invariants: &'static [&'static str],
+}
+
+impl RotationScenarioInfo {
+    /// Where it comes from, in words.
+    pub fn source(&self) -> String {
+        crate::articles::sources(&[&crate::articles::LECTURE], self.origin)
+    }
+}
+
+impl RotationTruth {
+    /// The truth's label, as the CSV's prefix names the attitude's source.
+    pub fn label(self) -> &'static str {
+        match self {
+            RotationTruth::Exact => "exact",
+            RotationTruth::ExactOmega | RotationTruth::Reference => "reference",
+        }
+    }
 }
 
 /// A moment of inertia: positive, up to a ton-metre².
@@ -55,6 +78,10 @@ static SPINNING_TOP: RotationScenarioInfo = RotationScenarioInfo {
     dt: 1.0 / 60.0,
     until: 10.0,
     truth: RotationTruth::Exact,
+    origin: "where it ends its linear part (\"orientation needs special care\"); the torque-free symmetric top of \
+             every mechanics text",
+    energy_title: "Kinetic energy of rotation",
+    invariants: &["energy", "L_norm"],
 };
 
 static TENNIS_RACKET: RotationScenarioInfo = RotationScenarioInfo {
@@ -74,6 +101,9 @@ static TENNIS_RACKET: RotationScenarioInfo = RotationScenarioInfo {
     dt: 1.0 / 60.0,
     until: 30.0,
     truth: RotationTruth::ExactOmega,
+    origin: "the intermediate-axis theorem (Dzhanibekov's wing nut, 1985)",
+    energy_title: "Kinetic energy of rotation",
+    invariants: &["energy", "L_norm"],
 };
 
 static HEAVY_TOP: RotationScenarioInfo = RotationScenarioInfo {
@@ -94,6 +124,9 @@ static HEAVY_TOP: RotationScenarioInfo = RotationScenarioInfo {
     dt: 1.0 / 120.0,
     until: 10.0,
     truth: RotationTruth::Reference,
+    origin: "the lecture's torque τ = r × F on a body turning about a fixed pivot",
+    energy_title: "Total energy (kinetic of rotation + potential)",
+    invariants: &["energy", "L_z", "L_3"],
 };
 
 /// Every spinning-body scenario, in the order the lab lists them.

@@ -7,12 +7,14 @@ use super::methods::RotationMethodId;
 use super::scenarios::{RotationRun, RotationSetup, TruthRun};
 use super::{attitude_angle, dot, norm, Spin};
 use crate::run::Stride;
-use crate::session::{History, HISTORY_BUDGET};
+use crate::session::{shown, shown_time, History, Table, TableRow, HISTORY_BUDGET};
+use crate::{format, Precision};
 
 /// The history's columns, in order: time, the body-frame ω, the attitude as stepped (explicit Euler's grows in
-/// norm), the energies, ‖L‖, ‖q‖, and the errors against the truth (the attitude's angle in rad; ω's largest
+/// norm), the energies, ‖L‖, the world-frame vertical L·ẑ and the body's L3 (the heavy top's invariants), ‖q‖,
+/// and the errors against the truth (the attitude's angle in rad; ω's largest
 /// component in rad/s).
-pub const COLUMNS: [&str; 15] = [
+pub const COLUMNS: [&str; 17] = [
     "t",
     "omega_1",
     "omega_2",
@@ -25,6 +27,8 @@ pub const COLUMNS: [&str; 15] = [
     "kinetic",
     "potential",
     "L_norm",
+    "L_z",
+    "L_3",
     "q_norm",
     "error",
     "omega_error",
@@ -71,6 +75,8 @@ fn row(setup: &RotationSetup, t: f64, spin: &Spin, truth: &Spin) -> [f64; COLUMN
         kinetic,
         potential,
         dot(&l, &l).sqrt(),
+        setup.body.world_momentum(spin)[2],
+        l[2],
         norm(&spin.q),
         attitude_angle(&spin.q, &truth.q),
         omega_error,
@@ -207,10 +213,105 @@ impl SpinSession {
         ])
     }
 
+    /// Removes track `at`; the others go on. False where there is no such track.
+    pub fn remove(&mut self, at: usize) -> bool {
+        if at >= self.tracks.len() {
+            return false;
+        }
+        self.tracks.remove(at);
+        true
+    }
+
+    /// Torque evaluations a track's method has made.
+    pub fn evaluations(&self, track: usize) -> u64 {
+        self.tracks
+            .get(track)
+            .map_or(0, |t| t.run.steps * t.run.method.info().evaluations)
+    }
+
+    /// The reference run's step, where the truth (or its attitude) is a reference run.
+    pub fn reference_step(&self) -> Option<f64> {
+        self.truth.reference_step()
+    }
+
     /// The time of the step at which a track's state stopped being finite.
     pub fn diverged_at(&self, track: usize) -> Option<f64> {
         let run = &self.tracks.get(track)?.run;
         run.diverged.then(|| (run.steps + 1) as f64 * self.setup.dt)
+    }
+
+    /// How a track's run ended early, in the core's words ("diverged at t = 2.5 s"), its time at `digits`
+    /// significant figures (every digit without); `None` while it runs on.
+    pub fn ending(&self, track: usize, digits: Option<usize>) -> Option<String> {
+        Some(format::ending(
+            &shown_time(self.diverged_at(track)?, digits),
+            None,
+        ))
+    }
+
+    /// Index of a history column by its name in [`COLUMNS`].
+    fn column(name: &str) -> usize {
+        COLUMNS.iter().position(|c| *c == name).unwrap_or(0)
+    }
+
+    /// Every track's values at its last recorded row (the truth's last), as the page's values table shows them:
+    /// the step, t, the body-frame ω, the energy, ‖L‖, ‖q‖ and the attitude's error (every digit as the CSV
+    /// writes it, or `digits` significant ones).
+    pub fn values_table(&self, digits: Option<usize>) -> Table {
+        const SHOWN: [&str; 7] = [
+            "omega_1", "omega_2", "omega_3", "energy", "L_norm", "q_norm", "error",
+        ];
+        let columns = ["step", "t"]
+            .into_iter()
+            .chain(SHOWN)
+            .map(str::to_string)
+            .collect();
+        let rows = (0..=self.tracks.len())
+            .filter_map(|k| {
+                let h = self.history(k)?;
+                let truth = k == self.tracks.len();
+                let t = h.last(0);
+                let mut cells = vec![
+                    format!("{}", (t / self.setup.dt).round()),
+                    shown_time(t, digits),
+                ];
+                cells.extend(SHOWN.iter().map(|name| {
+                    if truth && *name == "error" {
+                        String::new()
+                    } else {
+                        shown(h.last(Self::column(name)), Precision::F64, digits)
+                    }
+                }));
+                Some(TableRow {
+                    cells,
+                    note: self.ending(k, digits).unwrap_or_default(),
+                })
+            })
+            .collect();
+        Table { columns, rows }
+    }
+
+    /// The last `rows` recorded rows of one track: t, the attitude as stepped and the body-frame ω.
+    pub fn steps_table(&self, track: usize, rows: usize, digits: Option<usize>) -> Table {
+        const SHOWN: [&str; 7] = ["q_w", "q_x", "q_y", "q_z", "omega_1", "omega_2", "omega_3"];
+        let columns = std::iter::once("t")
+            .chain(SHOWN)
+            .map(str::to_string)
+            .collect();
+        let rows = self.history(track).map_or_else(Vec::new, |h| {
+            let from = h.rows().saturating_sub(rows);
+            (from..h.rows())
+                .map(|i| TableRow {
+                    cells: std::iter::once(shown_time(h.column(0)[i], digits))
+                        .chain(SHOWN.iter().map(|name| {
+                            shown(h.column(Self::column(name))[i], Precision::F64, digits)
+                        }))
+                        .collect(),
+                    note: String::new(),
+                })
+                .collect()
+        });
+        Table { columns, rows }
     }
 
     /// The whole run as the CLI prints it, rows every `every` steps.

@@ -22,6 +22,7 @@ pub(super) static INFO: RotationInfo = RotationInfo {
     rule: "kick ½; rotate exactly about body axes 1½ 2½ 3 2½ 1½; kick ½",
     behaviour: "Second order and symplectic: ‖L‖ kept to round-off on a free body, the energy bounded over any run.",
     who: "Dullweber, Leimkuhler and McLachlan (1997); OpenFOAM's rigid-body symplectic solver, LAMMPS.",
+    style: 5,
 };
 
 /// Half a kick: L += ½dt τ(q).

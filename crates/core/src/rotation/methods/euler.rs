@@ -21,6 +21,7 @@ pub(super) static INFO: RotationInfo = RotationInfo {
     behaviour:
         "‖q‖ grows by √(1 + (‖ω‖dt/2)²) a step, so q stops being a rotation; energy and ‖L‖ grow.",
     who: "The textbook first try.",
+    style: 0,
 };
 
 pub(super) fn step(body: &Body, dt: f64, spin: &mut Spin) {

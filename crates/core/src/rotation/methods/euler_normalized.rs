@@ -12,6 +12,7 @@ pub(super) static INFO: RotationInfo = RotationInfo {
     rule: "explicit Euler, then q /= ‖q‖",
     behaviour: "‖q‖ = 1 to round-off; energy and ‖L‖ still grow.",
     who: "The textbook fix (Fukushima 2008 recommends renormalising every step).",
+    style: 6,
 };
 
 pub(super) fn step(body: &Body, dt: f64, spin: &mut Spin) {

@@ -23,6 +23,7 @@ pub(super) static INFO: RotationInfo = RotationInfo {
     rule: "ω = ω0 − J⁻¹ dt(ω0×Iω0 − τ), J = I + dt([ω0]×I − [Iω0]×); q = q ⊗ exp(½ dt ω)",
     behaviour: "Never blows up; dissipative at the steps engines take (the energy falls every step at 60 Hz and a tumble is damped), but one Newton step is not backward Euler: at ω·dt above about 1.5 the energy can grow before it settles.",
     who: "Bullet's default since 2.83 (Catto, GDC 2015).",
+    style: 2,
 };
 
 /// The skew matrix [v]×, with [v]× u = v × u.

@@ -34,6 +34,9 @@ pub struct RotationInfo {
     pub behaviour: &'static str,
     /// Who does it: the engines and papers, cited as facts.
     pub who: &'static str,
+    /// Its colour and marker on the page: a method of the same idea wears the point-mass family's (explicit
+    /// Euler, symplectic Euler, RK4 the same; the implicit step the implicit Euler's).
+    pub style: u8,
 }
 
 /// The rotation methods, in the order the lab lists them.

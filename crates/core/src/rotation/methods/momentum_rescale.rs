@@ -20,6 +20,7 @@ pub(super) static INFO: RotationInfo = RotationInfo {
     rule: "L = Iω − dt ω×Iω, rescaled to ‖Iω‖; ω = I⁻¹(L + dt τ); q = q ⊗ exp(½ dt ω)",
     behaviour: "‖L‖ kept to round-off on a free body; its energy drifts toward L²/(2 I2), to a spin about the unstable middle axis.",
     who: "Jolt, PhysX and Rapier with gyroscopic forces on.",
+    style: 4,
 };
 
 pub(super) fn step(body: &Body, dt: f64, spin: &mut Spin) {

@@ -20,6 +20,7 @@ pub(super) static INFO: RotationInfo = RotationInfo {
     rule: "ω += dt I⁻¹τ; q = q ⊗ exp(½ dt ω_new)",
     behaviour: "No order (it drops ω × Iω: another equation). A free body keeps its energy exactly, but its world-frame L turns with it and the tennis racket never flips.",
     who: "Jolt's default; cannon.js (world-frame ω, first-order q += ½dt ω⊗q, normalised).",
+    style: 3,
 };
 
 pub(super) fn step(body: &Body, dt: f64, spin: &mut Spin) {

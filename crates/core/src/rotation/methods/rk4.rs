@@ -12,6 +12,7 @@ pub(super) static INFO: RotationInfo = RotationInfo {
     rule: "classic RK4 on (q, ω), q /= ‖q‖ after the step",
     behaviour: "Fourth order; not symplectic: its energy drifts, slowly.",
     who: "The textbook's accurate choice.",
+    style: 7,
 };
 
 /// The state's rate of change: (q̇, ω̇).

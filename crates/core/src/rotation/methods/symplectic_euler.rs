@@ -21,6 +21,7 @@ pub(super) static INFO: RotationInfo = RotationInfo {
     rule: "ω += dt I⁻¹(τ − ω×Iω); q = q ⊗ exp(½ dt ω_new)",
     behaviour: "Not symplectic on a spinning body: without a torque its ω step is explicit Euler's, so energy and ‖L‖ grow as explicit Euler's do.",
     who: "Bullet's explicit gyroscopic option (“best avoided, it gains energy”); velocities before positions as in Box2D and Jolt.",
+    style: 1,
 };
 
 pub(super) fn step(body: &Body, dt: f64, spin: &mut Spin) {
