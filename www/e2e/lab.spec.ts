@@ -89,8 +89,10 @@ test('every scenario loads and draws with no console errors', async ({ page }) =
     await page.goto(`./?scenario=${id}`);
     await expect(page.locator('#status')).toContainText('step', { timeout: 10_000 });
     await expect(page.locator('#scenario')).toHaveValue(id);
-    // The default methods and the truth each have a row.
-    await expect(page.locator('#numbers tbody tr')).toHaveCount(4);
+    // The default methods (a spinning body's family has its own) and the truth each have a row.
+    const chosen = await page.locator('#methods input[name="method"]:checked').count();
+    expect(chosen, id).toBeGreaterThanOrEqual(3);
+    await expect(page.locator('#numbers tbody tr')).toHaveCount(chosen + 1);
     // The scene has been drawn: some pixels are not blank.
     const inked = await page.evaluate(() => {
       const c = document.querySelector<HTMLCanvasElement>('#scene')!;
@@ -100,7 +102,8 @@ test('every scenario loads and draws with no console errors', async ({ page }) =
       return n;
     });
     expect(inked, id).toBeGreaterThan(100);
-    await expect(page.locator('.u-wrap').first()).toBeVisible();
+    // The first chart of the scenario's family (a spinning body has charts of its own) is drawn.
+    await expect(page.locator('.u-wrap:visible').first()).toBeVisible();
   }
   expect(errors).toEqual([]);
 });
@@ -695,15 +698,15 @@ test('a new run reshapes the charts it has: new titles, labels, series and colou
   await expect(page.locator('#status')).toContainText('step');
   const labels = (chart: string) =>
     page.locator(`#chart-${chart} .u-legend .u-series .u-label`).allTextContents();
-  // Each chart is tagged (the twins' separation chart too, made with the others and shown only with nudge=):
-  // one made afresh would have lost its tag.
+  // Each chart is tagged (the twins' separation chart too, made with the others and shown only with nudge=,
+  // and a spinning body's three, shown only for one): one made afresh would have lost its tag.
   await page.evaluate(() => {
     document.querySelectorAll<HTMLElement>('.chart .uplot').forEach((plot) => {
       plot.dataset.kept = 'yes';
     });
   });
   const kept = page.locator('.chart .uplot[data-kept="yes"]');
-  await expect(kept).toHaveCount(6);
+  await expect(kept).toHaveCount(9);
   expect(await labels('energy')).toEqual([
     'Explicit Euler',
     'Symplectic Euler',
@@ -723,7 +726,7 @@ test('a new run reshapes the charts it has: new titles, labels, series and colou
     'reference',
     'Symplectic Euler shadow (to dt²)',
   ]);
-  await expect(kept).toHaveCount(6);
+  await expect(kept).toHaveCount(9);
 
   // Each legend swatch is its series' look, and a change of theme recolours them with the page's.
   const inLegend = () =>
@@ -735,7 +738,7 @@ test('a new run reshapes the charts it has: new titles, labels, series and colou
   await page.selectOption('#theme', 'dark');
   await expect.poll(inLegend).not.toBe(light);
   expect(await inLegend()).toBe(await inMethods());
-  await expect(kept).toHaveCount(6);
+  await expect(kept).toHaveCount(9);
   expect(errors).toEqual([]);
 });
 

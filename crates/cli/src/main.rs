@@ -468,13 +468,7 @@ fn convergence_spinning(
     )?;
     for &method in methods {
         let points = rotation::study::convergence(setup, method, levels)?;
-        let stated = method
-            .info()
-            .order
-            .map_or("none (another equation)".to_string(), |n| {
-                format!("order {n}")
-            });
-        convergence_row(&mut out, method.id(), &points, &stated)?;
+        convergence_row(&mut out, method.id(), &points, &method.info().stated())?;
     }
     Ok(out.flush()?)
 }

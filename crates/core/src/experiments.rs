@@ -54,6 +54,12 @@ pub enum Measure {
     AverageEnergy,
     SemiImplicitOrder,
     DoublePendulumHorizon,
+    /// A spinning body's: explicit Euler's ‖q‖ after a second.
+    QuaternionNorm,
+    SpinEnergyGain,
+    LostFlip,
+    RescaleDrift,
+    ImplicitDamping,
 }
 
 impl Experiment {
@@ -79,6 +85,11 @@ impl Experiment {
             Measure::AverageEnergy => average_energy(),
             Measure::SemiImplicitOrder => semi_implicit_order(),
             Measure::DoublePendulumHorizon => double_pendulum_horizon(),
+            Measure::QuaternionNorm => spinning::quaternion_norm(),
+            Measure::SpinEnergyGain => spinning::energy_gain(),
+            Measure::LostFlip => spinning::lost_flip(),
+            Measure::RescaleDrift => spinning::rescale_drift(),
+            Measure::ImplicitDamping => spinning::implicit_damping(),
         }
     }
 }
@@ -412,6 +423,153 @@ fn double_pendulum_horizon() -> Result<String, Error> {
     ))
 }
 
+/// The spinning bodies' measurements: each run as the experiment's permalink runs it.
+mod spinning {
+    use crate::format::{percent, significant};
+    use crate::rotation::methods::RotationMethodId as M;
+    use crate::rotation::scenarios::{Jacobi, RotationSetup};
+    use crate::rotation::study::flips;
+    use crate::rotation::{norm, Spin};
+    use crate::Error;
+
+    fn setup(id: &str, over: &[(&str, f64)], dt: f64, until: f64) -> Result<RotationSetup, Error> {
+        let over: Vec<(String, f64)> = over.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+        RotationSetup::new(id, &over, Some(dt), Some(until))
+    }
+
+    /// The method's spin after `steps` steps (or where it stopped), and the energy (kinetic + potential) at
+    /// each step on the way, the start's first.
+    fn energies(s: &RotationSetup, method: M, steps: u64) -> (Spin, Vec<f64>) {
+        let mut run = s.run(method);
+        let total = |spin: &Spin| {
+            let (k, p) = s.body.energy(spin);
+            k + p
+        };
+        let mut out = vec![total(&run.spin)];
+        while run.steps < steps && run.step() {
+            out.push(total(&run.spin));
+        }
+        (run.spin, out)
+    }
+
+    fn largest_change(energies: &[f64]) -> f64 {
+        let e0 = energies[0];
+        energies
+            .iter()
+            .map(|e| ((e - e0) / e0).abs())
+            .fold(0.0, f64::max)
+    }
+
+    pub(super) fn quaternion_norm() -> Result<String, Error> {
+        let s = setup(
+            "spinning-top",
+            &[("omega2", 0.0), ("omega3", 10.0)],
+            1.0 / 60.0,
+            5.0,
+        )?;
+        let second = 60;
+        let (euler, _) = energies(&s, M::Euler, second);
+        let (fixed, _) = energies(&s, M::EulerNormalized, second);
+        let (end, _) = energies(&s, M::Euler, s.steps());
+        let factor = (1.0 + (10.0 * s.dt / 2.0f64).powi(2)).sqrt();
+        Ok(format!(
+            "After 1 s at ‖ω‖ = 10 rad/s and 60 Hz explicit Euler's ‖q‖ = {} (it grows by √(1 + (‖ω‖dt/2)²) = {} a \
+             step: {} after 60 steps), and {} after 5 s; renormalised every step, ‖q‖ = {}.",
+            significant(norm(&euler.q), 5),
+            significant(factor, 7),
+            significant(factor.powi(second as i32), 5),
+            significant(norm(&end.q), 4),
+            match norm(&fixed.q) - 1.0 {
+                0.0 => "1 to the bit".to_string(),
+                off => format!("1 {off:+.0e}"),
+            }
+        ))
+    }
+
+    pub(super) fn energy_gain() -> Result<String, Error> {
+        let s = RotationSetup::defaults("tennis-racket")?;
+        let (_, euler) = energies(&s, M::Euler, s.steps());
+        let (_, engines) = energies(&s, M::SymplecticEuler, s.steps());
+        let (_, dlm) = energies(&s, M::Dlm, s.steps());
+        let end = |e: &[f64]| percent(e[e.len() - 1] / e[0] - 1.0);
+        Ok(format!(
+            "Over 30 s at 60 Hz the kinetic energy of rotation ({} J at the start) changes by {} under explicit \
+             Euler, in steps at each flip, and by {} under the engines' symplectic Euler (its ω step is explicit \
+             Euler's); the DLM splitting keeps it within {} of its start.",
+            significant(euler[0], 4),
+            end(&euler),
+            end(&engines),
+            percent(largest_change(&dlm)).trim_start_matches('+')
+        ))
+    }
+
+    pub(super) fn lost_flip() -> Result<String, Error> {
+        let s = RotationSetup::defaults("tennis-racket")?;
+        let exact = Jacobi::new(&s.body.moments, &s.start.omega).flip_interval();
+        let mean = |m: M| {
+            let times = flips(&s, m);
+            let n = times.len();
+            let gap = if n > 1 {
+                (times[n - 1] - times[0]) / (n - 1) as f64
+            } else {
+                f64::NAN
+            };
+            (n, gap)
+        };
+        let (rk4_n, rk4) = mean(M::Rk4);
+        let (dlm_n, dlm) = mean(M::Dlm);
+        let (none, _) = mean(M::NoGyroscopic);
+        Ok(format!(
+            "The exact flip comes every 2K(m)/λ = {} s. Over 30 s RK4 flips {rk4_n} times, every {} s; the DLM \
+             splitting {dlm_n} times, every {} s; without the gyroscopic term the racket flips {none} times.",
+            significant(exact, 6),
+            significant(rk4, 6),
+            significant(dlm, 6)
+        ))
+    }
+
+    pub(super) fn rescale_drift() -> Result<String, Error> {
+        let over = [("omega1", 0.1), ("omega2", 0.1), ("omega3", 3.0)];
+        let s = setup("tennis-racket", &over, 1.0 / 60.0, 120.0)?;
+        let (_, e) = energies(&s, M::MomentumRescale, s.steps());
+        let l = s.body.momentum(&s.start.omega);
+        let l2 = l.iter().map(|v| v * v).sum::<f64>();
+        let target = l2 / (2.0 * s.body.moments[1]);
+        let most = e.iter().position(|v| (v - e[0]) >= 0.99 * (target - e[0]));
+        Ok(format!(
+            "‖L‖ is kept to the bit, but the energy goes from {} J to {} J by 120 s (L²/(2 I2) = {} J, the energy of \
+             a spin about the middle axis with the same ‖L‖){}.",
+            significant(e[0], 4),
+            significant(e[e.len() - 1], 4),
+            significant(target, 4),
+            most.map_or(String::new(), |n| format!(
+                ", 99 % of the way by t = {} s",
+                significant(n as f64 * s.dt, 3)
+            ))
+        ))
+    }
+
+    pub(super) fn implicit_damping() -> Result<String, Error> {
+        let over = [
+            ("I1", 10.0),
+            ("I2", 20.0),
+            ("I3", 26.0),
+            ("omega1", 1.0),
+            ("omega2", 15.0),
+            ("omega3", 1.0),
+        ];
+        let s = setup("tennis-racket", &over, 1.0 / 120.0, 10.0)?;
+        let (_, implicit) = energies(&s, M::ImplicitBody, s.steps());
+        let (_, dlm) = energies(&s, M::Dlm, s.steps());
+        Ok(format!(
+            "Over 10 s at 120 Hz the implicit step changes the energy by {} (it falls every step); the DLM \
+             splitting stays within {} of its start.",
+            percent(implicit[implicit.len() - 1] / implicit[0] - 1.0),
+            percent(largest_change(&dlm)).trim_start_matches('+')
+        ))
+    }
+}
+
 static ALL: &[Experiment] = &[
     Experiment {
         id: "fiedler-table",
@@ -601,6 +759,51 @@ static ALL: &[Experiment] = &[
         look: "Run to the end: RK4 and Forest–Ruth follow each other, and the reference, for some 15 s (RK4 stays with the reference a few seconds longer), then part by whole radians. Every computed run of this pendulum is wrong after a while, the lab's reference too: the note under the error graph says from when the reference itself is no longer known.",
         claim: "even just a double pendulum can be chaotic",
         how: Measure::DoublePendulumHorizon,
+    },
+    Experiment {
+        id: "quaternion-drift",
+        article: &articles::LECTURE,
+        title: "A spinning coin whose quaternion stops being a rotation",
+        query: "scenario=spinning-top&methods=euler,euler-normalized,rk4&omega2=0&omega3=10&dt=1/60&until=5",
+        look: "The ‖q‖ − 1 chart: explicit Euler adds ½dt·q⊗ω to q, a step at right angles to it, so ‖q‖ grows every step by the same factor, a straight line on the log scale. Its box turns as the others do (the attitude q/‖q‖ is right here): the fault is the quaternion's length, which a renormalisation every step removes.",
+        claim: "Orientation needs special care when handled in this manner, see lecture notes for more detail",
+        how: Measure::QuaternionNorm,
+    },
+    Experiment {
+        id: "spin-energy-gain",
+        article: &articles::LECTURE,
+        title: "A tumbling racket that gains energy at every flip",
+        query: "scenario=tennis-racket&methods=euler,symplectic-euler,dlm&dt=1/60&until=30",
+        look: "The energy chart: the racket flips every 4.3 s, and at each flip explicit Euler and the engines' symplectic Euler (whose ω step is explicit Euler's: not symplectic on a spinning body) climb a stair. DLM's line stays flat. Then ω(t): the gainers' flips come later and swing wider.",
+        claim: "Integrate angular acceleration over time to obtain angular velocity",
+        how: Measure::SpinEnergyGain,
+    },
+    Experiment {
+        id: "lost-flip",
+        article: &articles::LECTURE,
+        title: "The flip an engine's default loses",
+        query: "scenario=tennis-racket&methods=no-gyroscopic,dlm,rk4&dt=1/60&until=30",
+        look: "ω2(t): the racket spun about its middle axis flips over every 4.3 s (the Dzhanibekov effect); RK4 and DLM flip with the truth. Dropping the gyroscopic term ω × Iω, as Jolt does by default, keeps ω constant without a torque: the body spins on and never flips, though its energy is kept exactly.",
+        claim: "Calculate the acceleration from (τ = Iα)",
+        how: Measure::LostFlip,
+    },
+    Experiment {
+        id: "rescale-drift",
+        article: &articles::LECTURE,
+        title: "Keeping ‖L‖ by rescaling, and what it costs",
+        query: "scenario=tennis-racket&methods=momentum-rescale,dlm&omega1=0.1&omega2=0.1&omega3=3&dt=1/60&until=120",
+        look: "A body spun about its stable (largest) axis. The invariants chart: the rescale keeps ‖L‖ to the bit while the energy line climbs; ω(t) shows the body drifting off its stable axis to end tumbling about its middle one. DLM keeps ‖L‖ as well, and its energy stays put.",
+        claim: "Orientation needs special care when handled in this manner, see lecture notes for more detail",
+        how: Measure::RescaleDrift,
+    },
+    Experiment {
+        id: "implicit-damping",
+        article: &articles::LECTURE,
+        title: "Bullet's implicit step calms a tumble",
+        query: "scenario=tennis-racket&methods=implicit-body,dlm&I1=10&I2=20&I3=26&omega1=1&omega2=15&omega3=1&dt=1/120&until=10",
+        look: "The energy chart: the implicit step never blows up, and never gains, because it loses energy every step; the tumble settles toward a spin about the largest axis. DLM keeps the energy within a fraction of a percent.",
+        claim: "Integrate angular acceleration over time to obtain angular velocity",
+        how: Measure::ImplicitDamping,
     },
 ];
 

@@ -1,38 +1,51 @@
 //! Every guided experiment is a valid permalink, and its measurement is made by the core.
 
+use integrator_lab::experiments;
 use integrator_lab::format::parse;
-use integrator_lab::{experiments, MethodId, Setup};
+use integrator_lab::request::Request;
 
-/// The query as the page reads it, checked by the core as the CLI would check it.
-fn setup_of(query: &str) -> (Setup, Vec<MethodId>, String) {
-    let mut scenario = String::new();
-    let (mut dt, mut until, mut precision) = (None, None, String::from("f64"));
+/// The query as the page reads it, resolved by the core as the page's spec and the CLI's arguments are: its
+/// steps, its methods and its precision. A spinning body's within the rotation family.
+fn setup_of(query: &str) -> (u64, usize, String) {
+    let mut request = Request::default();
     let mut methods = Vec::new();
-    let mut run_dts = Vec::new();
-    let mut params = Vec::new();
+    let mut precision = String::from("f64");
     for pair in query.split('&') {
         let (k, v) = pair.split_once('=').expect("key=value");
         match k {
-            "scenario" => scenario = v.to_string(),
-            "methods" => methods = MethodId::parse_list(v).expect("known methods"),
+            "scenario" => request.scenario = Some(v.to_string()),
+            "methods" => methods = v.split(',').map(str::to_string).collect(),
             "runs" => {
                 for run in v.split(',') {
                     let (m, run_dt) = run.split_once('@').expect("method@dt");
-                    methods.push(MethodId::from_id(m).expect("a known method"));
-                    run_dts.push(parse("dt", run_dt).expect("a dt (1/60 as the URL writes it)"));
+                    let run_dt = parse("dt", run_dt).expect("a dt (1/60 as the URL writes it)");
+                    request.runs.push((m.to_string(), run_dt));
                 }
             }
-            "dt" => dt = Some(parse("dt", v).expect("dt")),
-            "until" => until = Some(parse("until", v).expect("until")),
+            "dt" => request.dt = Some(parse("dt", v).expect("dt")),
+            "until" => request.until = Some(parse("until", v).expect("until")),
             "precision" => precision = v.to_string(),
-            _ => params.push((k.to_string(), v.parse().expect("a number"))),
+            _ => request
+                .params
+                .push((k.to_string(), v.parse().expect("a number"))),
         }
     }
-    let setup = Setup::new(&scenario, &params, dt, until).expect("a valid setup");
-    for run_dt in run_dts {
-        assert!(setup.with_dt(run_dt).is_ok(), "{query}: run at dt {run_dt}");
+    request.methods = Some(methods);
+    request.precision = Some(precision.clone());
+    if let Some(spinning) = request.spinning() {
+        let s = spinning.unwrap_or_else(|e| panic!("{query}: {e}"));
+        return (s.setup.steps(), s.methods.len(), precision);
     }
-    (setup, methods, precision)
+    let r = request.resolve().unwrap_or_else(|e| panic!("{query}: {e}"));
+    for (_, run_dt) in &r.runs {
+        if let Some(run_dt) = run_dt {
+            assert!(
+                r.setup.with_dt(*run_dt).is_ok(),
+                "{query}: run at dt {run_dt}"
+            );
+        }
+    }
+    (r.setup.steps(), r.runs.len(), precision)
 }
 
 #[test]
@@ -49,10 +62,10 @@ fn every_experiment_is_a_valid_permalink_with_a_measurement() {
     );
     assert_eq!(articles.len(), 5, "every article has its experiments");
     for e in all {
-        let (setup, methods, precision) = setup_of(e.query);
-        assert!(!methods.is_empty(), "{}", e.id);
+        let (steps, methods, precision) = setup_of(e.query);
+        assert!(methods > 0, "{}", e.id);
         assert!(precision == "f32" || precision == "f64");
-        assert!(setup.steps() <= 1_000_000, "{}: a page can run it", e.id);
+        assert!(steps <= 1_000_000, "{}: a page can run it", e.id);
         let measured = e.measure().unwrap_or_else(|err| panic!("{}: {err}", e.id));
         assert!(
             measured.chars().any(|c| c.is_ascii_digit()),
@@ -99,4 +112,33 @@ fn the_double_pendulums_horizon_is_stated() {
     );
     let horizon = after("until t = ");
     assert!((19.0..22.3).contains(&horizon), "{text}");
+}
+
+/// The spinning bodies' experiments state what the rotation tests establish independently (`tests/rotation.rs`):
+/// ‖q‖ = (1 + (‖ω‖dt/2)²)^(n/2) for explicit Euler, the flip every 2K(m)/λ, the rescale's drift to L²/(2 I2) and
+/// the implicit step's loss.
+#[test]
+fn the_spinning_bodies_experiments_state_their_figures() {
+    let text = |id: &str| experiments::get(id).unwrap().measure().unwrap();
+    let grown = (1.0f64 + (10.0f64 / 120.0).powi(2)).powi(30);
+    let q = text("quaternion-drift");
+    assert!(q.contains(&format!("‖q‖ = {:.4}", grown)), "{q}");
+    assert!(q.contains("‖q‖ = 1 to the bit"), "{q}");
+    let flip = text("lost-flip");
+    assert!(flip.contains("every 2K(m)/λ = 4.29354 s"), "{flip}");
+    assert!(
+        flip.contains("RK4 flips 7 times, every 4.29354 s"),
+        "{flip}"
+    );
+    assert!(flip.contains("flips 0 times"), "{flip}");
+    // L²/(2 I2) of I = (1, 2, 3), ω = (0.1, 0.1, 3): (0.01 + 0.04 + 81)/4.
+    let target = (0.01f64 + 0.04 + 81.0) / 4.0;
+    let drift = text("rescale-drift");
+    assert!(
+        drift.contains(&format!("L²/(2 I2) = {target:.2} J")),
+        "{drift}"
+    );
+    assert!(text("implicit-damping").contains("-55.58\u{a0}%"));
+    let gain = text("spin-energy-gain");
+    assert!(gain.contains("(36 J at the start)"), "{gain}");
 }

@@ -60,21 +60,7 @@ fn largest_difference(a: &Vec3, b: &Vec3) -> f64 {
     (0..3).map(|i| (a[i] - b[i]).abs()).fold(0.0, f64::max)
 }
 
-/// Times at which ω about the middle axis changes sign (linearly interpolated between steps): the flips.
-fn flips(setup: &RotationSetup, method: M) -> Vec<f64> {
-    let mut run = setup.run(method);
-    let mut out = Vec::new();
-    let mut last = run.spin.omega[1];
-    while run.steps < setup.steps() && run.step() {
-        let now = run.spin.omega[1];
-        if now.signum() != last.signum() {
-            let t = run.steps as f64 * setup.dt;
-            out.push(t - setup.dt * now / (now - last));
-        }
-        last = now;
-    }
-    out
-}
+use integrator_lab::rotation::study::flips;
 
 fn intervals(times: &[f64]) -> Vec<f64> {
     times.windows(2).map(|w| w[1] - w[0]).collect()

@@ -242,8 +242,8 @@ fn rotation_scenario_view(i: &'static spinning::RotationScenarioInfo) -> Scenari
         dt: i.dt,
         until: i.until,
         scene: SceneView {
-            kind: "body",
-            params: &[],
+            kind: i.scene,
+            params: &i.moments,
             scale_from_last: false,
         },
         truth: i.truth.label(),
@@ -354,15 +354,18 @@ pub fn check_param(
     value: f64,
     force: Option<String>,
 ) -> Option<String> {
-    let info = match scenario_info(scenario, force.as_deref()) {
-        Ok(info) => info,
-        Err(e) => return Some(e.to_string()),
+    let (id, params) = match spinning::get(scenario) {
+        Some(body) => (body.id, body.params),
+        None => match scenario_info(scenario, force.as_deref()) {
+            Ok(info) => (info.id, info.params),
+            Err(e) => return Some(e.to_string()),
+        },
     };
-    match info.params.iter().find(|p| p.name == name) {
+    match params.iter().find(|p| p.name == name) {
         Some(p) => p.check(value).err().map(|e| e.to_string()),
         None => Some(
             Error::UnknownParameter {
-                scenario: info.id,
+                scenario: id,
                 name: name.to_string(),
             }
             .to_string(),
@@ -474,7 +477,7 @@ struct RunPair {
 
 /// A spec from the page, read into the core's request (not yet checked), or the one line that says what is
 /// wrong with its shape.
-fn read_spec(spec: JsValue) -> Result<Request, String> {
+pub(crate) fn read_spec(spec: JsValue) -> Result<Request, String> {
     let spec: Spec = serde_wasm_bindgen::from_value(spec).map_err(|e| e.to_string())?;
     Ok(spec.request())
 }

@@ -8,7 +8,9 @@ use integrator_lab::{experiments, format, Method, MethodId, StabilityLimit};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{js_error, resolve_spec, to_js};
+use crate::{js_error, read_spec, resolve_spec, to_js};
+use integrator_lab::request::Spinning;
+use integrator_lab::rotation;
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -337,7 +339,11 @@ pub fn prediction_note(spec: JsValue) -> Result<Option<String>, JsError> {
 /// its end against the truth. Throws when the study would take too long for a page.
 #[wasm_bindgen]
 pub fn convergence(spec: JsValue, levels: u32) -> Result<JsValue, JsError> {
-    let r = resolve_spec(spec).map_err(js_error)?;
+    let request = read_spec(spec).map_err(js_error)?;
+    if let Some(spinning) = request.spinning() {
+        return spinning_convergence(spinning.map_err(js_error)?, levels);
+    }
+    let r = request.resolve().map_err(js_error)?;
     let (setup, precision) = (r.setup, r.precision);
     let methods: Vec<Method> = r.runs.into_iter().map(|(m, _)| m).collect();
     let studies = analysis::study(&setup, &methods, precision, levels).map_err(js_error)?;
@@ -360,6 +366,31 @@ pub fn convergence(spec: JsValue, levels: u32) -> Result<JsValue, JsError> {
             horizon: s.horizon.map(analysis::horizon_note),
         })
         .collect();
+    to_js(&out)
+}
+
+/// The same study of a spinning body's methods: each error the largest angle between its attitude and the
+/// truth's over the run (as the CLI's `convergence` measures it).
+fn spinning_convergence(s: Spinning, levels: u32) -> Result<JsValue, JsError> {
+    let out = s
+        .methods
+        .iter()
+        .map(|&m| {
+            let points = rotation::study::convergence(&s.setup, m, levels)?;
+            let verdict = analysis::verdict(&points);
+            Ok(ConvergenceView {
+                method: m.id(),
+                fitted_order: verdict.order(),
+                verdict: verdict.text(),
+                stated: m.info().stated(),
+                dt: points.iter().map(|p| p.dt).collect(),
+                evaluations: points.iter().map(|p| p.evaluations as f64).collect(),
+                error: points.iter().map(|p| p.error).collect(),
+                horizon: None,
+            })
+        })
+        .collect::<Result<Vec<_>, integrator_lab::Error>>()
+        .map_err(js_error)?;
     to_js(&out)
 }
 

@@ -110,9 +110,10 @@ export class Session {
     );
   }
 
-  /** A track's latest state: positions then velocities. */
+  /** A track's latest state: positions then velocities (a spinning body's: its attitude q, then ω). */
   current(track: number): Float64Array {
-    return new Float64Array(this.buffer, this.session.currentPtr(track), 2 * this.dim);
+    const at = this.session.currentPtr(track);
+    return new Float64Array(this.buffer, at, this.positions.length + this.velocities.length);
   }
 
   /** A track's own exponential stretch from its twin so far, in 1/s (the core's fit of ln separation against
@@ -124,7 +125,9 @@ export class Session {
   /** The latest state of a track's twin (the URL's `nudge=`), for the scene; undefined without twins. */
   twinCurrent(track: number): Float64Array | undefined {
     const at = this.session.twinCurrentPtr(track);
-    return at === 0 ? undefined : new Float64Array(this.buffer, at, 2 * this.dim);
+    return at === 0
+      ? undefined
+      : new Float64Array(this.buffer, at, this.positions.length + this.velocities.length);
   }
 
   divergedAt(track: number): number | undefined {

@@ -6,7 +6,7 @@
 import { App } from '../lab/app';
 import { openCore } from '../lab/boot';
 import { type ClockAction, SharedClock } from '../lab/clock';
-import { defaultsFor, type LabState, scenarioInfo, toQuery, toSpec, YOURS } from '../lab/state';
+import { defaultsFor, type LabState, methodInfo, scenarioInfo, toQuery, toSpec, YOURS } from '../lab/state';
 import { byId, el, notice } from '../ui/dom';
 import { type Look, lookQuery, parseLook, type ViewName } from '../ui/look';
 import { applyTheme } from '../ui/theme';
@@ -18,6 +18,10 @@ const VIEW_ELEMENTS: Record<ViewName, string> = {
   x: 'chart-position',
   phase: 'chart-phase',
   energy: 'chart-energy',
+  // A spinning body's.
+  omega: 'chart-omega',
+  invariants: 'chart-invariants',
+  qnorm: 'chart-qnorm',
   split: 'chart-split',
   error: 'chart-error',
   // Drawn where the figure's run has twins (nudge=).
@@ -40,7 +44,7 @@ function showViews(look: Look): void {
   document.body.dataset.controls = look.controls;
   // The coordinate and detail menus serve x(t), the phase portrait, the energy split and the table only.
   const coord = document.querySelector<HTMLElement>('.coord');
-  if (coord) coord.hidden = !look.views.some((v) => ['x', 'phase', 'split', 'table'].includes(v));
+  if (coord) coord.hidden = !look.views.some((v) => ['x', 'phase', 'omega', 'split', 'table'].includes(v));
 }
 
 /** Whether the figure has laid itself out in its frame yet (see fitFrame). */
@@ -121,7 +125,7 @@ async function main(): Promise<void> {
   }
   // The figure's title: the scenario and its methods by name, as the state changes.
   const title = (state: LabState) => {
-    const names = state.methods.map((id) => catalogue.methods.find((m) => m.id === id)?.name ?? id);
+    const names = state.methods.map((id) => methodInfo(catalogue, state.scenario, id)?.name ?? id);
     byId('embed-title').textContent =
       look.caption ?? `${scenarioInfo(catalogue, state.scenario).title}: ${names.join(', ')}`;
   };

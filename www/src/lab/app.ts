@@ -25,7 +25,16 @@ import { type ClockAction, type SharedClock, stepsBehind } from './clock';
 import { type Actions, Controls } from './controls';
 import type { Explainer } from './explain';
 import { FrameLoop } from './frames';
-import { defaultsFor, type LabState, methodInfo, scenarioInfo, spinning, studiesFor, toQuery, toSpec } from './state';
+import {
+  defaultsFor,
+  type LabState,
+  methodInfo,
+  scenarioInfo,
+  spinning,
+  studiesFor,
+  toQuery,
+  toSpec,
+} from './state';
 import { type TrackLabel, trackLabels } from './tracks';
 
 /**
@@ -189,16 +198,17 @@ export class App implements Actions {
         return false;
       }
       notice(message(e), 'error');
-      this.controls.sync(this.state, this.sim?.positions ?? [], this.tracks());
+      this.controls.sync(this.state, this.sim ? coordinates(this.sim, this.info) : [], this.tracks());
       return false;
     }
     this.sim?.free();
     this.sim = sim;
     this.state = next;
-    if (!sim.positions.includes(this.state.coord)) {
-      // Only the run knows its coordinates (a chain has as many as masses): the URL's is checked here.
-      const all = sim.positions;
-      const shown = all.at(-1) ?? '';
+    const all = coordinates(sim, scenarioInfo(this.catalogue, next.scenario));
+    if (!all.includes(this.state.coord)) {
+      // Only the run knows its coordinates (a chain has as many as masses): the URL's is checked here. A
+      // spinning body's are its ω, first shown about the middle axis (where the tennis racket flips).
+      const shown = (spinning(scenarioInfo(this.catalogue, next.scenario)) ? all[1] : all.at(-1)) ?? '';
       const names = all.length > 6 ? `${all[0]} … ${shown}` : all.join(', ');
       if (this.first && this.state.coord !== '')
         notice(`Ignored coord=${this.state.coord}: the run has ${names}; showing ${shown}.`);
@@ -211,7 +221,7 @@ export class App implements Actions {
     this.msPerStep = 0.001;
     this.allowance = FIRST_ALLOWANCE;
     history.replaceState(null, '', this.query());
-    this.controls.sync(this.state, sim.positions, this.tracks());
+    this.controls.sync(this.state, coordinates(sim, this.info), this.tracks());
     // Syncing the controls can end an edit in a field it replaces, whose change makes a newer run at once
     // (and frees this one): that run has been shown, and this one is done.
     if (this.sim !== sim) return true;
@@ -238,8 +248,11 @@ export class App implements Actions {
       (e: unknown) => {
         this.motion = 'paused';
         this.dirty = true;
-        notice(`${studiesFor(next)} need a part of the core that could not be loaded: ${message(e)}`, 'error');
-        this.controls.sync(this.state, this.sim?.positions ?? [], this.tracks());
+        notice(
+          `${studiesFor(next)} need a part of the core that could not be loaded: ${message(e)}`,
+          'error',
+        );
+        this.controls.sync(this.state, this.sim ? coordinates(this.sim, this.info) : [], this.tracks());
       },
     );
   }
@@ -288,7 +301,7 @@ export class App implements Actions {
         this.state = { ...this.state, methods: chosen };
         this.fitDetails();
         history.replaceState(null, '', this.query());
-        this.controls.sync(this.state, sim.positions, this.tracks());
+        this.controls.sync(this.state, coordinates(sim, this.info), this.tracks());
         this.explainer?.show(this.state);
         this.views.build(this.shown(sim));
         this.dirty = true;
@@ -338,7 +351,7 @@ export class App implements Actions {
     this.catalogue.methods.push(...fresh);
     registerStyles(fresh);
     for (const m of fresh) this.controls.addMethod(m);
-    this.controls.sync(this.state, this.sim?.positions ?? [], this.tracks());
+    this.controls.sync(this.state, this.sim ? coordinates(this.sim, this.info) : [], this.tracks());
   }
 
   view(next: Partial<LabState>, rebuild: boolean): void {
@@ -586,3 +599,7 @@ export class App implements Actions {
   }
 }
 
+/** The coordinates a run's charts and menu offer: a point mass's positions, a spinning body's ω components. */
+function coordinates(sim: Session, info: ScenarioInfo): string[] {
+  return spinning(info) ? sim.velocities : sim.positions;
+}

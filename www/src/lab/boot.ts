@@ -52,7 +52,7 @@ export async function openCore(
     notice(`The physics core could not be loaded: ${message(e)}`, 'error');
     return undefined;
   }
-  registerStyles(catalogue.methods);
+  registerStyles([...catalogue.methods, ...catalogue.rotationMethods]);
   // A force in the URL is a scenario of its own, which the catalogue lists once the language has read it
   // (a force with a mistake is not listed: the URL's reading says why).
   const force = new URLSearchParams(pageQuery()).get('force');
@@ -73,7 +73,8 @@ export async function openCore(
       if (parsed.state.precision === 'f32') {
         notice(`f32 runs need a part of the core that could not be loaded (${message(e)}): running in f64.`);
         parsed.state.precision = 'f64';
-      } else notice(`Spinning bodies need a part of the core that could not be loaded (${message(e)}).`, 'error');
+      } else
+        notice(`Spinning bodies need a part of the core that could not be loaded (${message(e)}).`, 'error');
     }
   }
   return { catalogue, parsed };

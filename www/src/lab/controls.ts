@@ -63,10 +63,8 @@ export class Controls {
       actions.scenario(scenario.value);
     });
 
-    // Each family's toggles; those of the scenario's family are shown (see `sync`).
-    const methods = byId('methods');
-    for (const m of catalogue.methods) methods.append(this.methodToggle(m, 'motion'));
-    for (const m of catalogue.rotationMethods) methods.append(this.methodToggle(m, 'rotation'));
+    // The point-mass family's toggles; a spinning body's replace them while one is shown (see `sync`).
+    this.listMethods('motion');
 
     const speed = byId<HTMLSelectElement>('speed');
     speed.replaceChildren(...SPEEDS.map((s) => new Option(`${s}×`, String(s))));
@@ -138,8 +136,22 @@ export class Controls {
 
   /** A toggle for a method the page has learnt since it started (a rule: see `App.learn`). */
   addMethod(m: MethodInfo): void {
+    if (this.family !== 'motion') return;
     const methods = byId('methods');
     methods.insertBefore(this.methodToggle(m, 'motion'), methods.querySelector('.write-own'));
+  }
+
+  /** The family whose method toggles are shown. */
+  private family: 'motion' | 'rotation' = 'motion';
+
+  /** Shows a family's method toggles (an id such as `euler` names a different method in each). */
+  private listMethods(family: 'motion' | 'rotation'): void {
+    this.family = family;
+    const methods = byId('methods');
+    for (const old of methods.querySelectorAll('label.method')) old.remove();
+    const anchor = methods.querySelector('.write-own');
+    for (const m of family === 'rotation' ? this.catalogue.rotationMethods : this.catalogue.methods)
+      methods.insertBefore(this.methodToggle(m, family), anchor);
   }
 
   private methodToggle(m: MethodInfo, family: 'motion' | 'rotation'): HTMLElement {
@@ -313,11 +325,9 @@ export class Controls {
       ...info.params.map((p) => this.paramField(info.id, p, state.params[p.name] ?? p.default, state)),
     );
     const family = info.family === 'rotation' ? 'rotation' : 'motion';
-    for (const label of document.querySelectorAll<HTMLElement>('#methods label.method')) {
-      const mine = (label.dataset.family ?? 'motion') === family;
-      label.hidden = !mine;
-      const box = label.querySelector<HTMLInputElement>('input[name="method"]');
-      if (box) box.checked = mine && state.methods.includes(box.value);
+    if (family !== this.family) this.listMethods(family);
+    for (const box of document.querySelectorAll<HTMLInputElement>('input[name="method"]')) {
+      box.checked = state.methods.includes(box.value);
     }
     // What a spinning body does not take: your method, a game's float.
     for (const node of document.querySelectorAll<HTMLElement>('#methods .write-own, #stepping .radios'))

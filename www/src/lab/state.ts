@@ -173,7 +173,8 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
   // Why `yours` cannot run here, if it cannot: no rule, a rule with a mistake, a spinning body, or a page
   // without the language (a figure, a worksheet: the lab's page loads it wherever rule= is given).
   const yoursWhy = ((): string | undefined => {
-    if (spins) return "your method steps a point mass's position and velocity: it does not apply to a spinning body";
+    if (spins)
+      return "your method steps a point mass's position and velocity: it does not apply to a spinning body";
     if (state.rule === '') return 'there is no rule= to run';
     if (!known.has(YOURS)) return "this page does not run your method (the lab's page does)";
     const problem = core.checkRule?.(state.rule);

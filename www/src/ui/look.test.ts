@@ -36,7 +36,7 @@ describe("an embedded figure's look", () => {
     );
     expect(look).toEqual({ ...DEFAULT_LOOK, views: ['scene'] });
     expect(notices).toEqual([
-      "Ignored view 'graph': the views are scene, x, phase, energy, split, error, separation, table, convergence, stability.",
+      "Ignored view 'graph': the views are scene, x, phase, omega, energy, invariants, qnorm, split, error, separation, table, convergence, stability.",
       'Ignored controls=some: must be full, minimal, none.',
       'Ignored theme=blue: must be light, dark, auto.',
       'Ignored autoplay=now: must be visible, click.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromRelative, relativeFor, relativeLabel, relativeTicks, toRelative } from './relative';
+import { drift, fromRelative, relativeFor, relativeLabel, relativeTicks, toRelative } from './relative';
 
 describe('energies relative to their start', () => {
   it('are ratios on a log scale where every start is above zero', () => {
@@ -40,5 +40,14 @@ describe('energies relative to their start', () => {
     const labels = relativeTicks(-3, 3, change).map((y) => relativeLabel(y, change));
     expect(labels).toContain('0');
     for (const l of labels) expect(l).toMatch(/^(0|[+−]1e-?\d+|[+−]1|[+−]10|[+−]100)$/);
+  });
+});
+
+describe('an invariant’s drift', () => {
+  it('is its change relative to its start; a value kept to the bit, or not finite, draws nothing', () => {
+    // Explicit Euler's ‖L‖ on a free body grows: 2 → 2.002 is a drift of 1e-3.
+    expect(drift([2, 2, 2.002, Number.NaN])).toEqual([null, null, expect.closeTo(1e-3, 15), null]);
+    // A quantity that starts at zero (L·ẑ of a top spun about a level axis) drifts by its change itself.
+    expect(drift([0, -0.5, 0.25])).toEqual([null, 0.5, 0.25]);
   });
 });

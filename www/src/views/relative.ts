@@ -107,3 +107,17 @@ export function relativeLabel(y: number, how: Relative): string {
   const text = short(Number(v.toPrecision(3)));
   return how.kind === 'ratio' ? `×${text}` : v > 0 ? `+${text}` : text.replace('-', '−');
 }
+
+/**
+ * How far a quantity that should stay constant has moved from its start, relative to its size there:
+ * |v − v0| / |v0| at each row, for a log axis (null where that is not finite, or exactly 0: a method that keeps
+ * it to the last bit draws nothing there). Where the start is 0, the change itself.
+ */
+export function drift(col: ArrayLike<number>): (number | null)[] {
+  const start = col.length > 0 ? (col[0] ?? Number.NaN) : Number.NaN;
+  const size = Math.abs(start) > 0 ? Math.abs(start) : 1;
+  return Array.from(col, (v) => {
+    const d = Math.abs(v - start) / size;
+    return Number.isFinite(d) && d > 0 ? d : null;
+  });
+}

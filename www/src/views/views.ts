@@ -16,13 +16,52 @@ import { type EnergyScale, TimeChart } from './charts/time';
 import { XYChart } from './charts/xy';
 import type { Figure } from './export';
 import { extent } from './range';
+import { drift } from './relative';
 import { drawScene, type SceneTrack } from './scene/scene';
 import { renderSteps, renderValues } from './table';
 import { atPixelRatio } from './viewport';
 
-type ChartName = 'position' | 'phase' | 'energy' | 'split' | 'error' | 'separation';
+type ChartName =
+  | 'position'
+  | 'phase'
+  | 'omega'
+  | 'energy'
+  | 'invariants'
+  | 'qnorm'
+  | 'split'
+  | 'error'
+  | 'separation';
 
-const CHARTS: ChartName[] = ['position', 'phase', 'energy', 'split', 'error', 'separation'];
+const CHARTS: ChartName[] = [
+  'position',
+  'phase',
+  'omega',
+  'energy',
+  'invariants',
+  'qnorm',
+  'split',
+  'error',
+  'separation',
+];
+
+/** The charts of one family only: a point mass's position and phase portrait, a spinning body's ω, invariants
+ * and ‖q‖ (the others serve both). */
+const FAMILY: Partial<Record<ChartName, 'motion' | 'rotation'>> = {
+  position: 'motion',
+  phase: 'motion',
+  separation: 'motion',
+  omega: 'rotation',
+  invariants: 'rotation',
+  qnorm: 'rotation',
+};
+
+/** How each invariant is named on a chart, and dashed. */
+const INVARIANTS: Record<string, [name: string, dash: number[] | undefined]> = {
+  energy: ['E', undefined],
+  L_norm: ['‖L‖', [6, 3]],
+  L_z: ['L·ẑ', [6, 3]],
+  L_3: ['L3', [2, 3]],
+};
 
 /** Rows of Fiedler's steps table. */
 const STEP_ROWS = 11;
@@ -64,6 +103,8 @@ function shadowLabel(label: string, order: number | undefined): string {
 
 export class Views {
   private charts: Record<ChartName, TimeChart | XYChart> | undefined;
+  /** Whether the charts are shaped for a spinning body (see `build`). */
+  private spinning = false;
   private readonly visible = new Set<ChartName>(CHARTS);
   private readonly stale = new Set<ChartName>();
   /** The tracks whose shadow energy the core knows: each has a dotted companion on the energy chart. */
@@ -177,6 +218,19 @@ export class Views {
       .join(' ');
     const coord = state.coord;
     const vName = sim.velocities[sim.positions.indexOf(coord)] ?? 'v';
+    this.spinning = info.family === 'rotation';
+    for (const [name, family] of Object.entries(FAMILY)) {
+      const node = byId(`chart-${name}`);
+      (node.closest<HTMLElement>('.chart-box') ?? node).classList.toggle(
+        'off-family',
+        family !== (this.spinning ? 'rotation' : 'motion'),
+      );
+    }
+    const invariants = info.invariants.map((c) => INVARIANTS[c]?.[0] ?? c);
+    byId('invariants-note').textContent = this.spinning
+      ? `The true motion keeps ${list(invariants)} constant: each line is how far a method has moved one of them, ` +
+        'relative to its start, on a log scale (a line that stays low keeps it; a method that keeps one exactly draws no line for it).'
+      : '';
     const detail = shown.tracks[shown.detail];
     const split = detail?.label ?? '';
     const splitColour = colour(detail?.method ?? '');
@@ -189,6 +243,31 @@ export class Views {
           `${coord} (${info.positionUnit})`,
           `${vName} (${info.velocityUnit})`,
           this.styles(shown, true),
+        ],
+        omega: [
+          `${coord}(t): the spin about a body axis`,
+          't (s)',
+          `${coord} (${info.velocityUnit})`,
+          this.styles(shown, true),
+        ],
+        invariants: [
+          `What the true motion keeps: ${list(invariants)}, each relative to its start`,
+          't (s)',
+          '|change| / start, log',
+          shown.tracks.flatMap((t) =>
+            info.invariants.map((c) => ({
+              label: `${t.label} ${INVARIANTS[c]?.[0] ?? c}`,
+              stroke: colour(t.method),
+              dash: INVARIANTS[c]?.[1],
+              marker: marker(t.method),
+            })),
+          ),
+        ],
+        qnorm: [
+          '‖q‖ − 1: how far the attitude has left the unit quaternions',
+          't (s)',
+          '|‖q‖ − 1|, log',
+          this.styles(shown, false),
         ],
         energy: [
           info.energyTitle,
@@ -218,9 +297,11 @@ export class Views {
           ],
         ],
         error: [
-          `Position error against the ${truth} solution`,
+          this.spinning
+            ? `Attitude error: the angle between each attitude and the ${truth} one`
+            : `Position error against the ${truth} solution`,
           't (s)',
-          `|error| (${info.positionUnit}), log`,
+          this.spinning ? 'angle (rad), log' : `|error| (${info.positionUnit}), log`,
           // Against a reference run, what it cannot tell apart: an error under ten times its uncertainty is
           // not known.
           sim.referenceStep === undefined
@@ -256,7 +337,10 @@ export class Views {
       this.charts = {
         position: new TimeChart(chart('position'), ...shapes.position),
         phase: new XYChart(chart('phase'), ...shapes.phase),
+        omega: new TimeChart(chart('omega'), ...shapes.omega),
         energy: new TimeChart(chart('energy'), ...shapes.energy),
+        invariants: new TimeChart(chart('invariants'), ...shapes.invariants, true),
+        qnorm: new TimeChart(chart('qnorm'), ...shapes.qnorm, true),
         split: new TimeChart(chart('split'), ...shapes.split),
         error: new TimeChart(chart('error'), ...shapes.error, true),
         separation: new TimeChart(chart('separation'), ...shapes.separation, true),
@@ -305,7 +389,9 @@ export class Views {
     this.renderedAt = now;
     const inTurn = moving && !force && everyFrame && !this.reshaped ? this.nextInTurn() : undefined;
     this.reshaped = false;
+    const family = this.spinning ? 'rotation' : 'motion';
     const draw = (name: ChartName, paint: () => void) => {
+      if ((FAMILY[name] ?? family) !== family) return;
       if (force || (this.visible.has(name) && (inTurn === undefined || inTurn === name))) {
         paint();
         this.stale.delete(name);
@@ -320,6 +406,19 @@ export class Views {
     draw('phase', () =>
       (charts.phase as XYChart).update(all.map((k) => [sim.column(k, position), sim.column(k, velocity)])),
     );
+    draw('omega', () => {
+      const { x, ys } = overTime(all.map((k) => [k, state.coord]));
+      (charts.omega as TimeChart).update(x, ys);
+    });
+    draw('invariants', () => {
+      const kept = shown.info.invariants;
+      const ys = all.slice(0, n).flatMap((k) => kept.map((c) => drift(sim.column(k, c))));
+      (charts.invariants as TimeChart).update(t, ys);
+    });
+    draw('qnorm', () => {
+      const ys = all.slice(0, n).map((k) => Array.from(sim.column(k, 'q_norm'), (v) => Math.abs(v - 1)));
+      (charts.qnorm as TimeChart).update(t, ys);
+    });
     draw('energy', () => {
       const { x, ys } = mixed
         ? joinOnTime([
@@ -355,8 +454,13 @@ export class Views {
     draw('error', () => {
       const { x, ys } = overTime(all.slice(0, n).map((k) => [k, 'error']));
       if (sim.referenceStep !== undefined) ys.push(unknownBelow(x, this.trust));
-      // An error is a blow-up when far larger than the motion: the truth's extent in this coordinate.
-      (charts.error as TimeChart).update(x, ys, extentOf(sim.column(n, position)));
+      // An error is a blow-up when far larger than the motion: the truth's extent in this coordinate (an
+      // attitude's error is an angle, at most π).
+      (charts.error as TimeChart).update(
+        x,
+        ys,
+        this.spinning ? [0, Math.PI] : extentOf(sim.column(n, position)),
+      );
     });
     if (!byId('separation-view').hidden)
       draw('separation', () => {
@@ -464,10 +568,11 @@ export class Views {
     // A method whose run ended early is said to have (above); any other that left a chart's scale, here.
     const ended = new Set(shown.tracks.filter((_, k) => sim.ending(k) !== undefined).map((l) => l.label));
     const mine = (m: string) => shown.tracks.some((l) => l.label === m) && !ended.has(m);
-    const climbing = charts.position.offScale.filter(mine);
+    const main = this.spinning ? charts.omega : charts.position;
+    const climbing = main.offScale.filter(mine);
     if (climbing.length > 0)
       notes.push(
-        `${list(climbing)} ${climbing.length === 1 ? 'runs' : 'run'} off the ${charts.position.plot.root.querySelector('.u-title')?.textContent ?? ''} chart's scale, which follows the ${info.truth} solution: ` +
+        `${list(climbing)} ${climbing.length === 1 ? 'runs' : 'run'} off the ${main.plot.root.querySelector('.u-title')?.textContent ?? ''} chart's scale, which follows the ${info.truth} solution: ` +
           'hide the other lines (press their legend entries) and the scale follows what is left, to watch it climb.',
       );
     const energy = charts.energy as TimeChart;
@@ -508,7 +613,12 @@ export class Views {
     const ink = scale / (window.devicePixelRatio || 1);
     const drawn = await Promise.all(
       // The twins' chart only where the run has twins.
-      CHARTS.filter((name) => name !== 'separation' || !byId('separation-view').hidden).map(async (name) => {
+      CHARTS.filter(
+        (name) =>
+          (FAMILY[name] ?? (this.spinning ? 'rotation' : 'motion')) ===
+            (this.spinning ? 'rotation' : 'motion') &&
+          (name !== 'separation' || !byId('separation-view').hidden),
+      ).map(async (name) => {
         const chart = charts[name];
         return {
           title: chart.plot.root.querySelector('.u-title')?.textContent ?? '',

@@ -35,6 +35,11 @@ pub struct RotationScenarioInfo {
     pub energy_title: &'static str,
     /// The history's columns (the session's) that the true motion keeps constant: what a method should keep.
     pub invariants: &'static [&'static str],
+    /// How the page draws it: `body` (a free box, its shape from its moments) or `top` (the same on a pivot at
+    /// the end of its axis 3).
+    pub scene: &'static str,
+    /// The parameters holding its three principal moments, in order (a symmetric body names one twice).
+    pub moments: [&'static str; 3],
 }
 
 impl RotationScenarioInfo {
@@ -82,6 +87,8 @@ static SPINNING_TOP: RotationScenarioInfo = RotationScenarioInfo {
              every mechanics text",
     energy_title: "Kinetic energy of rotation",
     invariants: &["energy", "L_norm"],
+    scene: "body",
+    moments: ["I1", "I1", "I3"],
 };
 
 static TENNIS_RACKET: RotationScenarioInfo = RotationScenarioInfo {
@@ -104,6 +111,8 @@ static TENNIS_RACKET: RotationScenarioInfo = RotationScenarioInfo {
     origin: "the intermediate-axis theorem (Dzhanibekov's wing nut, 1985)",
     energy_title: "Kinetic energy of rotation",
     invariants: &["energy", "L_norm"],
+    scene: "body",
+    moments: ["I1", "I2", "I3"],
 };
 
 static HEAVY_TOP: RotationScenarioInfo = RotationScenarioInfo {
@@ -127,6 +136,8 @@ static HEAVY_TOP: RotationScenarioInfo = RotationScenarioInfo {
     origin: "the lecture's torque τ = r × F on a body turning about a fixed pivot",
     energy_title: "Total energy (kinetic of rotation + potential)",
     invariants: &["energy", "L_z", "L_3"],
+    scene: "top",
+    moments: ["A", "A", "C"],
 };
 
 /// Every spinning-body scenario, in the order the lab lists them.

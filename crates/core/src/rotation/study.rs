@@ -55,3 +55,20 @@ pub fn convergence(
         })
         .collect())
 }
+
+/// The times at which ω about the middle axis changes sign (linearly interpolated between steps): the tennis
+/// racket's flips, as `method` steps it over the whole setup.
+pub fn flips(setup: &RotationSetup, method: RotationMethodId) -> Vec<f64> {
+    let mut run = setup.run(method);
+    let mut out = Vec::new();
+    let mut last = run.spin.omega[1];
+    while run.steps < setup.steps() && run.step() {
+        let now = run.spin.omega[1];
+        if now.signum() != last.signum() {
+            let t = run.steps as f64 * setup.dt;
+            out.push(t - setup.dt * now / (now - last));
+        }
+        last = now;
+    }
+    out
+}

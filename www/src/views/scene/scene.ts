@@ -2,6 +2,7 @@
 // and its trail, orbits, pendulums, the chain. The core says which kind of picture a scenario is (its
 // SceneInfo); nothing here knows a scenario by its id. Pure drawing: (canvas, input) → pixels.
 
+import { bodies } from './body';
 import type { SceneInput } from './parts';
 import { lander, pendulums, plane } from './plane';
 import { rows } from './rows';
@@ -29,6 +30,12 @@ export function drawScene(canvas: HTMLCanvasElement, input: SceneInput): void {
       break;
     case 'pendulum':
       pendulums(canvas, input);
+      break;
+    case 'body':
+      bodies(canvas, input, false);
+      break;
+    case 'top':
+      bodies(canvas, input, true);
       break;
     default:
       rows(canvas, input, 'block');

@@ -39,6 +39,16 @@ pub struct RotationInfo {
     pub style: u8,
 }
 
+impl RotationInfo {
+    /// Its order as the lab states it beside a measured one: "order 2", or "none (another equation)".
+    pub fn stated(&self) -> String {
+        self.order
+            .map_or("none (another equation)".to_string(), |n| {
+                format!("order {n}")
+            })
+    }
+}
+
 /// The rotation methods, in the order the lab lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RotationMethodId {

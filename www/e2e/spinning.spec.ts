@@ -1,0 +1,143 @@
+// Spinning bodies on the page: the rotation family's own methods, views and numbers, the same as the CLI's;
+// what does not apply to a spinning body is said so; a figure embeds one; the experiments open one.
+
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { allDigits, axe, CLI, lastRows, watch } from './helpers';
+
+function cli(args: string[]): string {
+  return execFileSync(CLI, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+}
+
+async function runToEnd(page: Page): Promise<void> {
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('finished', { timeout: 45_000 });
+}
+
+/** The values table as shown: method → column → text. */
+async function values(page: Page): Promise<Map<string, Record<string, string>>> {
+  await allDigits(page);
+  const headers = await page.locator('#numbers thead th').allTextContents();
+  const out = new Map<string, Record<string, string>>();
+  for (const row of await page.locator('#numbers tbody tr').all()) {
+    const method = (await row.getAttribute('data-method')) ?? '';
+    const cells = await row.locator('td').allTextContents();
+    out.set(method, Object.fromEntries(headers.slice(1).map((h, i) => [h, cells[i] ?? ''])));
+  }
+  return out;
+}
+
+test('the tennis racket: its own methods and views; its numbers and its CSV are the CLI’s', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  const query = 'scenario=tennis-racket&methods=euler,no-gyroscopic,dlm,rk4&dt=1/60&until=10';
+  await page.goto(`./?${query}`);
+  // The rotation family's eight methods, each with the order the core states for it.
+  await expect(page.locator('#methods label.method')).toHaveCount(8);
+  await expect(page.locator('small.facts[data-method="dlm"]')).toHaveText('order 2, 2 evals');
+  await expect(page.locator('small.facts[data-method="no-gyroscopic"]')).toContainText('no order');
+  await expect(page.locator('#methods-facts')).toContainText('do not apply here');
+  // What a spinning body does not take is not offered.
+  await expect(page.getByRole('button', { name: 'Write your own method…' })).toBeHidden();
+  await expect(page.locator('#stepping .radios')).toBeHidden();
+  // A spinning body's charts, not a point mass's.
+  for (const shown of ['omega', 'energy', 'invariants', 'qnorm', 'error'])
+    await expect(page.locator(`#chart-${shown}`)).toBeVisible();
+  for (const hidden of ['position', 'phase']) await expect(page.locator(`#chart-${hidden}`)).toBeHidden();
+  await expect(page.locator('#chart-omega .u-title')).toHaveText('omega_2(t): the spin about a body axis');
+  await expect(page.locator('#chart-invariants .u-title')).toContainText('E and ‖L‖');
+  await runToEnd(page);
+  const csv = cli([
+    'run',
+    '--scenario',
+    'tennis-racket',
+    '--method',
+    'euler,no-gyroscopic,dlm,rk4',
+    '--dt',
+    '1/60',
+    '--until',
+    '10',
+  ]);
+  const last = lastRows(csv);
+  const shown = await values(page);
+  for (const [method, row] of last) {
+    const screen = shown.get(method);
+    expect(screen, method).toBeDefined();
+    expect(screen!.step, method).toBe(row.step);
+    for (const name of ['t', 'omega_1', 'omega_2', 'omega_3', 'energy', 'L_norm'])
+      expect(screen![name], `${method} ${name}`).toBe(row[name]);
+  }
+  // Explicit Euler's quaternion has grown; every other method keeps it a unit one.
+  expect(Number(shown.get('euler')!.q_norm)).toBeGreaterThan(1.5);
+  expect(Number(shown.get('dlm')!.q_norm)).toBeCloseTo(1, 14);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
+  expect(readFileSync((await download.path())!, 'utf8')).toBe(csv);
+  // The body is drawn: some of the scene's pixels are inked.
+  const inked = await page.evaluate(() => {
+    const c = document.querySelector<HTMLCanvasElement>('#scene')!;
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
+    return n;
+  });
+  expect(inked).toBeGreaterThan(1000);
+  expect(await axe(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a spinning body after a spring takes its own family’s methods, and the spring its own back', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=spring&methods=euler,verlet,rk4');
+  await expect(page.locator('#status')).toContainText('step');
+  await page.selectOption('#scenario', 'heavy-top');
+  await expect(page).toHaveURL(
+    /methods=euler%2Cno-gyroscopic%2Cdlm%2Crk4|methods=euler,no-gyroscopic,dlm,rk4/,
+  );
+  await expect(page.locator('#methods label.method')).toHaveCount(8);
+  // The heavy top's invariants are L·ẑ and L3, not ‖L‖; the scene stands it on its pivot.
+  await expect(page.locator('#chart-invariants .u-title')).toContainText('E, L·ẑ and L3');
+  await expect(page.locator('#how-list li')).toHaveCount(4);
+  await page.selectOption('#scenario', 'spring');
+  await expect(page.locator('#chart-position')).toBeVisible();
+  await expect(page.locator('#chart-omega')).toBeHidden();
+  await expect(page.locator('small.facts[data-method="verlet"]')).toContainText('order 2');
+  await expect(page.locator('#numbers tbody tr')).toHaveCount(4);
+  expect(errors).toEqual([]);
+});
+
+test('what does not apply to a spinning body in a link is ignored, and said so', async ({ page }) => {
+  const errors = watch(page);
+  await page.goto(
+    './?scenario=spinning-top&methods=euler,yours,verlet&precision=f32&nudge=1e-9&rule=v%2B%3Da*dt',
+  );
+  const notices = page.locator('#notices');
+  await expect(notices).toContainText("Ignored method 'yours': your method steps a point mass");
+  await expect(notices).toContainText("Ignored method 'verlet': no such method");
+  await expect(notices).toContainText('Ignored precision=f32: a spinning body runs in f64 only');
+  await expect(notices).toContainText('Ignored nudge=1e-9');
+  await expect(page.locator('#status')).toContainText('step');
+  await expect(page.locator('#numbers tbody tr')).toHaveCount(2);
+  // Moments no body can have are refused with the rule they break.
+  await page.fill('#param-I3', '3');
+  await page.press('#param-I3', 'Enter');
+  await expect(page.locator('#notices')).toContainText('I1 + I2 ≥ I3');
+  await expect(page.locator('#status')).toContainText('step');
+  expect(errors).toEqual([]);
+});
+
+test('a figure of the tennis racket embeds with its own views', async ({ page }) => {
+  const errors = watch(page);
+  await page.goto(
+    './embed.html?scenario=tennis-racket&methods=no-gyroscopic,dlm&views=scene,omega,invariants,qnorm',
+  );
+  await expect(page.locator('#chart-omega')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('#chart-qnorm')).toBeVisible();
+  await expect(page.locator('#chart-energy')).toBeHidden();
+  await expect(page.locator('#status')).toContainText('step');
+  expect(await axe(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
