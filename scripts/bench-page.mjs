@@ -189,8 +189,60 @@ for (const method of METHODS) {
     `${method}, ${pct(natives, 50).toFixed(0)}, ${pct(wasms, 50).toFixed(0)}, ${pct(ratios, 50).toFixed(2)} [${Math.min(...ratios).toFixed(2)}, ${Math.max(...ratios).toFixed(2)}]`,
   );
 }
+// The rotation family, in the studies build (which steps spinning bodies): a session of one method and the
+// truth on the spinning coin, as the native example steps it, interleaved as above.
+const studies = await import('../www/src/core/pkg/studies.js');
+studies.initSync({ module: readFileSync('www/src/core/pkg/studies_bg.wasm') });
 console.log(
-  `wasm/native, the methods' medians: median ${pct(medians, 50).toFixed(2)}, worst ${Math.max(...medians).toFixed(2)} (budget: every method 1.25)`,
+  `rotation method, native ns/step, wasm ns/step (medians), wasm/native: median [min, max] of ${ROUNDS} interleaved rounds (spinning-top with its truth, dt = 0.001)`,
+);
+for (const method of [
+  'euler',
+  'euler-normalized',
+  'symplectic-euler',
+  'no-gyroscopic',
+  'momentum-rescale',
+  'implicit-body',
+  'dlm',
+  'rk4',
+]) {
+  const steps = 20000;
+  const natives = [];
+  const wasms = [];
+  const ratios = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const native = Number(
+      execFileSync('target/release/examples/steps', ['spinning-top', method, String(steps), '0.001'], {
+        encoding: 'utf8',
+      }),
+    );
+    const lab = new studies.Session({
+      scenario: 'spinning-top',
+      methods: [method],
+      params: {},
+      dt: 0.001,
+      until: 0.001 * 8 * steps,
+      precision: 'f64',
+    });
+    lab.advance(steps / 10);
+    let wasm = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 5; i++) {
+      const began = process.hrtime.bigint();
+      const taken = lab.advance(steps);
+      wasm = Math.min(wasm, Number(process.hrtime.bigint() - began) / taken);
+    }
+    lab.free();
+    natives.push(native);
+    wasms.push(wasm);
+    ratios.push(wasm / native);
+  }
+  medians.push(pct(ratios, 50));
+  console.log(
+    `${method}, ${pct(natives, 50).toFixed(0)}, ${pct(wasms, 50).toFixed(0)}, ${pct(ratios, 50).toFixed(2)} [${Math.min(...ratios).toFixed(2)}, ${Math.max(...ratios).toFixed(2)}]`,
+  );
+}
+console.log(
+  `wasm/native, the methods' medians (both families): median ${pct(medians, 50).toFixed(2)}, worst ${Math.max(...medians).toFixed(2)} (budget: every method 1.25)`,
 );
 
 /** 5. Embeds, from a host page on another site (a local server at localhost; the lab is at 127.0.0.1), as a

@@ -141,3 +141,22 @@ test('a figure of the tennis racket embeds with its own views', async ({ page })
   expect(await axe(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+// wasm and native agree to the bit: every method of the rotation family on every spinning body, every row of
+// the page's export against the CLI's (ω, the attitude, the energies, the truth's columns, the error).
+for (const scenario of ['spinning-top', 'tennis-racket', 'heavy-top']) {
+  test(`every rotation method on the ${scenario}: the page's export is the CLI's, digit for digit`, async ({
+    page,
+  }) => {
+    const errors = watch(page);
+    const methods =
+      'euler,euler-normalized,symplectic-euler,no-gyroscopic,momentum-rescale,implicit-body,dlm,rk4';
+    await page.goto(`./?scenario=${scenario}&methods=${methods}&until=3`);
+    await runToEnd(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv).toBe(cli(['run', '--scenario', scenario, '--method', methods, '--until', '3']));
+    expect(csv.split('\n').length).toBeGreaterThan(8 * 180);
+    expect(errors).toEqual([]);
+  });
+}

@@ -1,9 +1,13 @@
 //! Native stepping speed, for comparison with the same run in wasm (scripts/bench-page.mjs):
 //! `cargo run --release -p integrator-lab --example steps -- SCENARIO METHOD STEPS DT [NAME=VALUE]…`
-//! prints nanoseconds a step.
+//! prints nanoseconds a step. A spinning body is stepped as the page steps it: a session of the one method
+//! and the truth, recording rows (the wasm side times the same session).
 
 use std::time::Instant;
 
+use integrator_lab::rotation::{
+    self, methods::RotationMethodId, scenarios::RotationSetup, session::SpinSession,
+};
 use integrator_lab::{MethodId, Run, Setup};
 
 fn main() {
@@ -22,18 +26,31 @@ fn main() {
         .filter_map(|a| a.split_once('='))
         .map(|(n, v)| (n.to_string(), v.parse().expect("a number")))
         .collect();
-    let method = MethodId::from_id(method).expect("a method id");
     let until = dt * (8 * steps) as f64;
+    if rotation::scenarios::get(scenario).is_some() {
+        let method = RotationMethodId::from_id(method).expect("a rotation method id");
+        let setup =
+            RotationSetup::new(scenario, &overrides, Some(dt), Some(until)).expect("a setup");
+        let mut session = SpinSession::new(setup, &[method]);
+        session.advance(steps / 10);
+        println!("{:.1}", best_of_five(|| session.advance(steps)));
+        return;
+    }
+    let method = MethodId::from_id(method).expect("a method id");
     let setup = Setup::new(scenario, &overrides, Some(dt), Some(until)).expect("a valid setup");
     let mut run = Run::<f64>::new(&setup, method);
     run.advance(steps / 10);
-    // The best of five timings, as the wasm side takes.
-    let ns = (0..5)
+    println!("{:.1}", best_of_five(|| run.advance(steps)));
+}
+
+/// The best of five timings of `advance` (which returns the steps it took), in ns a step, as the wasm side
+/// takes.
+fn best_of_five(mut advance: impl FnMut() -> u64) -> f64 {
+    (0..5)
         .map(|_| {
             let began = Instant::now();
-            let taken = run.advance(steps);
+            let taken = advance();
             began.elapsed().as_nanos() as f64 / taken.max(1) as f64
         })
-        .fold(f64::INFINITY, f64::min);
-    println!("{ns:.1}");
+        .fold(f64::INFINITY, f64::min)
 }

@@ -272,7 +272,19 @@ fn catalogue_comes_from_the_core() {
     let scenarios: js_sys::Array = Reflect::get(&c, &"scenarios".into())
         .unwrap()
         .unchecked_into();
-    assert_eq!(scenarios.length(), 12);
+    // The point mass's twelve, then the three spinning bodies, each with its family.
+    assert_eq!(scenarios.length(), 15);
+    let family = |i: u32| Reflect::get(&scenarios.get(i), &"family".into()).unwrap();
+    assert_eq!(family(11), "motion");
+    assert_eq!(family(12), "rotation");
+    assert_eq!(
+        Reflect::get(&scenarios.get(13), &"id".into()).unwrap(),
+        "tennis-racket"
+    );
+    let rotation: js_sys::Array = Reflect::get(&c, &"rotationMethods".into())
+        .unwrap()
+        .unchecked_into();
+    assert_eq!(rotation.length(), 8);
     let first = scenarios.get(0);
     assert_eq!(
         Reflect::get(&first, &"id".into()).unwrap(),
@@ -326,4 +338,57 @@ fn the_page_reads_numbers_as_the_cli_does() {
             (a, b) => panic!("{text}: core {a:?}, page {:?}", b.map_err(message)),
         }
     }
+}
+
+/// A spinning body's session, in the studies tier and up: the page's views into wasm memory hold what the
+/// core's session of spinning bodies records, in wasm as natively (the browser tests compare with the CLI).
+#[cfg(feature = "studies")]
+#[wasm_bindgen_test]
+fn a_spinning_bodys_session_is_the_cores() {
+    use integrator_lab::rotation::{
+        methods::RotationMethodId, scenarios::RotationSetup, session::SpinSession, session::COLUMNS,
+    };
+    let mut lab = Session::new(spec(
+        "tennis-racket",
+        &["euler", "dlm"],
+        1.0 / 60.0,
+        2.0,
+        "f64",
+    ))
+    .unwrap();
+    assert_eq!(lab.advance(1_000), 120);
+    let setup = RotationSetup::new("tennis-racket", &[], Some(1.0 / 60.0), Some(2.0)).unwrap();
+    let mut session = SpinSession::new(setup, &[RotationMethodId::Euler, RotationMethodId::Dlm]);
+    session.advance(1_000);
+    for track in 0..=2 {
+        for c in 0..COLUMNS.len() {
+            assert_eq!(
+                column(&lab, track, c),
+                session.history(track).unwrap().column(c),
+                "track {track} column {}",
+                COLUMNS[c]
+            );
+        }
+    }
+    assert_eq!(lab.csv(1).unwrap(), session.csv(1));
+    // What a spinning body does not take is refused with the core's words.
+    let err = message(
+        Session::new(spec("tennis-racket", &["verlet"], 0.01, 1.0, "f64"))
+            .err()
+            .unwrap(),
+    );
+    assert!(err.contains("unknown rotation method 'verlet'"), "{err}");
+}
+
+/// The base tier, which embeds load, does not step spinning bodies: it says so (the page loads the studies
+/// tier first).
+#[cfg(not(feature = "studies"))]
+#[wasm_bindgen_test]
+fn the_base_tier_says_it_steps_no_spinning_body() {
+    let err = message(
+        Session::new(spec("tennis-racket", &["dlm"], 0.01, 1.0, "f64"))
+            .err()
+            .unwrap(),
+    );
+    assert!(err.contains("studies build"), "{err}");
 }
