@@ -361,12 +361,11 @@ fn a_spinning_bodys_session_is_the_cores() {
     let mut session = SpinSession::new(setup, &[RotationMethodId::Euler, RotationMethodId::Dlm]);
     session.advance(1_000);
     for track in 0..=2 {
-        for c in 0..COLUMNS.len() {
+        for (c, name) in COLUMNS.iter().enumerate() {
             assert_eq!(
                 column(&lab, track, c),
                 session.history(track).unwrap().column(c),
-                "track {track} column {}",
-                COLUMNS[c]
+                "track {track} column {name}"
             );
         }
     }
