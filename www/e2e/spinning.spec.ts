@@ -160,3 +160,28 @@ for (const scenario of ['spinning-top', 'tennis-racket', 'heavy-top']) {
     expect(errors).toEqual([]);
   });
 }
+
+test('the lecture’s worksheet has a spinning body’s task: its run opens, and ‖q‖ off the table is graded right', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?worksheet=lecture');
+  await page.fill('#student-name', 'Ada');
+  await page.locator('#student-name').press('Enter');
+  await page.locator('#worksheet-tasks button').nth(4).click();
+  await expect(page.locator('#task-heading')).toHaveText('Task 5 of 6');
+  await expect(page.locator('#scenario')).toHaveValue('spinning-top');
+  await expect(page.locator('#chart-qnorm')).toBeVisible();
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('finished', { timeout: 30_000 });
+  const shown = await values(page);
+  const q = shown.get('euler')!.q_norm!;
+  expect(Number(q)).toBeCloseTo((1 + (10 / 120) ** 2) ** 30, 12);
+  await page.fill('#task-answer', Number(q).toFixed(4));
+  await page.locator('.task-form button[type="submit"]').click();
+  await expect(page.locator('#task-feedback')).toContainText('Right');
+  await page.fill('#task-answer', '1');
+  await page.locator('.task-form button[type="submit"]').click();
+  await expect(page.locator('#task-feedback')).toContainText('renormalised quaternion');
+  expect(errors).toEqual([]);
+});

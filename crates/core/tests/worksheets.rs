@@ -232,6 +232,80 @@ fn the_lecture_verlet_start_up_is_the_exact_step() {
         1e-12
     ));
     assert_eq!(option(&key.answers[3]), "2");
+    // The spinning coin's quaternion under explicit Euler: √(1 + (‖ω‖dt/2)²) a step, 60 steps.
+    let grown = (1.0 + (10.0 * dt / 2.0).powi(2)).powf(30.0);
+    assert!(
+        close(value(&key.answers[4]), grown, 1e-12),
+        "{:?}",
+        key.answers[4]
+    );
+    assert!((grown - 1.2307).abs() < 1e-4);
+}
+
+/// A spinning body's quantities in a worksheet: its own methods and quantities (`euler` is explicit Euler on
+/// the body), and a point mass's quantities refused by name, as a spinning body's are on a spring.
+#[test]
+fn a_spinning_bodys_task_reads_its_own_quantities() {
+    let task = |setup: &str, extra: &str| {
+        format!(
+            "title = \"t\"\n\n[[task]]\nsetup = \"{setup}\"\nkind = \"number\"\nquestion = \"q\"\n{extra}"
+        )
+    };
+    let racket = "scenario=tennis-racket&methods=rk4,no-gyroscopic&dt=1/60&until=10";
+    let flip =
+        integrator_lab::worksheets::parse("", &task(racket, "quantity = \"flip-time\"\n")).unwrap();
+    // Half the flip interval after the start near the middle axis: the first sign change of ω2, within a
+    // step's interpolation of the exact motion's.
+    let rk4 = value(&flip.key("").unwrap().answers[0]);
+    let exact = integrator_lab::worksheets::parse(
+        "",
+        &task(racket, "quantity = \"flip-time\"\nmethod = \"exact\"\n"),
+    )
+    .unwrap();
+    let truth = value(&exact.key("").unwrap().answers[0]);
+    assert!((rk4 - truth).abs() < 1e-4, "{rk4} {truth}");
+    assert!(truth > 1.0 && truth < 4.3, "{truth}");
+    // Without the gyroscopic term it never flips: the key says so rather than give a number.
+    let never = integrator_lab::worksheets::parse(
+        "",
+        &task(
+            racket,
+            "quantity = \"flip-time\"\nmethod = \"no-gyroscopic\"\n",
+        ),
+    )
+    .unwrap();
+    assert!(never
+        .key("")
+        .unwrap_err()
+        .to_string()
+        .contains("does not flip"));
+    // ‖L‖ of the coin, kept by DLM to round-off: ‖I ω0‖ = ‖(0, 1·1, 2·4)‖ = √65.
+    let coin = "scenario=spinning-top&methods=dlm&dt=1/60&until=5";
+    let l = integrator_lab::worksheets::parse("", &task(coin, "quantity = \"L-norm\"\n")).unwrap();
+    let l0 = (1.0f64 + 64.0).sqrt();
+    assert!(close(value(&l.key("").unwrap().answers[0]), l0, 1e-12));
+    for (setup, extra, says) in [
+        (
+            coin,
+            "quantity = \"position\"\n",
+            "'position' is not a quantity of a spinning body",
+        ),
+        (
+            "scenario=spring&methods=euler&dt=0.1&until=1",
+            "quantity = \"q-norm\"\n",
+            "'q-norm' is not a quantity of a point mass",
+        ),
+        (
+            "scenario=spinning-top&methods=verlet",
+            "quantity = \"energy\"\n",
+            "unknown rotation method 'verlet'",
+        ),
+    ] {
+        let err = integrator_lab::worksheets::parse("", &task(setup, extra))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(says), "{err}");
+    }
 }
 
 #[test]

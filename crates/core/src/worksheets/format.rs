@@ -7,10 +7,11 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::{
-    fnv1a, At, Check, Choice, Choose, Kind, Mistake, Quantity, Random, Side, Task, Tolerance, What,
-    Worksheet, WorksheetError,
+    fnv1a, At, Check, Choice, Choose, Kind, Mistake, Quantity, Random, Side, Stepper, System, Task,
+    Tolerance, What, Worksheet, WorksheetError,
 };
-use crate::{format as numbers, Error, MethodId, Precision, Setup};
+use crate::rotation::scenarios::{self as spinning, RotationSetup};
+use crate::{format as numbers, Error, Precision, Setup};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -127,8 +128,8 @@ const SHOWING: [&str; 8] = [
 
 /// What a task's setup query says, with a student's parameters written in.
 pub(super) struct TaskSetup {
-    pub setup: Setup,
-    pub methods: Vec<MethodId>,
+    pub setup: System,
+    pub methods: Vec<Stepper>,
     pub precision: Precision,
     /// Each method's twin starts from the first coordinate + this (`nudge=`; the page draws the twins).
     pub nudge: Option<f64>,
@@ -155,7 +156,7 @@ pub(super) fn setup(query: &str, params: &[(String, f64)]) -> Result<TaskSetup, 
         }
         match key {
             "scenario" => scenario = Some(value.clone()),
-            "methods" => methods = MethodId::parse_list(&value)?,
+            "methods" => methods = value.split(',').map(|m| m.trim().to_string()).collect(),
             "dt" => dt = Some(numbers::parse("dt", &value)?),
             "until" => until = Some(numbers::parse("until", &value)?),
             "precision" => precision = Precision::from_id(&value)?,
@@ -171,7 +172,11 @@ pub(super) fn setup(query: &str, params: &[(String, f64)]) -> Result<TaskSetup, 
     }
     let scenario =
         scenario.ok_or_else(|| Error::Inconsistent("the setup names no scenario=".to_string()))?;
-    let declared = crate::scenarios::get(&scenario)?.info().params;
+    let body = spinning::get(&scenario);
+    let declared = match body {
+        Some(info) => info.params,
+        None => crate::scenarios::get(&scenario)?.info().params,
+    };
     for (name, value) in params {
         if !declared.iter().any(|p| p.name == name) {
             continue;
@@ -184,7 +189,23 @@ pub(super) fn setup(query: &str, params: &[(String, f64)]) -> Result<TaskSetup, 
     if methods.is_empty() {
         return Err(Error::NoMethods);
     }
-    let setup = Setup::new(&scenario, &overrides, dt, until)?;
+    let setup = match body {
+        Some(_) => {
+            if precision != Precision::F64 || nudge.is_some() {
+                return Err(Error::Inconsistent(
+                    "a spinning body runs in f64 and without twins: drop precision= and nudge="
+                        .into(),
+                ));
+            }
+            System::Spinning(RotationSetup::new(&scenario, &overrides, dt, until)?)
+        }
+        None => System::Point(Setup::new(&scenario, &overrides, dt, until)?),
+    };
+    // Each method within the setup's family (`euler` is explicit Euler on a spring and on a spinning body).
+    let methods = methods
+        .iter()
+        .map(|m| Stepper::of(m, &setup))
+        .collect::<Result<Vec<_>, Error>>()?;
     let query = pairs
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
@@ -326,7 +347,7 @@ pub fn parse(id: &str, text: &str) -> Result<Worksheet, WorksheetError> {
                             numbers::number(end)
                         ),
                     })?;
-                used |= s.params.iter().any(|(n, _)| n == r.name);
+                used |= s.has_param(&r.name);
             }
         }
         if !used {
@@ -362,9 +383,7 @@ pub fn parse(id: &str, text: &str) -> Result<Worksheet, WorksheetError> {
                 line: Some(t.line),
                 message: format!("task {}: {e}", i + 1),
             })?;
-        let drawn = random
-            .iter()
-            .any(|r| s.params.iter().any(|(n, _)| *n == r.name));
+        let drawn = random.iter().any(|r| s.has_param(&r.name));
         varies.push(drawn);
         total += work(t, &s) * if drawn { draws } else { 1.0 };
         if total > WORK_BUDGET {
@@ -425,7 +444,7 @@ pub const WORK_BUDGET: f64 = 2e7;
 
 /// About how many steps a task's answer takes to compute: a run for each quantity (its options' and its
 /// mistakes' too), a convergence study's 2^levels runs for an order, two for a parting time.
-fn work(task: &Task, setup: &crate::Setup) -> f64 {
+fn work(task: &Task, setup: &System) -> f64 {
     let steps = setup.steps() as f64;
     let of = |q: &Quantity| match q.what {
         What::Order => steps * 2f64.powi(q.levels.min(30) as i32),
@@ -496,7 +515,11 @@ fn task(raw: &RawTask, line: usize) -> Result<Task, String> {
     };
     let own = || quantity(&base, &setup, &methods, nudge);
     // A mistake may be any method's answer, one the student worked out rather than read off the run.
-    let mistaken: Vec<MethodId> = methods.iter().copied().chain(MethodId::ALL).collect();
+    let mistaken: Vec<Stepper> = methods
+        .iter()
+        .copied()
+        .chain(Stepper::all(&setup))
+        .collect();
     let unit = raw.unit.clone().unwrap_or_default();
     let tolerance = match (raw.tolerance.clone(), raw.absolute) {
         (Some(_), Some(_)) => return Err("give tolerance (relative) or absolute, not both".into()),
@@ -596,7 +619,7 @@ fn task(raw: &RawTask, line: usize) -> Result<Task, String> {
             for o in &options {
                 let fits = match choose {
                     Choose::Nearest => numbers::parse("option", o).is_ok(),
-                    _ => MethodId::from_id(o).is_ok_and(|m| methods.contains(&m)),
+                    _ => Stepper::of(o, &setup).is_ok_and(|m| methods.contains(&m)),
                 };
                 if !fits {
                     return Err(match choose {
@@ -654,8 +677,8 @@ fn task(raw: &RawTask, line: usize) -> Result<Task, String> {
 /// default.
 fn quantity(
     raw: &RawQuantity,
-    setup: &Setup,
-    in_setup: &[MethodId],
+    setup: &System,
+    in_setup: &[Stepper],
     nudge: Option<f64>,
 ) -> Result<Quantity, String> {
     let first = in_setup[0];
@@ -663,7 +686,7 @@ fn quantity(
     let method = match raw.method.as_deref() {
         None => Some(first),
         Some("exact") => None,
-        Some(id) => Some(MethodId::from_id(id).map_err(|e| e.to_string())?),
+        Some(id) => Some(Stepper::of(id, setup).map_err(|e| e.to_string())?),
     };
     if let Some(m) = method {
         if !in_setup.contains(&m) {
@@ -674,13 +697,16 @@ fn quantity(
             ));
         }
     }
-    let positions = setup.coordinates().positions;
+    let positions = match setup {
+        System::Point(setup) => setup.coordinates().positions,
+        System::Spinning(_) => Vec::new(),
+    };
     let coordinate = match raw.coordinate.as_deref() {
         None => 0,
         Some(name) => positions.iter().position(|p| p == name).ok_or_else(|| {
             format!(
                 "coordinate '{name}' is not one of {}'s ({})",
-                setup.scenario.info().id,
+                setup.id(),
                 positions.join(", ")
             )
         })?,

@@ -10,10 +10,10 @@ mod format;
 pub mod handin;
 mod quantity;
 
-use crate::{articles, format as numbers, Error, MethodId, Precision, Setup};
+use crate::{articles, format as numbers, Error, Precision};
 
 pub use format::{parse, MAX_DRAWS, WORK_BUDGET};
-pub use quantity::{At, Quantity, What};
+pub use quantity::{At, Quantity, Stepper, System, What};
 
 /// The built-in worksheets: (id, TOML text), in the order the lab lists them.
 pub const BUILT_IN: [(&str, &str); 6] = [
@@ -544,7 +544,7 @@ impl Worksheet {
 }
 
 /// Each option's quantity: the option's method's, or (for `nearest`) the option's stated number.
-fn choice_values(choice: &Choice, setup: &Setup, precision: Precision) -> Result<Vec<f64>, Error> {
+fn choice_values(choice: &Choice, setup: &System, precision: Precision) -> Result<Vec<f64>, Error> {
     match choice.choose {
         Choose::Nearest => {
             let value = choice.quantity.value(setup, precision)?;
@@ -554,7 +554,7 @@ fn choice_values(choice: &Choice, setup: &Setup, precision: Precision) -> Result
             .options
             .iter()
             .map(|o| {
-                let method = MethodId::from_id(o)?;
+                let method = Stepper::of(o, setup)?;
                 let q = Quantity {
                     method: Some(method),
                     ..choice.quantity.clone()
