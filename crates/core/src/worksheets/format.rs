@@ -21,6 +21,8 @@ struct RawSheet {
     id: Option<Spanned<String>>,
     /// For the teacher's information: travels with a code, seeds nothing.
     version: Option<RawVersion>,
+    /// The fraction of the graded tasks a student must get right to pass (an LMS's gradebook reads it).
+    pass: Option<f64>,
     title: String,
     article: Option<String>,
     #[serde(default)]
@@ -321,6 +323,18 @@ pub fn parse(id: &str, text: &str) -> Result<Worksheet, WorksheetError> {
             "the worksheet has no [[task]]".to_string(),
         ));
     }
+    if let Some(p) = raw.pass {
+        if !(p > 0.0 && p <= 1.0) {
+            return Err(WorksheetError {
+                line: text.find("pass").map(|o| line_of(text, o)),
+                message: format!(
+                    "pass = {}: it is the fraction of the graded tasks to get right, above 0 and at most 1 \
+                     (0.8 for 80 %)",
+                    numbers::number(p)
+                ),
+            });
+        }
+    }
     let mut tasks = Vec::new();
     for (i, spanned) in raw.task.iter().enumerate() {
         let line = line_of(text, spanned.span().start);
@@ -406,6 +420,7 @@ pub fn parse(id: &str, text: &str) -> Result<Worksheet, WorksheetError> {
     let sheet = Worksheet {
         id,
         version,
+        pass: raw.pass,
         title: raw.title,
         article,
         about: raw.about,

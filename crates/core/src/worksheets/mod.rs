@@ -9,6 +9,7 @@
 mod format;
 pub mod handin;
 mod quantity;
+pub mod scorm;
 
 use crate::{articles, format as numbers, Error, Precision};
 
@@ -240,6 +241,9 @@ pub struct Worksheet {
     pub id: String,
     /// The worksheet's `version`, for the teacher's information: it travels with a code and seeds nothing.
     pub version: Option<String>,
+    /// The fraction of the graded tasks to get right to pass, where the worksheet says (`pass = 0.8`): an LMS's
+    /// gradebook then records passed or failed ([`scorm`]).
+    pub pass: Option<f64>,
     pub title: String,
     /// The article's id, where it follows one.
     pub article: Option<&'static str>,
