@@ -8,9 +8,9 @@ use crate::rotation::{cross, dot, normalized, Body};
 /// L' = L0 − dt ω0 × L0,  L' ← L' ‖L0‖/‖L'‖,  L1 = L' + dt τ(q0),  ω1 = I⁻¹L1,  q1 = q0 ⊗ exp(½ dt ω1)
 /// ```
 ///
-/// ‖L‖ is kept to round-off on a free body, but the energy is not: it drifts toward L²/(2 I2), and the body
-/// ends spinning about its unstable middle axis (at I = (1, 2, 3), ω0 = (0.1, 0.1, 3), dt = 1/60 s its energy
-/// goes from 13.5 J toward 20.3 J). Jolt, PhysX and Rapier with their gyroscopic forces on.
+/// ‖L‖ is kept to round-off on a free body, but the energy is not: it drifts toward L²/(2 I2), the energy of a
+/// spin about the unstable middle axis, and a body spun about its stable axis ends tumbling end over end on the
+/// separatrix (at I = (1, 2, 3), ω0 = (0.1, 0.1, 3), dt = 1/60 s its energy goes from 13.5 J toward 20.3 J). Jolt, PhysX and Rapier with their gyroscopic forces on.
 pub(super) static INFO: RotationInfo = RotationInfo {
     id: "momentum-rescale",
     name: "Momentum step, rescaled",
@@ -18,7 +18,7 @@ pub(super) static INFO: RotationInfo = RotationInfo {
     evaluations: 1,
     symplectic: false,
     rule: "L = Iω − dt ω×Iω, rescaled to ‖Iω‖; ω = I⁻¹(L + dt τ); q = q ⊗ exp(½ dt ω)",
-    behaviour: "‖L‖ kept to round-off on a free body; its energy drifts toward L²/(2 I2), to a spin about the unstable middle axis.",
+    behaviour: "‖L‖ kept to round-off on a free body; its energy drifts toward L²/(2 I2), that of a spin about the unstable middle axis: a body spun about its stable axis ends tumbling end over end.",
     who: "Jolt, PhysX and Rapier with gyroscopic forces on.",
     style: 4,
 };
