@@ -110,7 +110,7 @@ function offline(): Plugin {
           e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name).replaceAll('\\', '/')],
         );
       const all = walk('')
-        .filter((n) => !n.endsWith('.map') && n !== 'sw.js' && n !== 'offline.json')
+        .filter((n) => !n.endsWith('.map') && !['sw.js', 'offline.json', 'assets.json'].includes(n))
         .sort();
       // offline.json too: the page reads it (what keeping everything downloads) whether or not it is online.
       const shell = [
@@ -144,6 +144,9 @@ function offline(): Plugin {
       writeFileSync(join(dist, 'sw.js'), source);
       const bytes = sources.reduce((sum, b) => sum + gzipSync(b).length, 0);
       writeFileSync(join(dist, 'offline.json'), JSON.stringify({ version, bytes }));
+      // The built assets, for the teacher's page to gather a worksheet's SCORM package from (the core says
+      // which it carries): a page cannot list a directory of its site.
+      writeFileSync(join(dist, 'assets.json'), JSON.stringify(all.filter((n) => n.startsWith('assets/'))));
     },
   };
 }

@@ -8,7 +8,7 @@
 
 /// The keys the lab reads from a URL. Anything else is a scenario parameter by its own name, a tracking key
 /// (ignored silently), or named in a notice as unknown.
-pub const KEYS: [&str; 20] = [
+pub const KEYS: [&str; 21] = [
     "scenario",  // the scenario's id
     "methods",   // the methods' ids, comma-separated, in order
     "runs",      // one method at several dt: METHOD@DT, comma-separated
@@ -20,6 +20,7 @@ pub const KEYS: [&str; 20] = [
     "details",   // the method the details are for
     "nudge",     // each method's twin starts from the first coordinate + this
     "worksheet", // a built-in worksheet's id, or a worksheet file on the same site
+    "scorm",     // a worksheet launched by an LMS from a SCORM package: 1.2 or 2004
     "rule",      // a student's update rule, as its text
     "force",     // a student's force, as its text
     "views",     // an embedded figure's views, comma-separated

@@ -25,6 +25,8 @@ fn setup_of(query: &str) -> (u64, usize, String) {
             "dt" => request.dt = Some(parse("dt", v).expect("dt")),
             "until" => request.until = Some(parse("until", v).expect("until")),
             "precision" => precision = v.to_string(),
+            // How the run is shown, not what it is.
+            "coord" | "speed" | "details" => {}
             _ => request
                 .params
                 .push((k.to_string(), v.parse().expect("a number"))),

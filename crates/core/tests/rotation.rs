@@ -4,7 +4,7 @@
 
 use integrator_lab::rotation::methods::RotationMethodId as M;
 use integrator_lab::rotation::scenarios::{Jacobi, RotationSetup};
-use integrator_lab::rotation::{self, attitude_angle, Body, Spin, Torque, Vec3};
+use integrator_lab::rotation::{self, attitude_angle, norm, Body, Spin, Torque, Vec3};
 
 /// The test's own RK4 on (q, ω), q normalised after each step (an independent transcription).
 fn fine(body: &Body, start: &Spin, h: f64, steps: u64) -> Spin {
@@ -596,4 +596,16 @@ fn the_implicit_step_at_a_large_step_grows_first_then_settles() {
     while run.steps < s.steps() && run.step() {}
     let end = s.body.energy(&run.spin).0 / e0;
     assert!(end.is_finite() && end < 1.0, "{end}");
+}
+
+/// A diverging run's quaternion grows past what a sum of squares holds: its norm and its attitude stay finite,
+/// so the page's values table shows a real angle, not 0 or NaN, for its last finite row.
+#[test]
+fn a_huge_quaternion_has_a_finite_norm_and_attitude() {
+    let q = [3e200, 4e200, 0.0, 0.0];
+    assert!((norm(&q) / 5e200 - 1.0).abs() < 1e-15, "{}", norm(&q));
+    let angle = attitude_angle(&q, &[1.0, 0.0, 0.0, 0.0]);
+    // q̂ = (0.6, 0.8, 0, 0): a turn of 2·atan2(0.8, 0.6) about axis 1.
+    assert!((angle - 2.0 * 0.8f64.atan2(0.6)).abs() < 1e-15, "{angle}");
+    assert_eq!(norm(&[0.5, 0.5, 0.5, 0.5]), 1.0);
 }

@@ -146,3 +146,21 @@ fn a_pass_mark_decides_passed_or_failed_and_a_long_explanation_is_cut_for_scorm_
         );
     }
 }
+
+/// A package carries the site's built assets but the builds a worksheet never loads, and the lab's page as its
+/// launch page without the web app manifest, which a package does not hold.
+#[test]
+fn a_package_carries_what_a_worksheet_page_loads_and_no_web_app_manifest() {
+    assert!(scorm::carries("assets/index-abc.js"));
+    assert!(scorm::carries("assets/classroom_bg-abc.wasm"));
+    assert!(scorm::carries("assets/studies_bg-abc.wasm"));
+    assert!(!scorm::carries("assets/base_bg-abc.wasm"));
+    assert!(!scorm::carries("assets/language_bg-abc.wasm"));
+    assert!(!scorm::carries("assets/index-abc.js.map"));
+    assert!(!scorm::carries("sw.js"));
+    assert!(!scorm::carries("manifest.webmanifest"));
+    let page = "<head>\n<link rel=\"icon\" href=\"data:,\" />\n<link rel=\"manifest\" href=\"./manifest.webmanifest\" />\n</head>";
+    let launch = scorm::launch_page(page);
+    assert!(!launch.contains("manifest"), "{launch}");
+    assert!(launch.contains("rel=\"icon\""));
+}

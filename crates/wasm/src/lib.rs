@@ -1025,6 +1025,7 @@ import type { GrowthWord, VerdictId } from './words';
             declaration::<crate::worksheets::CheckedView>(&cfg),
             declaration::<crate::worksheets::HandInView>(&cfg),
             declaration::<crate::worksheets::GradedView>(&cfg),
+            declaration::<crate::worksheets::ScormReportView>(&cfg),
             declaration::<crate::language::ProblemView>(&cfg),
             declaration::<crate::language::TemplateView>(&cfg),
             declaration::<crate::language::CardView>(&cfg),

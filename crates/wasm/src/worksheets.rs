@@ -2,12 +2,13 @@
 //! page shows them, answers checked by the core, and hand-in codes written and read. Converts only.
 
 use integrator_lab::worksheets::{
-    self, article_citation, handin, handin::HandIn, Answer, AnswerVerdict, Key, Kind, Worksheet,
+    self, article_citation, handin, handin::HandIn, scorm, Answer, AnswerVerdict, Key, Kind,
+    Worksheet,
 };
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::to_js;
+use crate::{js_error, to_js};
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -16,6 +17,9 @@ pub(crate) struct SheetView {
     id: String,
     #[cfg_attr(test, ts(optional))]
     version: Option<String>,
+    /// The fraction of the graded tasks to get right to pass, where the worksheet gives one.
+    #[cfg_attr(test, ts(optional))]
+    pass: Option<f64>,
     title: String,
     /// The article's citation, where the worksheet follows one.
     #[cfg_attr(test, ts(optional))]
@@ -152,6 +156,14 @@ pub fn verdict_marks() -> Result<JsValue, JsError> {
     to_js(&marks)
 }
 
+/// What a hand-in reports to an LMS, in order, and what had to be cut.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ScormReport"))]
+pub(crate) struct ScormReportView {
+    values: Vec<(String, String)>,
+    cuts: Vec<String>,
+}
+
 /// A worksheet opened for one student: its key worked out once, its answers checked by the core.
 #[wasm_bindgen]
 pub struct WorksheetRun {
@@ -216,6 +228,7 @@ impl WorksheetRun {
         to_js(&SheetView {
             id: self.sheet.id.clone(),
             version: self.sheet.version.clone(),
+            pass: self.sheet.pass,
             title: self.sheet.title.clone(),
             article: self.sheet.article.and_then(article_citation),
             about: self.sheet.about.trim().to_string(),
@@ -259,6 +272,49 @@ impl WorksheetRun {
     /// Each task's correct answer in words (the teacher's key).
     pub fn key(&self) -> Vec<String> {
         self.key.answers.iter().map(Answer::text).collect()
+    }
+
+    /// What the launch page of a SCORM package sets in the LMS on hand-in (`version` 1.2 or 2004): `{values:
+    /// [[element, value]…], cuts: [what had to be cut…]}`, in the order to set them.
+    #[wasm_bindgen(js_name = scormReport)]
+    pub fn scorm_report(&self, answers: Vec<String>, version: &str) -> Result<JsValue, JsError> {
+        let version = scorm::Version::from_id(version).map_err(js_error)?;
+        let graded = self.key.grade(&self.sheet, &answers);
+        let (values, cuts) = scorm::report(&self.sheet, &graded, &answers, version);
+        to_js(&ScormReportView { values, cuts })
+    }
+
+    /// The SCORM package's `imsmanifest.xml` for this worksheet (`version` 1.2 or 2004), listing `files`.
+    #[wasm_bindgen(js_name = scormManifest)]
+    pub fn scorm_manifest(&self, version: &str, files: Vec<String>) -> Result<String, JsError> {
+        let version = scorm::Version::from_id(version).map_err(js_error)?;
+        Ok(scorm::manifest(&self.sheet, version, &files))
+    }
+
+    /// Where the package keeps the worksheet's text: `worksheets/NAME.toml`.
+    #[wasm_bindgen(js_name = scormFile)]
+    pub fn scorm_file(&self) -> String {
+        format!("worksheets/{}.toml", scorm::file_name(&self.sheet))
+    }
+
+    /// The lab's page as a SCORM package's launch page (see the core's `scorm::launch_page`).
+    #[wasm_bindgen(js_name = scormLaunchPage)]
+    pub fn scorm_launch_page(index_html: &str) -> String {
+        scorm::launch_page(index_html)
+    }
+
+    /// Whether a built file of the site goes into a SCORM package (see the core's `scorm::carries`).
+    #[wasm_bindgen(js_name = scormCarries)]
+    pub fn scorm_carries(asset: &str) -> bool {
+        scorm::carries(asset)
+    }
+
+    /// The most characters of progress the LMS keeps for `version` (its suspend data).
+    #[wasm_bindgen(js_name = scormSuspendLimit)]
+    pub fn scorm_suspend_limit(version: &str) -> Result<usize, JsError> {
+        Ok(scorm::Version::from_id(version)
+            .map_err(js_error)?
+            .suspend_limit())
     }
 
     /// The result code for these answers (one a task).

@@ -96,6 +96,9 @@ class TeacherPage {
       clearTimeout(naming);
       naming = setTimeout(() => this.showKey(), TYPING_MS);
     });
+    byId('scorm-package').addEventListener('click', () => {
+      void this.downloadPackage();
+    });
     byId('copy-sheet-link').addEventListener('click', () => {
       const link = byId<HTMLAnchorElement>('sheet-link').href;
       const note = byId('sheet-link-note');
@@ -189,6 +192,7 @@ class TeacherPage {
       byId('sheet-key').replaceChildren();
       byId('key-params').textContent = '';
       byId('sheet-links').hidden = true;
+      byId('scorm-links').hidden = true;
       this.hideQr();
       byId('short-link').textContent = '';
       byId('handout').replaceChildren();
@@ -196,6 +200,8 @@ class TeacherPage {
       return;
     }
     byId('sheet-links').hidden = false;
+    byId('scorm-links').hidden = false;
+    byId('scorm-note').textContent = '';
     problem.textContent = '';
     this.sheet?.free();
     this.sheet = sheet;
@@ -216,6 +222,35 @@ class TeacherPage {
     this.showHandout(sheet);
     this.showKey();
     this.grade();
+  }
+
+  /** The worksheet as a SCORM package for the version chosen: gathered from this site and zipped here. */
+  private async downloadPackage(): Promise<void> {
+    const sheet = this.sheet;
+    if (!sheet) return;
+    const version = byId<HTMLSelectElement>('scorm-version').value === '1.2' ? '1.2' : '2004';
+    const note = byId('scorm-note');
+    const button = byId<HTMLButtonElement>('scorm-package');
+    button.disabled = true;
+    try {
+      const { scormPackage } = await import('./package');
+      const text = isWorksheetId(this.core, this.source)
+        ? (this.core.worksheetText(this.source) ?? '')
+        : this.source;
+      const zip = await scormPackage(this.core, sheet, text, version, (done, of) => {
+        note.textContent = `Gathering the lab's files: ${done} of ${of}…`;
+      });
+      const a = el('a');
+      a.href = URL.createObjectURL(zip);
+      a.download = `integrator-lab-${sheet.info.id}-scorm${version.replace('.', '')}.zip`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+      note.textContent = `${a.download} (${(zip.size / 1e6).toFixed(1)} MB): add it to your course as a SCORM package activity. Each student's name comes from the LMS, and the score goes to its gradebook on hand-in${sheet.info.pass === undefined ? '' : `, passed from ${Math.round(100 * sheet.info.pass)} %`}.`;
+    } catch (e) {
+      note.textContent = `The package could not be made: ${message(e)}`;
+    } finally {
+      button.disabled = false;
+    }
   }
 
   /** The answer key for the name typed (each student's parameters come from their name). */

@@ -15,6 +15,7 @@ import {
 } from '../core/classroom';
 import type { ClassroomBindings } from '../core/classroom-build';
 import { byId, el, message } from '../ui/dom';
+import type { LmsLink } from './lms';
 
 /** What the panel keeps of a student's work. */
 interface Progress {
@@ -70,11 +71,17 @@ export class WorksheetPanel {
     private readonly origin: string,
     private readonly host: WorksheetHost,
     private readonly root: HTMLElement,
+    /** The LMS that launched the worksheet from a SCORM package: it gives the name, keeps the progress and
+     * receives the score. */
+    private readonly lms?: LmsLink,
   ) {
     this.sheet = new Sheet(core, source, '');
     this.marks = verdictMarks(core);
     this.key = `integrator-lab:worksheet:${this.sheet.info.id}`;
-    const saved = this.load();
+    let saved = lms ? this.parse(lms.resume()) : this.load();
+    // In an LMS the name is the LMS's: the numbers a worksheet draws are that name's, whatever was typed.
+    const named = lms ? tidyName(core, lms.name()) : '';
+    if (lms && named && saved?.name !== named) saved = { ...(saved ?? this.fresh()), name: named };
     if (saved?.name) {
       this.sheet.free();
       this.sheet = new Sheet(core, source, saved.name);
@@ -99,7 +106,15 @@ export class WorksheetPanel {
 
   private load(): Progress | undefined {
     try {
-      const text = this.store?.getItem(this.key);
+      return this.parse(this.store?.getItem(this.key) ?? undefined);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Progress from its kept text (this browser's storage, or an LMS's suspend data). */
+  private parse(text: string | undefined): Progress | undefined {
+    try {
       if (!text) return undefined;
       const p = JSON.parse(text) as Partial<Progress>;
       if (!Array.isArray(p.answers) || typeof p.name !== 'string') return undefined;
@@ -117,10 +132,33 @@ export class WorksheetPanel {
   }
 
   private save(): void {
+    if (this.lms) {
+      this.keepInLms(this.lms);
+      return;
+    }
     try {
       this.store?.setItem(this.key, JSON.stringify(this.progress));
     } catch {
       // Full or refused: the storage line says where work is not kept.
+    }
+  }
+
+  /** Keeps the progress in the LMS, within what it keeps (SCORM 1.2: 4,096 characters): the drafts and the
+   * hints go first where it is too long, then the explanations' text beyond what fits is said to be lost. */
+  private keepInLms(lms: LmsLink): void {
+    const limit = lms.version === '1.2' ? 4096 : 64000;
+    const p = this.progress;
+    const forms = [p, { ...p, drafts: [] }, { ...p, drafts: [], hints: [] }];
+    const text = forms.map((f) => JSON.stringify(f)).find((t) => t.length <= limit);
+    const line = byId('worksheet-storage');
+    try {
+      if (text === undefined) {
+        line.textContent = `Your answers are longer than your school's system keeps between visits (${limit} characters): hand in before you leave.`;
+        return;
+      }
+      lms.keep(text);
+    } catch (e) {
+      line.textContent = `Your school's system did not keep your answers (${message(e)}): hand in before you leave.`;
     }
   }
 
@@ -144,10 +182,12 @@ export class WorksheetPanel {
     heading.id = 'worksheet-title';
     const storageLine = el(
       'p',
-      this.store
-        ? 'Your answers are kept in this browser, on this device, until you hand them in.'
-        : 'This page cannot keep anything here (a private window, or a page that embeds the lab): your answers last only until you close it. Hand in before you do.',
-      this.store ? 'about' : 'about warn-line',
+      this.lms
+        ? "Your answers are kept by your school's system until you hand them in; handing in sends your score to its gradebook."
+        : this.store
+          ? 'Your answers are kept in this browser, on this device, until you hand them in.'
+          : 'This page cannot keep anything here (a private window, or a page that embeds the lab): your answers last only until you close it. Hand in before you do.',
+      this.store || this.lms ? 'about' : 'about warn-line',
     );
     storageLine.id = 'worksheet-storage';
     this.root.replaceChildren(
@@ -214,7 +254,13 @@ export class WorksheetPanel {
       this.clear();
     });
     who.replaceChildren(
-      el('p', undefined, 'about', [`Working as `, el('strong', this.progress.name), '. ', again]),
+      this.lms
+        ? el('p', undefined, 'about', [
+            'Working as ',
+            el('strong', this.progress.name),
+            ", the name your school's system gives.",
+          ])
+        : el('p', undefined, 'about', [`Working as `, el('strong', this.progress.name), '. ', again]),
     );
     const nav = el('nav', undefined, 'task-nav');
     nav.setAttribute('aria-label', 'Tasks');
@@ -550,6 +596,15 @@ export class WorksheetPanel {
     code.focus();
     code.select();
     note.textContent = `Your result code${blank ? ` (${blank} task${blank === 1 ? '' : 's'} unanswered)` : ''}: copy it into your school's system or an e-mail to your teacher. It holds your name and answers; your teacher's page checks them again.`;
+    if (this.lms) {
+      try {
+        const report = this.sheet.scormReport(this.progress.answers, this.lms.version);
+        this.lms.report(report.values);
+        note.textContent = `Your score has gone to your school's gradebook. ${report.cuts.map((c) => `${c.charAt(0).toUpperCase()}${c.slice(1)}.`).join(' ')} Your result code, a receipt${blank ? ` (${blank} task${blank === 1 ? '' : 's'} unanswered)` : ''}: it holds your name and answers.`;
+      } catch (e) {
+        note.textContent = `Your school's system did not take your score (${message(e)}): copy your result code below to your teacher instead.`;
+      }
+    }
     navigator.clipboard?.writeText(code.value).then(
       () => {
         note.textContent += ' It has been copied.';

@@ -3,10 +3,10 @@
 // module converts. It never loads the build itself, so a page can hold it before any worksheet is opened.
 
 import type { ClassroomBindings } from './classroom-build';
-import type { Checked, Graded, HandInInfo, SheetInfo } from './views';
+import type { Checked, Graded, HandInInfo, ScormReport, SheetInfo } from './views';
 import type { VerdictId } from './words';
 
-export type { Checked, Graded, HandInInfo, SheetInfo, TaskInfo } from './views';
+export type { Checked, Graded, HandInInfo, ScormReport, SheetInfo, TaskInfo } from './views';
 export type { VerdictId } from './words';
 
 /** A worksheet opened for one student. */
@@ -36,6 +36,21 @@ export class Sheet {
 
   handIn(answers: string[]): string {
     return this.run.handIn(answers);
+  }
+
+  /** What a hand-in sets in an LMS (`version` 1.2 or 2004), written by the core, in order. */
+  scormReport(answers: string[], version: '1.2' | '2004'): ScormReport {
+    return this.run.scormReport(answers, version) as ScormReport;
+  }
+
+  /** The SCORM package's manifest for this worksheet, listing `files`. */
+  scormManifest(version: '1.2' | '2004', files: string[]): string {
+    return this.run.scormManifest(version, files);
+  }
+
+  /** Where the package keeps the worksheet's text. */
+  scormFile(): string {
+    return this.run.scormFile();
   }
 
   free(): void {

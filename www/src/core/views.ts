@@ -158,7 +158,11 @@ horizon?: number,
  */
 uncertainty: Array<number>, every: number, };
 
-export type SheetInfo = { id: string, version?: string, title: string, 
+export type SheetInfo = { id: string, version?: string, 
+/**
+ * The fraction of the graded tasks to get right to pass, where the worksheet gives one.
+ */
+pass?: number, title: string, 
 /**
  * The article's citation, where the worksheet follows one.
  */
@@ -202,6 +206,11 @@ export type Graded = { checked: Array<Checked>, right: number, graded: number, p
  * "3/4", with the predictions apart where there are any.
  */
 score: string, };
+
+/**
+ * What a hand-in reports to an LMS, in order, and what had to be cut.
+ */
+export type ScormReport = { values: Array<[string, string]>, cuts: Array<string>, };
 
 export type RuleProblem = { 
 /**

@@ -1,6 +1,7 @@
 // The lab's page: loads the core, reads the URL, and wires the app (app.ts) to the teaching panels
 // (panels/panels.ts). Nothing is computed here.
 
+import type { LmsLink } from '../classroom/lms';
 import { type Catalogue, useClassroomTier } from '../core';
 import { EmbedPanel } from '../embed/snippets';
 import { ConvergencePanel, ExperimentsPanel, StabilityPanel } from '../panels/panels';
@@ -27,6 +28,12 @@ async function main(): Promise<void> {
   // with the studies tier. Beside a worksheet no rule runs: its tasks are about the lab's methods.
   const query = new URLSearchParams(pageQuery());
   const sheet = query.get('worksheet');
+  // A worksheet launched by a school's LMS from a SCORM package (scorm=1.2 or 2004): it reports to the LMS.
+  const scorm = sheet === null ? null : query.get('scorm');
+  if (sheet === null && query.get('scorm') !== null)
+    notice(
+      `Ignored scorm=${query.get('scorm')}: it goes with a worksheet (the launch page of a SCORM package).`,
+    );
   const rule = sheet === null && (query.get('rule') !== null || query.get('force') !== null);
   const core = await openCore(sheet !== null ? 'classroom' : rule ? 'language' : 'studies');
   if (!core) return;
@@ -35,7 +42,7 @@ async function main(): Promise<void> {
 
   const app = new App(catalogue, parsed.state, {
     query: (state) =>
-      `${toQuery(state)}${lookQuery(look, ['theme'])}${sheet === null ? '' : `&worksheet=${encodeURIComponent(sheet)}`}`,
+      `${toQuery(state)}${lookQuery(look, ['theme'])}${sheet === null ? '' : `&worksheet=${encodeURIComponent(sheet)}`}${scorm === null ? '' : `&scorm=${encodeURIComponent(scorm)}`}`,
   });
   themeChoice.addEventListener('change', () => {
     look.theme = themeChoice.value as ThemeChoice;
@@ -72,10 +79,11 @@ async function main(): Promise<void> {
     notice(`Using the article's settings for ${parsed.state.scenario} instead.`);
     app.apply({ ...defaultsFor(catalogue, parsed.state.scenario, parsed.state.methods), ...app.written });
   }
-  if (sheet !== null) await openWorksheet(sheet, catalogue, app);
+  if (sheet !== null) await openWorksheet(sheet, catalogue, app, scorm);
   app.start(!window.matchMedia('(prefers-reduced-motion: reduce)').matches && sheet === null);
-  // After the first frame and a second: a first visit downloads nothing for offline use.
-  requestAnimationFrame(() => goOffline());
+  // After the first frame and a second: a first visit downloads nothing for offline use. A SCORM package
+  // carries no service worker: an LMS's site is not the lab's to cache.
+  if (scorm === null) requestAnimationFrame(() => goOffline());
   wireCopyLink();
 }
 
@@ -123,8 +131,34 @@ function wireYourMethod(app: App, open: boolean): { made(): YourMethodPanel | un
   return { made: () => ready };
 }
 
+/** The LMS that launched a SCORM package (`scorm=1.2` or `2004`), or why it cannot be reached: the worksheet
+ * then runs on its own, its result code the way to hand in. */
+async function openLms(version: string): Promise<LmsLink | undefined> {
+  if (version !== '1.2' && version !== '2004') {
+    notice(`Ignored scorm=${version}: it is 1.2 or 2004.`);
+    return undefined;
+  }
+  const { LmsLink } = await import('../classroom/lms');
+  try {
+    const link = LmsLink.open(version);
+    window.addEventListener('pagehide', () => link.finish());
+    return link;
+  } catch (e) {
+    notice(
+      `This worksheet cannot report to your school's system: ${message(e)}. Hand in with your result code instead.`,
+      'error',
+    );
+    return undefined;
+  }
+}
+
 /** Opens the URL's worksheet beside the lab; a worksheet that cannot be read is said so, and the lab goes on. */
-async function openWorksheet(value: string, catalogue: Catalogue, app: App): Promise<void> {
+async function openWorksheet(
+  value: string,
+  catalogue: Catalogue,
+  app: App,
+  scorm: string | null,
+): Promise<void> {
   try {
     // The worksheet's code and style load only here: a first visit without a worksheet never downloads them.
     const [{ WorksheetPanel }, { worksheetOrigin, worksheetSource }, { isWorksheetId }, bindings] =
@@ -136,6 +170,7 @@ async function openWorksheet(value: string, catalogue: Catalogue, app: App): Pro
       ]);
     const isId = (v: string) => isWorksheetId(bindings, v);
     const source = await worksheetSource(value, isId);
+    const lms = scorm === null ? undefined : await openLms(scorm);
     const panel = new WorksheetPanel(
       bindings,
       source,
@@ -148,6 +183,7 @@ async function openWorksheet(value: string, catalogue: Catalogue, app: App): Pro
         },
       },
       byId('worksheet'),
+      lms,
     );
     // Each run the lab makes is compared with the task's: a drawn parameter changed is said so.
     const before = app.onApply;

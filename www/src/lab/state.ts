@@ -182,7 +182,11 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
   })();
   if (yoursWhy !== undefined) known.delete(YOURS);
   const unknown = (m: string) =>
-    m === YOURS ? `Ignored method '${YOURS}': ${yoursWhy}.` : `Ignored method '${m}': no such method.`;
+    m === YOURS
+      ? `Ignored method '${YOURS}': ${yoursWhy}.`
+      : spins
+        ? `Ignored method '${m}': it does not step a spinning body (a spinning body's methods: ${[...known].join(', ')}).`
+        : `Ignored method '${m}': no such method.`;
 
   const methodsText = query.get('methods');
   if (methodsText !== null) {
@@ -232,7 +236,7 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
   const notForSpinning: Record<string, string> = {
     runs: "runs at steps of their own are for a point mass's methods",
     precision: 'a spinning body runs in f64 only',
-    nudge: "the page runs no twins of a spinning body yet (the CLI's run --nudge writes their separation)",
+    nudge: 'on this page a spinning body runs without a nudged twin (the command-line tool runs one: run --nudge)',
   };
   for (const [key, why] of Object.entries(notForSpinning)) {
     const text = query.get(key);

@@ -55,6 +55,9 @@ const FAMILY: Partial<Record<ChartName, 'motion' | 'rotation'>> = {
   qnorm: 'rotation',
 };
 
+/** The scale the invariants' and ‖q‖'s charts take: every line up to 1e16 times its start is drawn. */
+const EVERY_DRIFT = [1e10];
+
 /** How each invariant is named on a chart, and dashed. */
 const INVARIANTS: Record<string, [name: string, dash: number[] | undefined]> = {
   energy: ['E', undefined],
@@ -201,7 +204,12 @@ export class Views {
     this.shadowed = shown.tracks.flatMap((_, k) => (sim.shadowOrder(k) === undefined ? [] : [k]));
     // Only the energies and their shadows: the truth and the methods without a shadow hidden, each energy
     // faint and each shadow bold, so that a shadow on the exact line, or inside its method's band, shows.
-    const shadowsOnly = byId<HTMLInputElement>('shadows-only').checked;
+    // A spinning body's methods have no shadow energy drawn: the choice is not offered there.
+    const spins = info.family === 'rotation';
+    const shadowsBox = byId<HTMLInputElement>('shadows-only');
+    const shadowsLabel = shadowsBox.closest<HTMLElement>('label');
+    if (shadowsLabel) shadowsLabel.hidden = spins;
+    const shadowsOnly = !spins && shadowsBox.checked;
     const shadowed = new Set(this.shadowed);
     const energyStyles = this.styles(shown, true).map((style, k) =>
       !shadowsOnly
@@ -251,7 +259,7 @@ export class Views {
           this.styles(shown, true),
         ],
         invariants: [
-          `What the true motion keeps: ${list(invariants)}, each relative to its start`,
+          `What the motion keeps: ${list(invariants)}, relative`,
           't (s)',
           '|change| / start, log',
           shown.tracks.flatMap((t) =>
@@ -264,7 +272,7 @@ export class Views {
           ),
         ],
         qnorm: [
-          '‖q‖ − 1: how far the attitude has left the unit quaternions',
+          '‖q‖ − 1: how far q is from a rotation',
           't (s)',
           '|‖q‖ − 1|, log',
           this.styles(shown, false),
@@ -298,13 +306,13 @@ export class Views {
         ],
         error: [
           this.spinning
-            ? `Attitude error: the angle between each attitude and the ${truth} one`
+            ? `Attitude error against the ${truth}`
             : `Position error against the ${truth} solution`,
           't (s)',
           this.spinning ? 'angle (rad), log' : `|error| (${info.positionUnit}), log`,
           // Against a reference run, what it cannot tell apart: an error under ten times its uncertainty is
           // not known.
-          sim.referenceStep === undefined
+          sim.referenceStep === undefined || this.spinning
             ? this.styles(shown, false)
             : [
                 ...this.styles(shown, false),
@@ -413,11 +421,13 @@ export class Views {
     draw('invariants', () => {
       const kept = shown.info.invariants;
       const ys = all.slice(0, n).flatMap((k) => kept.map((c) => drift(sim.column(k, c))));
-      (charts.invariants as TimeChart).update(t, ys);
+      // Every drift is drawn, from round-off to whole multiples of the start: the one that stands out is the
+      // lesson (a chart of errors would leave a far larger one off its scale).
+      (charts.invariants as TimeChart).update(t, ys, EVERY_DRIFT);
     });
     draw('qnorm', () => {
       const ys = all.slice(0, n).map((k) => Array.from(sim.column(k, 'q_norm'), (v) => Math.abs(v - 1)));
-      (charts.qnorm as TimeChart).update(t, ys);
+      (charts.qnorm as TimeChart).update(t, ys, EVERY_DRIFT);
     });
     draw('energy', () => {
       const { x, ys } = mixed
@@ -453,7 +463,7 @@ export class Views {
     });
     draw('error', () => {
       const { x, ys } = overTime(all.slice(0, n).map((k) => [k, 'error']));
-      if (sim.referenceStep !== undefined) ys.push(unknownBelow(x, this.trust));
+      if (sim.referenceStep !== undefined && !this.spinning) ys.push(unknownBelow(x, this.trust));
       // An error is a blow-up when far larger than the motion: the truth's extent in this coordinate (an
       // attitude's error is an angle, at most π).
       (charts.error as TimeChart).update(

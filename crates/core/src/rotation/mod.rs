@@ -38,9 +38,19 @@ pub fn mul(a: &Quat, b: &Quat) -> Quat {
     ]
 }
 
-/// ‖q‖.
+/// ‖q‖. Where the sum of squares overflows (a diverging run's quaternion past 1e154), or underflows, it is
+/// taken scaled by the largest component, so that a finite quaternion has a finite norm (and its attitude an
+/// angle); elsewhere the plain sum, to the bit as before.
 pub fn norm(q: &Quat) -> f64 {
-    (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]).sqrt()
+    let sum = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+    if sum.is_finite() && sum >= f64::MIN_POSITIVE {
+        return sum.sqrt();
+    }
+    let big = q.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    if big == 0.0 || !big.is_finite() {
+        return sum.sqrt();
+    }
+    big * q.iter().map(|v| (v / big) * (v / big)).sum::<f64>().sqrt()
 }
 
 /// `q / ‖q‖`.

@@ -118,8 +118,8 @@ static TENNIS_RACKET: RotationScenarioInfo = RotationScenarioInfo {
 static HEAVY_TOP: RotationScenarioInfo = RotationScenarioInfo {
     id: "heavy-top",
     title: "Heavy top on a pivot",
-    about: "A symmetric top on a fixed pivot under gravity, the lecture's torque τ = r × F: tilted, spinning, \
-            it precesses and nods. A labelled reference run.",
+    about: "A symmetric top on a fixed pivot under gravity: tilted and spinning, it precesses and nods. A labelled \
+            reference run.",
     params: &[
         moment("A", 0.2, "moment about a horizontal axis through the pivot"),
         moment("C", 0.1, "moment about the symmetry axis"),

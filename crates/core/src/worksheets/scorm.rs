@@ -93,6 +93,28 @@ pub fn launch(sheet: &Worksheet, version: Version) -> String {
     )
 }
 
+/// The lab's page (`index.html`) as a package's launch page: without its link to the web app manifest, which a
+/// package does not carry (an LMS's site is not the lab's to install, nor to cache: the page registers no
+/// service worker with `scorm=` in its address).
+pub fn launch_page(index_html: &str) -> String {
+    index_html
+        .lines()
+        .filter(|line| !line.contains("rel=\"manifest\""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The site's files a package carries besides the launch page and the worksheet: every built asset but the
+/// core's builds a worksheet never loads (the base tier, an embedded figure's; the language tier, "your
+/// method"'s, which a worksheet page does not offer).
+pub fn carries(asset: &str) -> bool {
+    let name = asset.rsplit('/').next().unwrap_or(asset);
+    asset.starts_with("assets/")
+        && !(name.ends_with(".wasm")
+            && (name.starts_with("base_bg") || name.starts_with("language_bg")))
+        && !name.ends_with(".map")
+}
+
 /// The name of the worksheet's file in the package (`worksheets/NAME.toml`).
 pub fn file_name(sheet: &Worksheet) -> String {
     sheet

@@ -30,7 +30,7 @@ const THINNEST = 0.08;
 
 const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 
-/** A short text centred on (x, y). */
+/** A short text centred on (x, y), within `width` pixels: smaller where it must be, then cut with "…". */
 function write(
   ctx: CanvasRenderingContext2D,
   text: string,
@@ -38,12 +38,18 @@ function write(
   y: number,
   colour: string,
   ratio: number,
+  width = Number.POSITIVE_INFINITY,
 ) {
   ctx.fillStyle = colour;
-  ctx.font = `${12 * ratio}px system-ui, sans-serif`;
+  for (const size of [12, 11, 10, 9]) {
+    ctx.font = `${size * ratio}px system-ui, sans-serif`;
+    if (ctx.measureText(text).width <= width) break;
+  }
+  let shown = text;
+  while (shown.length > 2 && ctx.measureText(shown).width > width) shown = `${shown.slice(0, -2)}…`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(text, x, y);
+  ctx.fillText(shown, x, y);
   ctx.textAlign = 'start';
 }
 
@@ -165,7 +171,8 @@ export function bodies(canvas: HTMLCanvasElement, input: SceneInput, onPivot: bo
   const ink = neutral();
   input.tracks.forEach((track, k) => {
     const cx = cellWidth * (k + 0.5);
-    const cy = onPivot ? canvas.height - labelRoom - 0.25 * size : (canvas.height - labelRoom) / 2;
+    // A top stands on its pivot low in the cell, room above for it and below for its lean.
+    const cy = onPivot ? 0.72 * (canvas.height - labelRoom) : (canvas.height - labelRoom) / 2;
     const axes = track.diverged ? undefined : axesOf(track.state);
     if (onPivot) {
       // The pivot, and the vertical the top leans from.
@@ -184,6 +191,14 @@ export function bodies(canvas: HTMLCanvasElement, input: SceneInput, onPivot: bo
     }
     if (axes) drawBody(ctx, axes, half, onPivot, cx, cy, size, track, ratio);
     const text = axes ? track.label : `${track.label}: diverged`;
-    write(ctx, text, cx, canvas.height - labelRoom / 2, track.truth ? ink.mid : track.colour, ratio);
+    write(
+      ctx,
+      text,
+      cx,
+      canvas.height - labelRoom / 2,
+      track.truth ? ink.mid : track.colour,
+      ratio,
+      0.96 * cellWidth,
+    );
   });
 }
