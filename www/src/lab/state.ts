@@ -236,7 +236,8 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
   const notForSpinning: Record<string, string> = {
     runs: "runs at steps of their own are for a point mass's methods",
     precision: 'a spinning body runs in f64 only',
-    nudge: 'on this page a spinning body runs without a nudged twin (the command-line tool runs one: run --nudge)',
+    nudge:
+      'on this page a spinning body runs without a nudged twin (the command-line tool runs one: run --nudge)',
   };
   for (const [key, why] of Object.entries(notForSpinning)) {
     const text = query.get(key);
