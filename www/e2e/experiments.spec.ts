@@ -58,7 +58,8 @@ function cliLastRows(query: string): Map<string, Record<string, string>> {
     ];
     if (dt !== '') args.push('--dt', dt);
     for (const [k, v] of q) {
-      if (['scenario', 'methods', 'runs', 'dt'].includes(k)) continue;
+      // The coordinate shown is the page's choice, not the run's.
+      if (['scenario', 'methods', 'runs', 'dt', 'coord'].includes(k)) continue;
       if (['until', 'precision'].includes(k)) args.push(`--${k}`, v);
       else args.push('--set', `${k}=${v}`);
     }

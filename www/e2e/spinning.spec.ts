@@ -116,7 +116,7 @@ test('what does not apply to a spinning body in a link is ignored, and said so',
   );
   const notices = page.locator('#notices');
   await expect(notices).toContainText("Ignored method 'yours': your method steps a point mass");
-  await expect(notices).toContainText("Ignored method 'verlet': no such method");
+  await expect(notices).toContainText("Ignored method 'verlet': it does not step a spinning body");
   await expect(notices).toContainText('Ignored precision=f32: a spinning body runs in f64 only');
   await expect(notices).toContainText('Ignored nudge=1e-9');
   await expect(page.locator('#status')).toContainText('step');
