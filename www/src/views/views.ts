@@ -55,8 +55,8 @@ const FAMILY: Partial<Record<ChartName, 'motion' | 'rotation'>> = {
   qnorm: 'rotation',
 };
 
-/** The scale the invariants' and ‖q‖'s charts take: every line up to 1e16 times its start is drawn. */
-const EVERY_DRIFT = [1e10];
+/** The scale the invariants' and ‖q‖'s charts take: every finite line is drawn, to 1e296 times its start. */
+const EVERY_DRIFT = [1e290];
 
 /** How each invariant is named on a chart, and dashed. */
 const INVARIANTS: Record<string, [name: string, dash: number[] | undefined]> = {
