@@ -139,6 +139,23 @@ for (const version of ['2004', '1.2'] as const) {
     // No service worker, no web app manifest, no build a worksheet never loads.
     expect(names.filter((n) => /sw\.js|webmanifest|base_bg|language_bg/.test(n))).toEqual([]);
     expect(readFileSync(join(dir, 'index.html'), 'utf8')).not.toContain('rel="manifest"');
+    // The CLI makes the same package from the built site: the same manifest, the same files.
+    const sheetFile = join(dir, 'sheet.toml');
+    writeFileSync(sheetFile, SHEET);
+    const cliZip = join(dir, 'cli.zip');
+    execFileSync(CLI, [
+      'worksheet',
+      sheetFile,
+      '--scorm',
+      cliZip,
+      '--scorm-version',
+      version,
+      '--site',
+      'www/dist',
+    ]);
+    const fromCli = unzipSync(new Uint8Array(readFileSync(cliZip)));
+    expect(new TextDecoder().decode(fromCli['imsmanifest.xml'])).toBe(manifest);
+    expect(Object.keys(fromCli).sort()).toEqual([...names].sort());
 
     const server = await serve(dir, version, launch);
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -132,6 +132,26 @@ enum Command {
         /// An answers file (TOML: name, answers = [...]) or a hand-in code, to grade.
         #[arg(long, value_name = "FILE_OR_CODE")]
         answers: Option<String>,
+        /// Writes the worksheet as a SCORM package (a zip an LMS imports as an activity) to this file, from
+        /// the built site in --site.
+        #[arg(long, value_name = "OUT.zip", conflicts_with = "answers")]
+        scorm: Option<String>,
+        /// The package's SCORM version: 1.2 or 2004.
+        #[arg(
+            long,
+            value_name = "VERSION",
+            default_value = "2004",
+            requires = "scorm"
+        )]
+        scorm_version: String,
+        /// The built site the package's files come from (`npm run build` writes it; the binary holds none).
+        #[arg(
+            long,
+            value_name = "DIR",
+            default_value = "www/dist",
+            requires = "scorm"
+        )]
+        site: String,
     },
 }
 
@@ -787,8 +807,16 @@ fn main() -> ExitCode {
         Command::Experiments { id } => experiments(id.as_deref()),
         Command::Worksheet {
             file,
+            scorm: Some(out),
+            scorm_version,
+            site,
+            ..
+        } => worksheet::package(file, scorm_version, site, out),
+        Command::Worksheet {
+            file,
             name,
             answers,
+            ..
         } => worksheet::run(file, name, answers.as_deref()),
     };
     match result {

@@ -1,5 +1,5 @@
 //! `integrator-lab worksheet FILE [--name NAME] [--answers FILE_OR_CODE]`: a worksheet's answer key as the
-//! core computes it, or a student's answers graded.
+//! core computes it, or a student's answers graded; `--scorm OUT.zip`: the worksheet as a SCORM package.
 
 use std::io::Write;
 
@@ -11,24 +11,96 @@ use crate::{stdout, Failure, Outcome};
 /// A built-in worksheet's id (a word that names one), or else a worksheet file. A file named like a
 /// built-in does not shadow it: write `./fiedler` for the file.
 fn load(file: &str) -> Result<Worksheet, Failure> {
-    if worksheets::BUILT_IN.iter().any(|(id, _)| *id == file) {
-        return worksheets::built_in(file).map_err(|e| Failure::Input(format!("{file}: {e}")));
+    load_with_text(file).map(|(sheet, _)| sheet)
+}
+
+/// The worksheet and its text (a built-in's own).
+fn load_with_text(file: &str) -> Result<(Worksheet, String), Failure> {
+    let built_in = |id: &str| {
+        worksheets::BUILT_IN
+            .iter()
+            .find(|(i, _)| *i == id)
+            .map(|(_, text)| text.to_string())
+    };
+    if let Some(text) = built_in(file) {
+        let sheet =
+            worksheets::built_in(file).map_err(|e| Failure::Input(format!("{file}: {e}")))?;
+        return Ok((sheet, text));
     }
     match std::fs::read_to_string(file) {
-        Ok(text) => {
-            worksheets::parse("", &text).map_err(|e| Failure::Input(format!("{file}: {e}")))
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            worksheets::built_in(file).map_err(|_| {
-                let known: Vec<&str> = worksheets::BUILT_IN.iter().map(|(id, _)| *id).collect();
-                Failure::Input(format!(
-                    "{file}: no such file, nor a built-in worksheet (built in: {})",
-                    known.join(", ")
-                ))
-            })
-        }
+        Ok(text) => worksheets::parse("", &text)
+            .map(|sheet| (sheet, text))
+            .map_err(|e| Failure::Input(format!("{file}: {e}"))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(worksheets::built_in(file)
+            .map_or_else(
+                |_| {
+                    let known: Vec<&str> = worksheets::BUILT_IN.iter().map(|(id, _)| *id).collect();
+                    Failure::Input(format!(
+                        "{file}: no such file, nor a built-in worksheet (built in: {})",
+                        known.join(", ")
+                    ))
+                },
+                |_| Failure::Input(format!("{file}: no such file")),
+            )),
         Err(e) => Err(Failure::Input(format!("{file}: {e}"))),
     }
+}
+
+/// The worksheet as a SCORM package at `out`: the site's files it needs (the core says which), the lab's page
+/// as its launch page, the worksheet's text and the core's manifest, as the teacher's page zips them.
+pub fn package(file: &str, version: &str, site: &str, out: &str) -> Outcome {
+    use integrator_lab::worksheets::scorm::{self, Version};
+    let (sheet, text) = load_with_text(file)?;
+    let version = Version::from_id(version)?;
+    let root = std::path::Path::new(site);
+    let read = |path: &str| {
+        std::fs::read(root.join(path)).map_err(|e| {
+            Failure::Input(format!(
+                "{site}/{path}: {e} (--site names the built site: npm run build writes www/dist)"
+            ))
+        })
+    };
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    let assets = root.join("assets");
+    let mut names: Vec<String> = std::fs::read_dir(&assets)
+        .map_err(|e| Failure::Input(format!("{}: {e}", assets.display())))?
+        .filter_map(|entry| entry.ok())
+        .map(|entry| format!("assets/{}", entry.file_name().to_string_lossy()))
+        .filter(|name| scorm::carries(name))
+        .collect();
+    names.sort();
+    for name in names {
+        let bytes = read(&name)?;
+        files.push((name, bytes));
+    }
+    let index = String::from_utf8_lossy(&read("index.html")?).into_owned();
+    files.push(("index.html".into(), scorm::launch_page(&index).into_bytes()));
+    files.push((
+        format!("worksheets/{}.toml", scorm::file_name(&sheet)),
+        text.into_bytes(),
+    ));
+    files.sort_by(|a, b| a.0.cmp(&b.0));
+    let listed: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
+    let manifest = scorm::manifest(&sheet, version, &listed);
+    let zip_error = |e: zip::result::ZipError| Failure::Input(format!("{out}: {e}"));
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(out)?);
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    zip.start_file("imsmanifest.xml", options)
+        .map_err(zip_error)?;
+    zip.write_all(manifest.as_bytes())?;
+    for (name, bytes) in &files {
+        zip.start_file(name.as_str(), options).map_err(zip_error)?;
+        zip.write_all(bytes)?;
+    }
+    zip.finish().map_err(zip_error)?;
+    crate::say(&format!(
+        "{out}: SCORM {} package of {} ({} files): add it to a course as a SCORM package activity",
+        version.id(),
+        sheet.id,
+        files.len() + 1
+    ));
+    Ok(())
 }
 
 fn kind(task: &worksheets::Task) -> String {

@@ -143,7 +143,17 @@ export class EmbedPanel {
       this.look.sync = name === '' ? undefined : name;
       this.update();
     });
+    // What was chosen while the page was still loading, before these listeners were here, is read now: a
+    // reader who opened the panel at once loses nothing.
+    this.look.controls = controls.value as ControlsKind;
+    this.look.theme = theme.value as ThemeChoice;
+    this.look.autoplay = autoplay.value as Look['autoplay'];
+    this.look.caption =
+      caption.value.trim() === '' ? undefined : caption.value.trim().slice(0, CAPTION_LENGTH);
+    this.look.transparent = transparent.checked;
+    if (sync.value.trim() !== '' && SYNC_NAME.test(sync.value.trim())) this.look.sync = sync.value.trim();
     byId<HTMLDetailsElement>('embed-panel').addEventListener('toggle', () => this.update());
+    this.update();
     for (const which of ['element', 'iframe']) {
       byId(`copy-${which}`).addEventListener('click', () => {
         const text = byId<HTMLTextAreaElement>(`embed-${which}`).value;
