@@ -52,11 +52,11 @@ const TYPES: Record<string, string> = {
 };
 
 /** The host page: the LMS's run-time for `version`, the learner's name, every value set recorded. */
-function host(version: '1.2' | '2004', launch: string): string {
+function host(version: '1.2' | '2004', launch: string, suspended = ''): string {
   const setup =
     version === '2004'
       ? `window.API_1484_11 = new Scorm2004API({ autocommit: false, logLevel: 5 });
-         window.API_1484_11.loadFromJSON({ learner_id: 'ada', learner_name: 'Lovelace, Ada' });
+         window.API_1484_11.loadFromJSON({ learner_id: 'ada', learner_name: 'Lovelace, Ada', suspend_data: ${JSON.stringify(suspended)} });
          window.API_1484_11.on('SetValue.cmi.*', (element, value) => window.recorded.push([element, String(value)]));`
       : `window.API = new Scorm12API({ autocommit: false, logLevel: 5 });
          window.API.loadFromJSON({ core: { student_id: 'ada', student_name: 'Lovelace, Ada' } });
@@ -68,7 +68,7 @@ function host(version: '1.2' | '2004', launch: string): string {
 }
 
 /** Serves the host page, the run-time and the unzipped package from one origin. */
-async function serve(dir: string, version: '1.2' | '2004', launch: string): Promise<Server> {
+async function serve(dir: string, version: '1.2' | '2004', launch: string, suspended = ''): Promise<Server> {
   const runtime = readFileSync(
     `node_modules/scorm-again/dist/${version === '2004' ? 'scorm2004' : 'scorm12'}.js`,
     'utf8',
@@ -76,7 +76,7 @@ async function serve(dir: string, version: '1.2' | '2004', launch: string): Prom
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     if (path === '/') {
-      res.writeHead(200, { 'content-type': 'text/html' }).end(host(version, launch));
+      res.writeHead(200, { 'content-type': 'text/html' }).end(host(version, launch, suspended));
     } else if (path === '/runtime.js') {
       res.writeHead(200, { 'content-type': 'text/javascript' }).end(runtime);
     } else if (path.startsWith('/pkg/')) {
@@ -229,13 +229,47 @@ for (const version of ['2004', '1.2'] as const) {
         expect(recorded.get('cmi.core.lesson_status')).toBe('passed');
         expect(recorded.get('cmi.interactions.2.student_response')).toHaveLength(255);
       }
-      // The receipt: the result code, with the LMS's name in it.
+      // The receipt: the result code, with the LMS's name in it; the teacher's page reads it, and says the name
+      // is written as an LMS writes it.
       await expect(frame.locator('#hand-in-code')).toBeVisible();
+      const receipt = await frame.locator('#hand-in-code').inputValue();
       expect(outside).toEqual([]);
       expect(missing).toEqual([]);
+      await page.goto(`${new URL('./teacher.html', test.info().project.use.baseURL).href}`);
+      await expect(page.locator('#sheet-problem')).toHaveText('');
+      await page.fill('#codes', receipt);
+      const row = page.locator('#class-table tbody tr').first();
+      await expect(row.locator('th')).toHaveText('Lovelace, Ada');
+      await expect(row).toContainText('1/2');
+      await expect(row).toContainText('written Family, Given, as an LMS gives it');
       expect(errors).toEqual([]);
     } finally {
       server.close();
     }
   });
 }
+
+test('SCORM 2004: a student who comes back resumes from what the LMS kept', async ({ page }) => {
+  const errors = watch(page);
+  const { dir } = await makePackage(page, '2004');
+  const launch = 'index.html?worksheet=worksheets/lms-check.toml&scorm=2004';
+  const kept = JSON.stringify({
+    name: 'Lovelace, Ada',
+    answers: ['450', '', ''],
+    verdicts: ['right', '', ''],
+    drafts: ['', '', 'Each step'],
+    hints: [0, 0, 0],
+    current: 2,
+  });
+  const server = await serve(dir, '2004', launch, kept);
+  try {
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    const frame = page.frameLocator('#sco');
+    await expect(frame.locator('#task-heading')).toContainText('Task 3 of 3', { timeout: 30_000 });
+    await expect(frame.locator('#task-answer')).toHaveValue('Each step');
+    await expect(frame.locator('#worksheet-tasks button').first()).toHaveText('1✓');
+    expect(errors).toEqual([]);
+  } finally {
+    server.close();
+  }
+});

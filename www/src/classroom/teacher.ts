@@ -364,6 +364,11 @@ class TeacherPage {
     if (JSON.stringify(handIn.params) !== JSON.stringify(mine.info.params))
       notes.push("its parameters are not the ones drawn for this name: checked with the name's");
     if (handIn.answers.length !== tasks) notes.push(`${handIn.answers.length} answers for ${tasks} tasks`);
+    // A name as SCORM 1.2 LMSs give it: the same student who typed "Given Family" elsewhere is another name.
+    if (/^[^,]+,\s*[^,]+$/.test(handIn.name.trim()))
+      notes.push(
+        "the name is written Family, Given, as an LMS gives it: most likely a SCORM package's hand-in",
+      );
     if (handIn.version !== undefined && handIn.version !== sheet.info.version)
       notes.push(
         `handed in for version ${handIn.version}${sheet.info.version ? `; this is version ${sheet.info.version}` : ''}`,
