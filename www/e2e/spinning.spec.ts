@@ -185,3 +185,29 @@ test('the lecture’s worksheet has a spinning body’s task: its run opens, and
   await expect(page.locator('#task-feedback')).toContainText('renormalised quaternion');
   expect(errors).toEqual([]);
 });
+
+test('a rotation method ticked mid-run joins where the run is, with the numbers it would have had', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  const query = 'scenario=tennis-racket&methods=euler,dlm&dt=1/60&until=10';
+  await page.goto(`./?${query}`);
+  // Paused part-way (the page plays on its own at first), then a step on.
+  await expect(page.locator('#play')).toHaveText('Pause');
+  await page.click('#play');
+  await page.click('#step');
+  const step = async () =>
+    Number(/step (\d+) of/.exec((await page.locator('#status').textContent()) ?? '')?.[1]);
+  const before = await step();
+  expect(before).toBeGreaterThan(0);
+  await page.locator('label.method', { hasText: 'Runge–Kutta 4' }).locator('input').check();
+  await expect(page.locator('#numbers tbody tr')).toHaveCount(4);
+  expect(await step()).toBe(before);
+  await runToEnd(page);
+  const shown = await values(page);
+  const last = lastRows(
+    cli(['run', '--scenario', 'tennis-racket', '--method', 'euler,dlm,rk4', '--dt', '1/60', '--until', '10']),
+  );
+  expect(shown.get('rk4')!.omega_2).toBe(last.get('rk4')!.omega_2);
+  expect(errors).toEqual([]);
+});

@@ -609,3 +609,33 @@ fn a_huge_quaternion_has_a_finite_norm_and_attitude() {
     assert!((angle - 2.0 * 0.8f64.atan2(0.6)).abs() < 1e-15, "{angle}");
     assert_eq!(norm(&[0.5, 0.5, 0.5, 0.5]), 1.0);
 }
+
+/// A method ticked mid-run joins with the history it would have had: the same rows, to the bit, as a session
+/// that had it from the start; one removed leaves the others as they were.
+#[test]
+fn a_rotation_method_added_mid_run_has_the_history_it_would_have_had() {
+    use integrator_lab::rotation::session::{SpinSession, COLUMNS};
+    for id in ["tennis-racket", "heavy-top"] {
+        let s = setup(id, &[], 1.0 / 60.0, 5.0);
+        let mut whole = SpinSession::new(s.clone(), &[M::Euler, M::Dlm, M::Rk4]);
+        whole.advance(137);
+        let mut grown = SpinSession::new(s.clone(), &[M::Euler, M::Rk4]);
+        grown.advance(137);
+        grown.insert(1, M::Dlm).unwrap();
+        for session in [&mut whole, &mut grown] {
+            session.advance(u64::MAX);
+        }
+        for k in 0..=3 {
+            for (c, name) in COLUMNS.iter().enumerate() {
+                assert_eq!(
+                    whole.history(k).unwrap().column(c),
+                    grown.history(k).unwrap().column(c),
+                    "{id} track {k} {name}"
+                );
+            }
+        }
+        assert_eq!(grown.method(1), Some(M::Dlm));
+        assert!(grown.remove(0));
+        assert_eq!(grown.method(0), Some(M::Dlm));
+    }
+}

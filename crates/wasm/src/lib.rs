@@ -592,7 +592,7 @@ impl Session {
     }
 
     /// Adds a method as track `at`, caught up to the current step; throws the core's message where it
-    /// cannot (the page then starts afresh: a spinning body's run always does).
+    /// cannot (the page then starts afresh).
     pub fn insert(&mut self, at: usize, method: &str) -> Result<(), JsError> {
         match &mut self.0 {
             Stepped::Motion(s, yours) => {
@@ -600,9 +600,12 @@ impl Session {
                 s.insert(at, method).map_err(js_error)
             }
             #[cfg(feature = "studies")]
-            Stepped::Spin(_) => Err(JsError::new(
-                "a spinning body's run starts again with a method added",
-            )),
+            Stepped::Spin(s) => {
+                let method = RotationMethodId::from_id(method).map_err(js_error)?;
+                s.session.insert(at, method).map_err(js_error)?;
+                s.current.insert(at.min(s.current.len() - 1), [0.0; 7]);
+                Ok(())
+            }
         }
     }
 

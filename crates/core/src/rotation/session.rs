@@ -8,7 +8,7 @@ use super::scenarios::{RotationRun, RotationSetup, TruthRun};
 use super::{attitude_angle, dot, norm, Spin};
 use crate::run::Stride;
 use crate::session::{shown, shown_time, History, Table, TableRow, HISTORY_BUDGET};
-use crate::{format, Precision};
+use crate::{format, Error, Precision};
 
 /// The history's columns, in order: time, the body-frame ω, the attitude as stepped (explicit Euler's grows in
 /// norm), the energies, ‖L‖, the world-frame vertical L·ẑ and the body's L3 (the heavy top's invariants), ‖q‖,
@@ -42,6 +42,32 @@ struct Track {
     history: History,
     /// Whether its last finite state has been recorded since it stopped.
     closed: bool,
+}
+
+impl Track {
+    /// Steps the run to step `n`, recording a row where the stride says, against the truth at `n`.
+    fn step(&mut self, setup: &RotationSetup, stride: &Stride, n: u64, truth: &Spin) {
+        let t = n as f64 * setup.dt;
+        if self.run.step() {
+            if stride.records(n) {
+                self.history
+                    .push(row(setup, t, &self.run.spin, truth).into_iter());
+            }
+        } else if !self.closed {
+            // Its last finite state, once, where it was not on the grid already.
+            self.closed = true;
+            let last = self.run.steps;
+            if !stride.records(last) {
+                let at = last as f64 * setup.dt;
+                // Against the truth it is compared with on the grid: the last row's, as the CSV leaves a
+                // stopped run's truth cells empty.
+                let mut cells = row(setup, at, &self.run.spin, truth);
+                cells[COLUMNS.len() - 2] = f64::NAN;
+                cells[COLUMNS.len() - 1] = f64::NAN;
+                self.history.push(cells.into_iter());
+            }
+        }
+    }
 }
 
 /// Several rotation methods on one body, stepped together.
@@ -131,26 +157,7 @@ impl SpinSession {
                     .push(row(&self.setup, t, &self.truth_spin, &self.truth_spin).into_iter());
             }
             for track in &mut self.tracks {
-                if track.run.step() {
-                    if recorded {
-                        track.history.push(
-                            row(&self.setup, t, &track.run.spin, &self.truth_spin).into_iter(),
-                        );
-                    }
-                } else if !track.closed {
-                    // Its last finite state, once, where it was not on the grid already.
-                    track.closed = true;
-                    let last = track.run.steps;
-                    if !self.stride.records(last) {
-                        let at = last as f64 * self.setup.dt;
-                        // Against the truth it is compared with on the grid: the last row's, as the CSV leaves
-                        // a stopped run's truth cells empty.
-                        let mut cells = row(&self.setup, at, &track.run.spin, &self.truth_spin);
-                        cells[COLUMNS.len() - 2] = f64::NAN;
-                        cells[COLUMNS.len() - 1] = f64::NAN;
-                        track.history.push(cells.into_iter());
-                    }
-                }
+                track.step(&self.setup, &self.stride, n, &self.truth_spin);
             }
         }
         self.step - start
@@ -211,6 +218,34 @@ impl SpinSession {
             spin.omega[1],
             spin.omega[2],
         ])
+    }
+
+    /// Adds a method as track `at`, caught up to the current step with the history it would have had (stepped
+    /// against a truth of its own, so the session's stays where it is); refused where the histories would
+    /// outgrow their budget.
+    pub fn insert(&mut self, at: usize, method: RotationMethodId) -> Result<(), Error> {
+        let rows = self.stride.rows();
+        if rows * COLUMNS.len() * (self.tracks.len() + 2) > HISTORY_BUDGET {
+            return Err(Error::Inconsistent(
+                "the histories would outgrow their budget".into(),
+            ));
+        }
+        let mut truth = self.setup.truth();
+        let start = truth.at(0);
+        let run = self.setup.run(method);
+        let mut history = History::new(COLUMNS.len(), rows);
+        history.push(row(&self.setup, 0.0, &run.spin, &start).into_iter());
+        let mut track = Track {
+            run,
+            history,
+            closed: false,
+        };
+        for n in 1..=self.step {
+            let now = truth.at(n);
+            track.step(&self.setup, &self.stride, n, &now);
+        }
+        self.tracks.insert(at.min(self.tracks.len()), track);
+        Ok(())
     }
 
     /// Removes track `at`; the others go on. False where there is no such track.
