@@ -140,13 +140,43 @@ console.log(
   `method, native ns/step, wasm ns/step (medians), wasm/native: median [min, max] of ${ROUNDS} interleaved rounds (spring-chain n = 100, dt = 0.001, f64)`,
 );
 const medians = [];
+
+/**
+ * One method's rounds, interleaved: the native example's ns a step (`native` its arguments), then the best of
+ * five timings of `steps` steps of a fresh wasm session made by `fresh`; the median ratio goes to `medians`.
+ */
+function interleaved(method, steps, native, fresh) {
+  const natives = [];
+  const wasms = [];
+  const ratios = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const ns = Number(execFileSync('target/release/examples/steps', native, { encoding: 'utf8' }));
+    // The best of five timings, as the native side takes.
+    const lab = fresh();
+    let wasm = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 5; i++) {
+      const began = process.hrtime.bigint();
+      const taken = lab.advance(steps);
+      wasm = Math.min(wasm, Number(process.hrtime.bigint() - began) / taken);
+    }
+    lab.free();
+    natives.push(ns);
+    wasms.push(wasm);
+    ratios.push(wasm / ns);
+  }
+  medians.push(pct(ratios, 50));
+  console.log(
+    `${method}, ${pct(natives, 50).toFixed(0)}, ${pct(wasms, 50).toFixed(0)}, ${pct(ratios, 50).toFixed(2)} [${Math.min(...ratios).toFixed(2)}, ${Math.max(...ratios).toFixed(2)}]`,
+  );
+}
+
 for (const method of METHODS) {
   // dt = 0.001 keeps even explicit Euler finite over the steps timed (a diverged run would time nothing).
   const steps = method === 'implicit-euler' ? 2000 : 20000;
   // A long run, so that the lab records a row only every ten thousand steps: the cost is the stepping. A
   // fresh one each round, warmed up until V8 has tiered the code up: a run stepped for long enough would
   // diverge (explicit Euler) and time nothing.
-  const fresh = () => {
+  interleaved(method, steps, ['spring-chain', method, String(steps), '0.001', 'n=100'], () => {
     const lab = new Session({
       scenario: 'spring-chain',
       methods: [method],
@@ -157,40 +187,14 @@ for (const method of METHODS) {
     });
     for (let i = 0; i < 20; i++) lab.advance(steps / 20);
     return lab;
-  };
-  const natives = [];
-  const wasms = [];
-  const ratios = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const native = Number(
-      execFileSync(
-        'target/release/examples/steps',
-        ['spring-chain', method, String(steps), '0.001', 'n=100'],
-        {
-          encoding: 'utf8',
-        },
-      ),
-    );
-    // The best of five timings, as the native side takes.
-    const lab = fresh();
-    let wasm = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < 5; i++) {
-      const began = process.hrtime.bigint();
-      const taken = lab.advance(steps);
-      wasm = Math.min(wasm, Number(process.hrtime.bigint() - began) / taken);
-    }
-    lab.free();
-    natives.push(native);
-    wasms.push(wasm);
-    ratios.push(wasm / native);
-  }
-  medians.push(pct(ratios, 50));
-  console.log(
-    `${method}, ${pct(natives, 50).toFixed(0)}, ${pct(wasms, 50).toFixed(0)}, ${pct(ratios, 50).toFixed(2)} [${Math.min(...ratios).toFixed(2)}, ${Math.max(...ratios).toFixed(2)}]`,
-  );
+  });
 }
+console.log(
+  `wasm/native, the point mass's methods' medians: median ${pct(medians, 50).toFixed(2)}, worst ${Math.max(...medians).toFixed(2)} (budget: every method 1.25)`,
+);
+
 // The rotation family, in the studies build (which steps spinning bodies): a session of one method and the
-// truth on the spinning coin, as the native example steps it, interleaved as above.
+// truth on the spinning coin, as the native example steps it.
 const studies = await import('../www/src/core/pkg/studies.js');
 studies.initSync({ module: readFileSync('www/src/core/pkg/studies_bg.wasm') });
 console.log(
@@ -207,15 +211,7 @@ for (const method of [
   'rk4',
 ]) {
   const steps = 20000;
-  const natives = [];
-  const wasms = [];
-  const ratios = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const native = Number(
-      execFileSync('target/release/examples/steps', ['spinning-top', method, String(steps), '0.001'], {
-        encoding: 'utf8',
-      }),
-    );
+  interleaved(method, steps, ['spinning-top', method, String(steps), '0.001'], () => {
     const lab = new studies.Session({
       scenario: 'spinning-top',
       methods: [method],
@@ -225,21 +221,8 @@ for (const method of [
       precision: 'f64',
     });
     lab.advance(steps / 10);
-    let wasm = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < 5; i++) {
-      const began = process.hrtime.bigint();
-      const taken = lab.advance(steps);
-      wasm = Math.min(wasm, Number(process.hrtime.bigint() - began) / taken);
-    }
-    lab.free();
-    natives.push(native);
-    wasms.push(wasm);
-    ratios.push(wasm / native);
-  }
-  medians.push(pct(ratios, 50));
-  console.log(
-    `${method}, ${pct(natives, 50).toFixed(0)}, ${pct(wasms, 50).toFixed(0)}, ${pct(ratios, 50).toFixed(2)} [${Math.min(...ratios).toFixed(2)}, ${Math.max(...ratios).toFixed(2)}]`,
-  );
+    return lab;
+  });
 }
 console.log(
   `wasm/native, the methods' medians (both families): median ${pct(medians, 50).toFixed(2)}, worst ${Math.max(...medians).toFixed(2)} (budget: every method 1.25)`,

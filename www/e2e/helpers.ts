@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { crc32 } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 
 export const CLI = process.env.INTEGRATOR_LAB_CLI ?? 'target/release/integrator-lab';
@@ -47,6 +47,25 @@ export async function axe(page: Page): Promise<string[]> {
 /** Shows every digit in the page's tables (the CSV's), for comparing them with the CLI. */
 export async function allDigits(page: Page): Promise<void> {
   await page.locator('#all-digits').check();
+}
+
+/** Runs to the end and waits until the run says it has finished. */
+export async function runToEnd(page: Page): Promise<void> {
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('finished', { timeout: 45_000 });
+}
+
+/** The values table as shown, every digit: method → column → text. */
+export async function valuesTable(page: Page): Promise<Map<string, Record<string, string>>> {
+  await allDigits(page);
+  const headers = await page.locator('#numbers thead th').allTextContents();
+  const out = new Map<string, Record<string, string>>();
+  for (const row of await page.locator('#numbers tbody tr').all()) {
+    const method = (await row.getAttribute('data-method')) ?? '';
+    const cells = await row.locator('td').allTextContents();
+    out.set(method, Object.fromEntries(headers.slice(1).map((h, i) => [h, cells[i] ?? ''])));
+  }
+  return out;
 }
 
 /** The last CSV row of each method, by column name. */

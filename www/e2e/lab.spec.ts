@@ -4,7 +4,16 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { allDigits, assetRequests, CLI, lastRows, wasmRequests, watch } from './helpers';
+import {
+  allDigits,
+  assetRequests,
+  CLI,
+  lastRows,
+  runToEnd,
+  valuesTable,
+  wasmRequests,
+  watch,
+} from './helpers';
 
 const SHOTS = 'test-results/screenshots';
 
@@ -49,29 +58,11 @@ test('a first visit downloads the studies tier and no code of worksheets or "you
   expect(errors).toEqual([]);
 });
 
-async function runToEnd(page: Page): Promise<void> {
-  await page.click('#end');
-  await expect(page.locator('#status')).toContainText('finished', { timeout: 45_000 });
-}
-
 /** A chart's legend entry for the line labelled exactly `label`. */
 function legendEntry(page: Page, chart: string, label: string): Locator {
   return page
     .locator(`#chart-${chart} .u-series`)
     .filter({ has: page.locator('.u-label', { hasText: new RegExp(`^${label}$`) }) });
-}
-
-/** The numeric table as shown: method → column → text. */
-async function table(page: Page): Promise<Map<string, Record<string, string>>> {
-  await allDigits(page);
-  const headers = await page.locator('#numbers thead th').allTextContents();
-  const out = new Map<string, Record<string, string>>();
-  for (const row of await page.locator('#numbers tbody tr').all()) {
-    const method = (await row.getAttribute('data-method')) ?? '';
-    const cells = await row.locator('td').allTextContents();
-    out.set(method, Object.fromEntries(headers.slice(1).map((h, i) => [h, cells[i] ?? ''])));
-  }
-  return out;
 }
 
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
@@ -123,7 +114,7 @@ for (const query of CASES) {
     await runToEnd(page);
     const expected = cli(cliArgs(query)).stdout;
     const last = lastRows(expected);
-    const shown = await table(page);
+    const shown = await valuesTable(page);
     const coord = await page.locator('#coord').inputValue();
     for (const [method, row] of last) {
       const screen = shown.get(method);
@@ -165,7 +156,7 @@ test('a permalink round-trips the whole state', async ({ page, context }) => {
   expect(query.get('methods')).toBe('symplectic-euler,rk4,kinematic');
   expect(query.get('dt')).toBe('1/30');
   await runToEnd(page);
-  const before = await table(page);
+  const before = await valuesTable(page);
 
   const again = await context.newPage();
   const againErrors = watch(again);
@@ -179,7 +170,7 @@ test('a permalink round-trips the whole state', async ({ page, context }) => {
     'Kinetic and potential energy: Kinematic integrator',
   );
   await runToEnd(again);
-  expect(await table(again)).toEqual(before);
+  expect(await valuesTable(again)).toEqual(before);
   expect(await again.locator('#permalink').getAttribute('href')).toBe(new URL(url).search);
   expect([...errors, ...againErrors]).toEqual([]);
 });

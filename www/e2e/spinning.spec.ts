@@ -4,28 +4,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { allDigits, axe, CLI, lastRows, watch } from './helpers';
+import { axe, CLI, lastRows, runToEnd, valuesTable, watch } from './helpers';
 
 function cli(args: string[]): string {
   return execFileSync(CLI, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
-}
-
-async function runToEnd(page: Page): Promise<void> {
-  await page.click('#end');
-  await expect(page.locator('#status')).toContainText('finished', { timeout: 45_000 });
-}
-
-/** The values table as shown: method → column → text. */
-async function values(page: Page): Promise<Map<string, Record<string, string>>> {
-  await allDigits(page);
-  const headers = await page.locator('#numbers thead th').allTextContents();
-  const out = new Map<string, Record<string, string>>();
-  for (const row of await page.locator('#numbers tbody tr').all()) {
-    const method = (await row.getAttribute('data-method')) ?? '';
-    const cells = await row.locator('td').allTextContents();
-    out.set(method, Object.fromEntries(headers.slice(1).map((h, i) => [h, cells[i] ?? ''])));
-  }
-  return out;
 }
 
 test('the tennis racket: its own methods and views; its numbers and its CSV are the CLI’s', async ({
@@ -61,7 +43,7 @@ test('the tennis racket: its own methods and views; its numbers and its CSV are 
     '10',
   ]);
   const last = lastRows(csv);
-  const shown = await values(page);
+  const shown = await valuesTable(page);
   for (const [method, row] of last) {
     const screen = shown.get(method);
     expect(screen, method).toBeDefined();
@@ -174,7 +156,7 @@ test('the lecture’s worksheet has a spinning body’s task: its run opens, and
   await expect(page.locator('#chart-qnorm')).toBeVisible();
   await page.click('#end');
   await expect(page.locator('#status')).toContainText('finished', { timeout: 30_000 });
-  const shown = await values(page);
+  const shown = await valuesTable(page);
   const q = shown.get('euler')!.q_norm!;
   expect(Number(q)).toBeCloseTo((1 + (10 / 120) ** 2) ** 30, 12);
   await page.fill('#task-answer', Number(q).toFixed(4));
@@ -204,7 +186,7 @@ test('a rotation method ticked mid-run joins where the run is, with the numbers 
   await expect(page.locator('#numbers tbody tr')).toHaveCount(4);
   expect(await step()).toBe(before);
   await runToEnd(page);
-  const shown = await values(page);
+  const shown = await valuesTable(page);
   const last = lastRows(
     cli(['run', '--scenario', 'tennis-racket', '--method', 'euler,dlm,rk4', '--dt', '1/60', '--until', '10']),
   );

@@ -145,28 +145,40 @@ pub fn manifest(sheet: &Worksheet, version: Version, files: &[String]) -> String
         .map(|f| format!("      <file href=\"{}\"/>\n", xml(f)))
         .collect();
     let launch = xml(&launch(sheet, version));
-    match version {
-        Version::V12 => {
-            // SCORM 1.2 passes on a mastery score, in percent, where the worksheet gives one.
-            let mastery = sheet
-                .pass
-                .map(|p| {
-                    format!(
-                        "        <adlcp:masteryscore>{}</adlcp:masteryscore>\n",
-                        numbers::number((100.0 * p).round())
-                    )
-                })
-                .unwrap_or_default();
-            format!(
-                r#"<?xml version="1.0" encoding="UTF-8"?>
+    // What differs between the versions: the namespaces, the SCO's attribute, and (1.2 only) a mastery score,
+    // in percent, where the worksheet has a pass mark; SCORM 2004 reads passing from the reported status.
+    let (package, adlcp, schemas, sco) = match version {
+        Version::V12 => (
+            "http://www.imsproject.org/xsd/imscp_rootv1p1p2",
+            "http://www.adlnet.org/xsd/adlcp_rootv1p2",
+            "imscp_rootv1p1p2.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd",
+            "adlcp:scormtype",
+        ),
+        Version::V2004 => (
+            "http://www.imsglobal.org/xsd/imscp_v1p1",
+            "http://www.adlnet.org/xsd/adlcp_v1p3",
+            "imscp_v1p1.xsd http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd",
+            "adlcp:scormType",
+        ),
+    };
+    let mastery = match (version, sheet.pass) {
+        (Version::V12, Some(p)) => format!(
+            "        <adlcp:masteryscore>{}</adlcp:masteryscore>\n",
+            numbers::number((100.0 * p).round())
+        ),
+        _ => String::new(),
+    };
+    let schema = version.schema();
+    format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="{id}" version="1"
-  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
-  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
+  xmlns="{package}"
+  xmlns:adlcp="{adlcp}"
   xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-  xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
+  xsi:schemaLocation="{package} {schemas}">
   <metadata>
     <schema>ADL SCORM</schema>
-    <schemaversion>1.2</schemaversion>
+    <schemaversion>{schema}</schemaversion>
   </metadata>
   <organizations default="organization">
     <organization identifier="organization">
@@ -177,40 +189,12 @@ pub fn manifest(sheet: &Worksheet, version: Version, files: &[String]) -> String
     </organization>
   </organizations>
   <resources>
-    <resource identifier="worksheet" type="webcontent" adlcp:scormtype="sco" href="{launch}">
+    <resource identifier="worksheet" type="webcontent" {sco}="sco" href="{launch}">
 {files}    </resource>
   </resources>
 </manifest>
 "#
-            )
-        }
-        Version::V2004 => format!(
-            r#"<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="{id}" version="1"
-  xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
-  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
-  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-  xsi:schemaLocation="http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd">
-  <metadata>
-    <schema>ADL SCORM</schema>
-    <schemaversion>2004 4th Edition</schemaversion>
-  </metadata>
-  <organizations default="organization">
-    <organization identifier="organization">
-      <title>{title}</title>
-      <item identifier="item" identifierref="worksheet" isvisible="true">
-        <title>{title}</title>
-      </item>
-    </organization>
-  </organizations>
-  <resources>
-    <resource identifier="worksheet" type="webcontent" adlcp:scormType="sco" href="{launch}">
-{files}    </resource>
-  </resources>
-</manifest>
-"#
-        ),
-    }
+    )
 }
 
 /// A response cut to what SCORM 1.2 keeps, and whether it was cut.
