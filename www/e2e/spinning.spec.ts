@@ -178,13 +178,23 @@ test('a rotation method ticked mid-run joins where the run is, with the numbers 
   await expect(page.locator('#play')).toHaveText('Pause');
   await page.click('#play');
   await page.click('#step');
+  await expect(page.locator('#status')).toContainText('paused');
   const step = async () =>
     Number(/step (\d+) of/.exec((await page.locator('#status').textContent()) ?? '')?.[1]);
-  const before = await step();
+  // The status is written at the next frame: read once it holds still.
+  let before = -1;
+  await expect
+    .poll(async () => {
+      const now = await step();
+      const same = now === before;
+      before = now;
+      return same;
+    })
+    .toBe(true);
   expect(before).toBeGreaterThan(0);
   await page.locator('label.method', { hasText: 'Runge–Kutta 4' }).locator('input').check();
   await expect(page.locator('#numbers tbody tr')).toHaveCount(4);
-  expect(await step()).toBe(before);
+  await expect.poll(step).toBe(before);
   await runToEnd(page);
   const shown = await valuesTable(page);
   const last = lastRows(
