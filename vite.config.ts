@@ -151,9 +151,19 @@ function offline(): Plugin {
   };
 }
 
-/** docs/worksheets.md as a page of the site, rendered from its Markdown, under the site's policy. */
-function formatPage(): string {
-  const text = readFileSync(here('docs/worksheets.md'), 'utf8');
+/** The guides for teachers that are pages of the site too, by name: docs/NAME.md becomes docs/NAME.html. */
+const TEACHERS_DOCS: Record<string, string> = {
+  worksheets: 'Worksheets: the format',
+  lms: 'A worksheet in your school’s LMS',
+};
+
+/** docs/NAME.md as a page of the site, rendered from its Markdown, under the site's policy; its links to the
+ * other guides of the site go to their pages. */
+function formatPage(name = 'worksheets'): string {
+  const text = readFileSync(here(`docs/${name}.md`), 'utf8').replace(
+    /\]\((worksheets|lms)\.md(#[^)]*)?\)/g,
+    (_, doc: string, anchor = '') => `](${doc}.html${anchor})`,
+  );
   // The lab's own text, written here: its HTML is passed through as written.
   // A code block or a table wider than a phone scrolls: it takes the keyboard's focus, so it can be scrolled.
   const body = marked
@@ -167,7 +177,7 @@ function formatPage(): string {
     <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <link rel="icon" href="data:," />
-    <title>Worksheets: the format · Integrator Lab</title>
+    <title>${TEACHERS_DOCS[name] ?? name} · Integrator Lab</title>
     <style>
       body { font: 1rem/1.5 system-ui, sans-serif; color: #1d2430; background: #fff; margin: 0; }
       main { max-width: 48rem; margin: 0 auto; padding: 1rem; }
@@ -206,17 +216,19 @@ function pages(): Plugin {
       server.middlewares.use((req, res, next) => {
         const path = req.url?.split('?')[0];
         if (path === '/embed.js') req.url = '/src/embed/element.ts';
-        if (path === '/docs/worksheets.html') {
+        const doc = /^\/docs\/([a-z]+)\.html$/.exec(path ?? '')?.[1];
+        if (doc !== undefined && doc in TEACHERS_DOCS) {
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
-          res.end(formatPage());
+          res.end(formatPage(doc));
           return;
         }
         next();
       });
     },
-    // docs/worksheets.md, for teachers who write worksheets, is on the site too, as a page.
+    // The guides for teachers (writing worksheets, putting one into an LMS) are on the site too, as pages.
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'docs/worksheets.html', source: formatPage() });
+      for (const name of Object.keys(TEACHERS_DOCS))
+        this.emitFile({ type: 'asset', fileName: `docs/${name}.html`, source: formatPage(name) });
     },
     transformIndexHtml: {
       order: 'pre',

@@ -237,6 +237,8 @@ test('a body off the scene is said so in the names’ column, never over the spr
 test('numbers as people write them: 1/60, no negative zero, a band in one unit, the count that holds here', async ({
   page,
 }) => {
+  // It waits for every experiment's measurement below.
+  test.setTimeout(150_000);
   await page.goto('./?scenario=projectile&dt=1/60&until=2');
   await expect(page.locator('#dt')).toHaveValue('1/60');
   await page.fill('#dt', '0');
@@ -260,7 +262,8 @@ test('numbers as people write them: 1/60, no negative zero, a band in one unit, 
   await page.goto('./');
   await page.locator('#experiments').scrollIntoViewIfNeeded();
   const measured = page.locator('#experiments');
-  await expect(measured).toContainText('of a 1000 m amplitude', { timeout: 40_000 });
+  // The worker measures the experiments one after another: on a loaded machine that takes a while.
+  await expect(measured).toContainText('of a 1000 m amplitude', { timeout: 90_000 });
   const text = (await measured.textContent()) ?? '';
   expect(text).not.toMatch(/-0\.0+\s?%/);
   expect(text).not.toMatch(/ % … ×|% … ×/);

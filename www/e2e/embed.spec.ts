@@ -627,7 +627,10 @@ test('a figure loading in a post moves no text: cumulative layout shift under 0.
     const frames = page.locator('integrator-lab').first().locator('iframe');
     await expect(frames).toHaveCount(1, { timeout: 20_000 });
     const figure = page.frames().find((f) => f.url().includes('embed.html?scenario=spring'));
-    await expect.poll(async () => (await figure?.locator('#status').textContent()) ?? '').toContain('step');
+    // The figure's first run, however slowly a loaded machine makes it.
+    await expect
+      .poll(async () => (await figure?.locator('#status').textContent()) ?? '', { timeout: 30_000 })
+      .toContain('step');
     await page.waitForTimeout(1500);
     const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
     expect(shift, `at ${width} px`).toBeLessThan(0.01);

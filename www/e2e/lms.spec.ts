@@ -184,10 +184,13 @@ for (const version of ['2004', '1.2'] as const) {
       await frame.getByRole('button', { name: 'Next →' }).click();
       const why = `Each step uses the velocity it began with. ${'It lags. '.repeat(40)}`;
       await answer(frame, why);
-      // The progress is the LMS's to keep.
+      // The progress is the LMS's to keep (a moment after the typing stops), the attempt marked to resume.
       await expect
         .poll(() => page.evaluate(() => (window as unknown as { recorded: [string, string][] }).recorded))
         .toContainEqual(['cmi.suspend_data', expect.stringContaining('Lovelace, Ada')]);
+      expect(
+        await page.evaluate(() => (window as unknown as { recorded: [string, string][] }).recorded),
+      ).toContainEqual([version === '2004' ? 'cmi.exit' : 'cmi.core.exit', 'suspend']);
       await frame.locator('#hand-in').click();
       await expect(frame.locator('#hand-in-note')).toContainText(
         "Your score has gone to your school's gradebook",
@@ -209,9 +212,10 @@ for (const version of ['2004', '1.2'] as const) {
       );
       expect(graded).toContain('score: 1/2');
       const score = version === '2004' ? 'cmi.score' : 'cmi.core.score';
-      expect(recorded.get(`${score}.raw`)).toBe('1');
+      // In percent: LMSs grade the raw score out of 100.
+      expect(recorded.get(`${score}.raw`)).toBe('50');
       expect(recorded.get(`${score}.min`)).toBe('0');
-      expect(recorded.get(`${score}.max`)).toBe('2');
+      expect(recorded.get(`${score}.max`)).toBe('100');
       const wrong = version === '2004' ? 'incorrect' : 'wrong';
       expect(recorded.get('cmi.interactions.0.result')).toBe('correct');
       expect(recorded.get('cmi.interactions.1.result')).toBe(wrong);
@@ -227,6 +231,8 @@ for (const version of ['2004', '1.2'] as const) {
         expect(recorded.get('cmi.interactions.2.learner_response')).toBe(why.trim());
       } else {
         expect(recorded.get('cmi.core.lesson_status')).toBe('passed');
+        // A choice as SCORM 1.2 writes one: the option's letter.
+        expect(recorded.get('cmi.interactions.1.student_response')).toBe('a');
         expect(recorded.get('cmi.interactions.2.student_response')).toHaveLength(255);
       }
       // The receipt: the result code, with the LMS's name in it; the teacher's page reads it, and says the name

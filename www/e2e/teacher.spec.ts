@@ -212,6 +212,12 @@ test('the worksheet format is a page, its Markdown rendered', async ({ page }) =
   await expect(page.locator('table').first()).toBeVisible();
   expect(await page.locator('main').textContent()).not.toContain('```');
   expect(await axe(page)).toEqual([]);
+  // The LMS guide is a page too, and the format's link to it goes there.
+  await page.getByRole('link', { name: 'lms.md' }).click();
+  await expect(page).toHaveURL(/docs\/lms\.html$/);
+  await expect(page.locator('h1')).toHaveText("A worksheet in your school's LMS");
+  await expect(page.locator('h2', { hasText: 'What the gradebook receives' })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
 

@@ -77,14 +77,9 @@ fn a_hand_in_reports_the_cores_grading_and_each_task_as_an_interaction() {
             Version::V12 => "cmi.core.score",
             Version::V2004 => "cmi.score",
         };
-        assert_eq!(
-            value(&report, &format!("{score}.raw")),
-            Some(graded.right.to_string().as_str())
-        );
-        assert_eq!(
-            value(&report, &format!("{score}.max")),
-            Some(graded.graded.to_string().as_str())
-        );
+        // In percent, as LMSs grade out of 100: 2 of the 3 graded tasks.
+        assert_eq!(value(&report, &format!("{score}.raw")), Some("66.67"));
+        assert_eq!(value(&report, &format!("{score}.max")), Some("100"));
         // No pass in the worksheet: 2004 says unknown, 1.2 only completed.
         match version {
             Version::V12 => assert_eq!(value(&report, "cmi.core.lesson_status"), Some("completed")),
@@ -95,12 +90,19 @@ fn a_hand_in_reports_the_cores_grading_and_each_task_as_an_interaction() {
                 assert_eq!(scaled, graded.right as f64 / graded.graded as f64);
             }
         }
+        // Task 1 is a prediction: neutral for the gradebook, and said so in 2004's description.
+        assert_eq!(value(&report, "cmi.interactions.0.result"), Some("neutral"));
+        if version == Version::V2004 {
+            assert!(value(&report, "cmi.interactions.0.description")
+                .unwrap()
+                .starts_with("(a prediction, not in the score)"));
+        }
         let wrong = if version == Version::V12 {
             "wrong"
         } else {
             "incorrect"
         };
-        assert_eq!(value(&report, "cmi.interactions.0.result"), Some(wrong));
+        assert_eq!(value(&report, "cmi.interactions.5.result"), Some(wrong));
         assert_eq!(value(&report, "cmi.interactions.1.result"), Some("correct"));
         assert_eq!(value(&report, "cmi.interactions.1.type"), Some("numeric"));
         assert_eq!(value(&report, "cmi.interactions.3.type"), Some("choice"));

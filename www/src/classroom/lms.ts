@@ -58,6 +58,11 @@ function findApi(version: ScormVersion): Api12 | Api2004 | undefined {
 
 /** A worksheet's link to the LMS that launched it. */
 export class LmsLink {
+  /** When the session began, for the time the LMS is told it lasted. */
+  private readonly began = Date.now();
+  /** Whether the student has handed in: the session then ends as done, not suspended. */
+  private handedIn = false;
+
   private constructor(
     readonly version: ScormVersion,
     private readonly api: Api12 | Api2004,
@@ -119,22 +124,38 @@ export class LmsLink {
     return this.get('cmi.suspend_data') || undefined;
   }
 
-  /** Keeps the progress for next time (it must fit the version's limit: the caller sees to it). */
+  /** The element that says how the session ends: suspended (to be resumed), or done. */
+  private get exit(): string {
+    return this.version === '1.2' ? 'cmi.core.exit' : 'cmi.exit';
+  }
+
+  /** Keeps the progress for next time (it must fit the version's limit: the caller sees to it), and marks the
+   * session as one to resume, should the window close without a word. */
   keep(progress: string): void {
     this.set('cmi.suspend_data', progress);
+    if (!this.handedIn) this.set(this.exit, 'suspend');
     this.commit();
   }
 
   /** Sets each element of a hand-in's report, in order, and saves them. */
   report(values: [string, string][]): void {
     for (const [element, value] of values) this.set(element, value);
+    this.handedIn = true;
+    this.set(this.exit, this.version === '1.2' ? '' : 'normal');
     this.commit();
   }
 
-  /** Ends the session (the page is closing). */
+  /** Ends the session (the page is closing): how long it lasted, and whether it is to be resumed. */
   finish(): void {
     const api = this.api;
+    const seconds = Math.round((Date.now() - this.began) / 1000);
     try {
+      if (this.version === '1.2') {
+        const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+        const time = `${pad(Math.floor(seconds / 3600), 4)}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
+        this.set('cmi.core.session_time', time);
+      } else this.set('cmi.session_time', `PT${seconds}S`);
+      if (!this.handedIn) this.set(this.exit, 'suspend');
       if (this.is12(api)) api.LMSFinish('');
       else (api as Api2004).Terminate('');
     } catch {

@@ -20,7 +20,9 @@ export async function worksheetSource(value: string, isId: (value: string) => bo
  * Where a worksheet came from, in words shown above it: a worksheet in a link, or in a file on this site, was
  * written by whoever made the link or placed the file, not by the lab, and the reader is told so.
  */
-export function worksheetOrigin(value: string, isId: (value: string) => boolean): string {
+export function worksheetOrigin(value: string, isId: (value: string) => boolean, inLms = false): string {
+  // A SCORM package carries its worksheet as a file: it is the package's, which the teacher put in the LMS.
+  if (inLms) return 'This worksheet came in the package your teacher put into your school’s system.';
   if (value.startsWith('text:'))
     return 'This worksheet came in the link itself: whoever made the link wrote it, not the makers of the lab.';
   if (isId(value)) return 'One of the lab’s built-in worksheets.';

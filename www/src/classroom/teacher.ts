@@ -165,7 +165,7 @@ class TeacherPage {
     if (own) byId<HTMLTextAreaElement>('sheet-text').value = own;
     if (last && last !== 'own' && [...choice.options].some((o) => o.value === last)) choice.value = last;
     // Until the core is here nothing can be chosen or used: a worksheet used then would be replaced by the default.
-    for (const id of ['sheet-choice', 'sheet-text', 'use-text'])
+    for (const id of ['sheet-choice', 'sheet-text', 'use-text', 'scorm-version', 'scorm-package'])
       byId<HTMLInputElement | HTMLButtonElement>(id).disabled = false;
     byId('sheet-loading').remove();
     if (own && (last === 'own' || last === null)) {

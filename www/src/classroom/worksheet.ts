@@ -29,6 +29,9 @@ interface Progress {
   current: number;
 }
 
+/** How long after the last change the progress is kept in an LMS: each keep is a request to its server. */
+const LMS_KEEP_MS = 1500;
+
 /** This browser's storage, or undefined where the page may not keep anything (private mode, a sandbox). */
 function storage(): Storage | undefined {
   try {
@@ -90,6 +93,12 @@ export class WorksheetPanel {
     document.body.classList.add('worksheet-mode');
     root.hidden = false;
     this.render();
+    // Leaving: what is typed is kept, then the LMS is told the session ends.
+    if (lms)
+      window.addEventListener('pagehide', () => {
+        this.flushLms();
+        lms.finish();
+      });
   }
 
   private fresh(saved?: Progress): Progress {
@@ -131,9 +140,17 @@ export class WorksheetPanel {
     }
   }
 
+  /** A keep in the LMS waiting for the typing to stop (each is a request to its server). */
+  private lmsKeeping: ReturnType<typeof setTimeout> | undefined;
+
   private save(): void {
-    if (this.lms) {
-      this.keepInLms(this.lms);
+    const lms = this.lms;
+    if (lms) {
+      clearTimeout(this.lmsKeeping);
+      this.lmsKeeping = setTimeout(() => {
+        this.lmsKeeping = undefined;
+        this.keepInLms(lms);
+      }, LMS_KEEP_MS);
       return;
     }
     try {
@@ -587,7 +604,16 @@ export class WorksheetPanel {
     byId('task-feedback').focus();
   }
 
+  /** Keeps the progress in the LMS now, where a keep is waiting. */
+  private flushLms(): void {
+    if (!this.lms || this.lmsKeeping === undefined) return;
+    clearTimeout(this.lmsKeeping);
+    this.lmsKeeping = undefined;
+    this.keepInLms(this.lms);
+  }
+
   private handIn(): void {
+    this.flushLms();
     const note = byId('hand-in-note');
     const code = byId<HTMLTextAreaElement>('hand-in-code');
     const blank = this.progress.answers.filter((a) => !a.trim()).length;
@@ -600,7 +626,8 @@ export class WorksheetPanel {
       try {
         const report = this.sheet.scormReport(this.progress.answers, this.lms.version);
         this.lms.report(report.values);
-        note.textContent = `Your score has gone to your school's gradebook. ${report.cuts.map((c) => `${c.charAt(0).toUpperCase()}${c.slice(1)}.`).join(' ')} Your result code, a receipt${blank ? ` (${blank} task${blank === 1 ? '' : 's'} unanswered)` : ''}: it holds your name and answers.`;
+        const cuts = report.cuts.map((c) => ` ${c.charAt(0).toUpperCase()}${c.slice(1)}.`).join('');
+        note.textContent = `Your score has gone to your school's gradebook.${cuts} Your result code, a receipt${blank ? ` (${blank} task${blank === 1 ? '' : 's'} unanswered)` : ''}: it holds your name and answers.`;
       } catch (e) {
         note.textContent = `Your school's system did not take your score (${message(e)}): copy your result code below to your teacher instead.`;
       }

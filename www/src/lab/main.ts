@@ -140,9 +140,7 @@ async function openLms(version: string): Promise<LmsLink | undefined> {
   }
   const { LmsLink } = await import('../classroom/lms');
   try {
-    const link = LmsLink.open(version);
-    window.addEventListener('pagehide', () => link.finish());
-    return link;
+    return LmsLink.open(version);
   } catch (e) {
     notice(
       `This worksheet cannot report to your school's system: ${message(e)}. Hand in with your result code instead.`,
@@ -174,7 +172,7 @@ async function openWorksheet(
     const panel = new WorksheetPanel(
       bindings,
       source,
-      worksheetOrigin(value, isId),
+      worksheetOrigin(value, isId, lms !== undefined),
       {
         open: (query) => {
           const parsed = parseQuery(`?${query}`, catalogue, CORE);

@@ -99,7 +99,13 @@ pub fn launch(sheet: &Worksheet, version: Version) -> String {
 pub fn launch_page(index_html: &str) -> String {
     index_html
         .lines()
-        .filter(|line| !line.contains("rel=\"manifest\""))
+        // Nor the link card's tags, which name the site the lab was built for.
+        .filter(|line| {
+            !line.contains("rel=\"manifest\"")
+                && !line.contains("property=\"og:")
+                && !line.contains("name=\"twitter:")
+                && !line.contains("application/json+oembed")
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -206,8 +212,9 @@ fn cut(text: &str, version: Version) -> (String, bool) {
     }
 }
 
-/// What the launch page sets in the LMS when a student hands in, element by element, in order: the score (the
-/// graded tasks' right answers: predictions and explanations are not in it), completion and success, and each
+/// What the launch page sets in the LMS when a student hands in, element by element, in order: the score in
+/// percent (the graded tasks' right answers: predictions and explanations are not in it), completion and
+/// success, and each
 /// task as an interaction (its type, the student's response and its result). Where the worksheet has no `pass`,
 /// success is unknown (2004) or the lesson only completed (1.2). The second list says what had to be cut (an
 /// explanation longer than SCORM 1.2 keeps), for the student to be told.
@@ -232,9 +239,16 @@ pub fn report(
         Version::V12 => "cmi.core.score",
         Version::V2004 => "cmi.score",
     };
-    set(format!("{prefix}.raw"), right.to_string());
-    set(format!("{prefix}.min"), "0".into());
-    set(format!("{prefix}.max"), of.to_string());
+    // The score in percent (0 to 100): LMSs take the raw score as the grade out of their activity's maximum,
+    // 100 unless changed, and SCORM 1.2's mastery score is in percent too.
+    if of > 0 {
+        set(
+            format!("{prefix}.raw"),
+            numbers::number((100.0 * right as f64 / of as f64 * 100.0).round() / 100.0),
+        );
+        set(format!("{prefix}.min"), "0".into());
+        set(format!("{prefix}.max"), "100".into());
+    }
     match version {
         Version::V12 => set(
             "cmi.core.lesson_status".into(),
@@ -264,7 +278,19 @@ pub fn report(
                 Ok(v) => ("numeric", numbers::number(v)),
                 Err(_) => ("fill-in", answer.to_string()),
             },
-            Kind::Choice(_) => ("choice", answer.to_string()),
+            // SCORM 1.2 writes a choice as a single letter or digit: the option's place, a for the first.
+            Kind::Choice(c) => match version {
+                Version::V12 => (
+                    "choice",
+                    c.options
+                        .iter()
+                        .position(|o| o == answer)
+                        .and_then(|k| char::from_digit(10 + k as u32, 36))
+                        .map(String::from)
+                        .unwrap_or_default(),
+                ),
+                Version::V2004 => ("choice", answer.to_string()),
+            },
             Kind::Explain => (
                 match version {
                     Version::V12 => "fill-in",
@@ -289,7 +315,9 @@ pub fn report(
             };
             set(format!("{at}.{field}"), response);
         }
+        // A prediction is scored apart: neutral for the gradebook, whatever it said.
         let result = match checked.verdict {
+            _ if task.predict => "neutral",
             AnswerVerdict::Right => "correct",
             AnswerVerdict::NotGraded => "neutral",
             AnswerVerdict::Blank if matches!(task.kind, Kind::Explain) => "neutral",
@@ -300,9 +328,14 @@ pub fn report(
         };
         set(format!("{at}.result"), result.into());
         if version == Version::V2004 {
+            let about = if task.predict {
+                format!("(a prediction, not in the score) {}", task.question.trim())
+            } else {
+                task.question.trim().to_string()
+            };
             set(
                 format!("{at}.description"),
-                task.question.chars().take(250).collect(),
+                about.chars().take(250).collect(),
             );
         }
     }
