@@ -160,10 +160,11 @@ export class WorksheetPanel {
     }
   }
 
-  /** Keeps the progress in the LMS, within what it keeps (SCORM 1.2: 4,096 characters): the drafts and the
-   * hints go first where it is too long, then the explanations' text beyond what fits is said to be lost. */
+  /** Keeps the progress in the LMS, within what it keeps (the core says: SCORM 1.2 4,096 characters): the
+   * drafts and the hints go first where it is too long; where even the answers do not fit, the student is told
+   * to hand in before leaving. */
   private keepInLms(lms: LmsLink): void {
-    const limit = lms.version === '1.2' ? 4096 : 64000;
+    const limit = this.core.WorksheetRun.scormSuspendLimit(lms.version);
     const p = this.progress;
     const forms = [p, { ...p, drafts: [] }, { ...p, drafts: [], hints: [] }];
     const text = forms.map((f) => JSON.stringify(f)).find((t) => t.length <= limit);
