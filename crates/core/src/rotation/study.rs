@@ -60,15 +60,35 @@ pub fn convergence(
 /// racket's flips, as `method` steps it over the whole setup.
 pub fn flips(setup: &RotationSetup, method: RotationMethodId) -> Vec<f64> {
     let mut run = setup.run(method);
+    sign_changes(setup, run.spin.omega[1], |_| {
+        (run.steps < setup.steps() && run.step()).then_some(run.spin.omega[1])
+    })
+}
+
+/// The same flips along the scenario's truth.
+pub fn truth_flips(setup: &RotationSetup) -> Vec<f64> {
+    let mut truth = setup.truth();
+    sign_changes(setup, setup.start.omega[1], |n| {
+        (n <= setup.steps()).then(|| truth.at(n).omega[1])
+    })
+}
+
+/// Where a value read at steps 1, 2, … (`next(n)`, until it gives none) changes sign from `first`, each time
+/// interpolated linearly between the two steps around it.
+fn sign_changes(
+    setup: &RotationSetup,
+    first: f64,
+    mut next: impl FnMut(u64) -> Option<f64>,
+) -> Vec<f64> {
     let mut out = Vec::new();
-    let mut last = run.spin.omega[1];
-    while run.steps < setup.steps() && run.step() {
-        let now = run.spin.omega[1];
+    let mut last = first;
+    let mut n = 1;
+    while let Some(now) = next(n) {
         if now.signum() != last.signum() {
-            let t = run.steps as f64 * setup.dt;
-            out.push(t - setup.dt * now / (now - last));
+            out.push(n as f64 * setup.dt - setup.dt * now / (now - last));
         }
         last = now;
+        n += 1;
     }
     out
 }

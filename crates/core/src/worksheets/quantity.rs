@@ -401,21 +401,7 @@ impl Quantity {
             What::FlipTime => {
                 let times = match method {
                     Some(m) => crate::rotation::study::flips(setup, m),
-                    None => {
-                        let mut truth = setup.truth();
-                        let mut last = setup.start.omega[1];
-                        let mut out = Vec::new();
-                        for n in 1..=setup.steps() {
-                            let now = truth.at(n).omega[1];
-                            if now.signum() != last.signum() {
-                                let t = n as f64 * setup.dt;
-                                out.push(t - setup.dt * now / (now - last));
-                                break;
-                            }
-                            last = now;
-                        }
-                        out
-                    }
+                    None => crate::rotation::study::truth_flips(setup),
                 };
                 return times.first().copied().ok_or_else(|| {
                     Error::Inconsistent(format!(
