@@ -1,21 +1,25 @@
 // The page's budgets, measured (not asserted): npm run bench:page, after npm run build.
 //
-//  1. First visit: bytes downloaded, gzipped (HTML, JS, CSS, wasm).
-//  2. First frame: time from navigation to the first drawn frame, on localhost in headless Chromium.
-//  3. Script time per frame, p95, with every method on spring-chain (n = 100) playing at 60 frames a second.
-//  4. The wasm stepper against the native core on the same run (Node vs the native binary).
-//  5. Embeds: an embed's first frame after its page starts loading; what one embed transfers (counted from
+//  1. What the build holds, file by file (bytes, gzipped).
+//  2. The main thread in four situations (five interleaved rounds, medians [min, max]): the default page's
+//     start, with its first visit's bytes (until the first frame and a second; after it; the service
+//     worker's precache apart) and its first frame; a report card; a long run, run to the end; the chain of
+//     100 masses with every method, with its first frame and its frames' script time. Each: the longest
+//     task the browser's long-task observer reports.
+//  3. The wasm stepper against the native core on the same run (Node against the native binary), both
+//     families, interleaved.
+//  4. Embeds: an embed's first frame after its page starts loading; what one embed transfers (counted from
 //     the network, gzipped); ten figures on a host page with two on screen: each visible figure's script
 //     time a frame (in its own frame), and the frames the others draw.
-//  6. Your method: a two-line rule's step on the spring (in the page, run to the end, drawing included; and
-//     the step alone in Chromium, interleaved with symplectic Euler); a report card on the default spring
-//     from click to card, and the longest the page's main thread is blocked meanwhile.
-//  7. A long run: until = 10⁶ s at dt = 0.01 (10⁸ steps) with every method, run to the end for 20 s: the
+//  5. Your method: a two-line rule's step on the spring (in the page, run to the end, drawing included; and
+//     the step alone in Chromium, interleaved with symplectic Euler).
+//  6. A long run: until = 10⁶ s at dt = 0.01 (10⁸ steps) with every method, run to the end for 20 s: the
 //     frames' script time (the longest included) and the core's live bytes, fresh and after.
 
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { METHOD_IDS, openSite } from './site.mjs';
@@ -75,60 +79,19 @@ async function transferred(browser, lab, viewport, visit) {
   return { rows, total: rows.reduce((sum, [, g]) => sum + g, 0) };
 }
 
-// 2 and 3. In Chromium, against the built site.
+// 2, 4, 5, 6. In Chromium, against the built site: the main thread in four situations, five interleaved rounds.
 const site = await openSite(PORT);
 const browser = site.browser;
 try {
-  const lab = `http://127.0.0.1:${PORT}`;
-  const first = await transferred(browser, lab, { width: 1280, height: 900 }, async (page) => {
-    await page.goto(`${lab}/`);
-    await page.waitForFunction(() => performance.getEntriesByName('lab:first-frame').length > 0);
-    await page.waitForTimeout(1000);
-  });
-  for (const [url, g] of first.rows) console.log(`  ${url}: ${g} gzipped`);
-  // The budget: the full page steps with the studies tier from the start (144 KiB of wasm, gzipped: its
-  // facts, shadow energies and studies), and its HTML, style and scripts (uPlot's 22 included) are 64 more.
-  // Even the base tier (90 KiB) and those would be over 150.
-  console.log(`first visit transfers ${(first.total / 1024).toFixed(1)} KB gzipped (budget 215 KB)\n`);
-
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const firsts = [];
-  for (let i = 0; i < 5; i++) {
-    await page.goto(`http://127.0.0.1:${PORT}/?scenario=spring`);
-    await page.waitForFunction(() => performance.getEntriesByName('lab:first-frame').length > 0);
-    firsts.push(await page.evaluate(() => performance.getEntriesByName('lab:first-frame')[0].startTime));
-  }
-  console.log(
-    `first frame after navigation: median ${pct(firsts, 50).toFixed(0)} ms, worst ${Math.max(...firsts).toFixed(0)} ms (budget 300 ms)`,
-  );
-
-  await page.addInitScript(() => {
-    window.__frames = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__frames.push(e.duration);
-    }).observe({ entryTypes: ['measure'] });
-  });
-  await page.goto(
-    `http://127.0.0.1:${PORT}/?scenario=spring-chain&n=100&methods=${METHODS.join(',')}&until=1000`,
-  );
-  await page.waitForTimeout(2000);
-  await page.evaluate(() => {
-    window.__frames = [];
-  });
-  await page.waitForTimeout(10_000);
-  const frames = await page.evaluate(() => window.__frames);
-  const status = await page.textContent('#status');
-  console.log(
-    `spring-chain n=100, ${METHODS.length} methods, 1x: ${frames.length} frames in 10 s; script time a frame p50 ${pct(frames, 50).toFixed(2)} ms, p95 ${pct(frames, 95).toFixed(2)} ms, max ${Math.max(...frames).toFixed(2)} ms (budget p95 2 ms) [${status}]\n`,
-  );
+  await situations(browser, site.lab);
   await embeds(browser);
-  await yourMethod(browser);
-  await longRun(browser);
+  await yourMethodStep(browser);
+  await longRunMemory(browser);
 } finally {
   await site.close();
 }
 
-// 4. wasm (Node) against native on the same runs, interleaved (native, wasm, native, wasm…) so that the
+// 3. wasm (Node) against native on the same runs, interleaved (native, wasm, native, wasm…) so that the
 // machine's noise falls on both alike: the median of the rounds' ratios, with their min and max.
 execFileSync('cargo', ['build', '--release', '-q', '-p', 'integrator-lab', '--example', 'steps'], {
   stdio: 'inherit',
@@ -228,7 +191,172 @@ console.log(
   `wasm/native, the methods' medians (both families): median ${pct(medians, 50).toFixed(2)}, worst ${Math.max(...medians).toFixed(2)} (budget: every method 1.25)`,
 );
 
-/** 5. Embeds, from a host page on another site (a local server at localhost; the lab is at 127.0.0.1), as a
+/** The median of `values` and their min and max, as "median [min, max]" to `digits`. */
+function spread(values, digits = 0) {
+  return `${pct(values, 50).toFixed(digits)} [${Math.min(...values).toFixed(digits)}, ${Math.max(...values).toFixed(digits)}]`;
+}
+
+/**
+ * 2. The page's main thread in the four situations a person notices, each in a fresh context (an
+ * empty cache), five rounds interleaved (start, card, long run, chain, start, …) so that the machine's noise
+ * falls on all alike: the longest task the browser's long-task observer reports (0: none over 50 ms), with
+ * the first frame, the first visit's bytes and the frames' script time where they belong.
+ */
+async function situations(browser, lab) {
+  const rule = 'v = v + a(x, v, t) * dt;\nx = x + v * dt;\n';
+  const all = METHODS.join(',');
+  /** A fresh page that records its long tasks and the frames' script time from its start. */
+  async function fresh() {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(() => {
+      window.__long = [];
+      window.__frames = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
+      }).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (e.name === 'lab:frame') window.__frames.push(e.duration);
+      }).observe({ type: 'measure', buffered: true });
+    });
+    return { context, page: await context.newPage() };
+  }
+  const longest = (page, after = 0) =>
+    page.evaluate(
+      (after) => Math.max(0, ...window.__long.filter(([t]) => t >= after).map(([, d]) => d)),
+      after,
+    );
+  const firstFrame = (page) =>
+    page
+      .waitForFunction(() => performance.getEntriesByName('lab:first-frame').length > 0)
+      .then(() => page.evaluate(() => performance.getEntriesByName('lab:first-frame')[0].startTime));
+
+  const measured = {
+    start: [],
+    firstFrame: [],
+    window: [],
+    later: [],
+    precache: [],
+    card: [],
+    cardMs: [],
+    long: [],
+    longFrame: [],
+    chain: [],
+    chainFirst: [],
+    chainP95: [],
+  };
+  let rows = [];
+  for (let round = 0; round < 5; round++) {
+    // Start: the default page on a first visit, for four seconds. Every response of the lab's origin,
+    // gzipped as a host would send it, counted in the first visit's window (until the first frame and a
+    // second more) or after it; the service worker's precache apart.
+    {
+      const { context, page } = await fresh();
+      const bodies = [];
+      context.on('response', (r) => {
+        if (!r.url().startsWith(lab)) return;
+        const at = Date.now();
+        const path = r.url().slice(lab.length).split('?')[0];
+        const kind = r.request().serviceWorker() ? 'precache' : 'page';
+        bodies.push(
+          r.body().then(
+            (b) => ({ path, kind, at, gz: gzipSync(b, { level: 9 }).length }),
+            () => ({ path, kind, at, gz: 0 }),
+          ),
+        );
+      });
+      await page.goto(`${lab}/`);
+      const first = await firstFrame(page);
+      await page.waitForTimeout(4000);
+      const origin = await page.evaluate(() => performance.timeOrigin);
+      const closes = origin + first + 1000;
+      const got = await Promise.all(bodies);
+      const sum = (f) => got.filter(f).reduce((n, b) => n + b.gz, 0) / 1024;
+      measured.firstFrame.push(first);
+      measured.window.push(sum((b) => b.kind === 'page' && b.at <= closes));
+      measured.later.push(sum((b) => b.kind === 'page' && b.at > closes));
+      measured.precache.push(sum((b) => b.kind === 'precache'));
+      measured.start.push(await longest(page));
+      if (round === 0)
+        rows = got.map((b) => ({
+          ...b,
+          when: b.kind === 'precache' ? 'precache' : b.at <= closes ? 'window' : 'later',
+        }));
+      await context.close();
+    }
+    // A report card on the default spring: click to card, and the longest task meanwhile.
+    {
+      const { context, page } = await fresh();
+      await page.goto(`${lab}/?methods=euler,yours&rule=${encodeURIComponent(rule)}`);
+      await page.waitForFunction(() => !document.querySelector('#rule-grade')?.disabled);
+      await page.waitForTimeout(1000);
+      const { ms, since } = await page.evaluate(async () => {
+        const since = performance.now();
+        document.querySelector('#rule-grade').click();
+        while (!document.querySelector('#rule-card li')) await new Promise((r) => setTimeout(r, 5));
+        return { ms: performance.now() - since, since };
+      });
+      measured.cardMs.push(ms);
+      measured.card.push(await longest(page, since));
+      await context.close();
+    }
+    // A long run: every method on the spring to 10⁶ s, Run to end, for ten seconds.
+    {
+      const { context, page } = await fresh();
+      await page.goto(`${lab}/?scenario=spring&methods=${all}&dt=0.01&until=1000000`);
+      await firstFrame(page);
+      await page.waitForTimeout(1000);
+      const since = await page.evaluate(() => {
+        window.__frames = [];
+        document.querySelector('#end').click();
+        return performance.now();
+      });
+      await page.waitForTimeout(10_000);
+      measured.long.push(await longest(page, since));
+      measured.longFrame.push(await page.evaluate(() => Math.max(...window.__frames)));
+      await context.close();
+    }
+    // The chain of 100 masses with every method, playing, from the start for twelve seconds.
+    {
+      const { context, page } = await fresh();
+      await page.goto(`${lab}/?scenario=spring-chain&n=100&methods=${all}&until=1000`);
+      measured.chainFirst.push(await firstFrame(page));
+      await page.waitForTimeout(2000);
+      await page.evaluate(() => {
+        window.__frames = [];
+      });
+      await page.waitForTimeout(10_000);
+      measured.chain.push(await longest(page));
+      measured.chainP95.push(await page.evaluate(() => window.__frames).then((f) => pct(f, 95)));
+      await context.close();
+    }
+  }
+  console.log('the first visit, file by file (round 1): path, gzipped bytes, when');
+  for (const r of rows) console.log(`  ${r.path}, ${r.gz}, ${r.when}`);
+  console.log(
+    `\nfive interleaved rounds, median [min, max]; the machine's load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (1, 5, 15 min) on ${cpus().length} cores`,
+  );
+  console.log(
+    `first visit: ${spread(measured.window, 1)} KB gzipped until the first frame and a second (budget 160 KB); ${spread(measured.later, 1)} KB after it; the service worker's precache ${spread(measured.precache, 1)} KB`,
+  );
+  console.log(`first frame of the default page: ${spread(measured.firstFrame)} ms (budget 300 ms)`);
+  console.log(`longest main-thread task (0: none over 50 ms; budget: none over 50 ms):`);
+  console.log(
+    `  1. start (the default page, from its start to 4 s after its first frame): ${spread(measured.start)} ms`,
+  );
+  console.log(
+    `  2. a report card (click to card ${spread(measured.cardMs)} ms): ${spread(measured.card)} ms`,
+  );
+  console.log(
+    `  3. a long run (spring, ${METHODS.length} methods, until = 10⁶ s, Run to end for 10 s): ${spread(measured.long)} ms; the longest frame's script ${spread(measured.longFrame, 1)} ms`,
+  );
+  console.log(
+    `  4. the chain (n = 100, ${METHODS.length} methods, its first 12 s): ${spread(measured.chain)} ms; first frame ${spread(measured.chainFirst)} ms (budget 300 ms); script a frame p95 ${spread(measured.chainP95, 2)} ms (budget 2 ms)\n`,
+  );
+}
+
+/** 4. Embeds, from a host page on another site (a local server at localhost; the lab is at 127.0.0.1), as a
  * blog embeds the lab's figures. */
 async function embeds(browser) {
   const lab = `http://127.0.0.1:${PORT}`;
@@ -310,8 +438,8 @@ async function embeds(browser) {
   }
 }
 
-/** 6. Your method: a rule's step, and a report card, in the page. */
-async function yourMethod(browser) {
+/** 5. Your method: a rule's step, in the page and alone. */
+async function yourMethodStep(browser) {
   const lab = `http://127.0.0.1:${PORT}`;
   const rule = 'v = v + a(x, v, t) * dt;\nx = x + v * dt;\n';
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -335,30 +463,6 @@ async function yourMethod(browser) {
     `\nyour method: a two-line rule on the spring, run to the end in the page (${steps} steps, drawing included): median ${pct(perStep, 50).toFixed(2)} µs a step [${Math.min(...perStep).toFixed(2)}, ${Math.max(...perStep).toFixed(2)}] (budget 10 µs)`,
   );
 
-  await page.addInitScript(() => {
-    window.__long = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__long.push(e.duration);
-    }).observe({ entryTypes: ['longtask'] });
-  });
-  const cards = [];
-  const blocked = [];
-  for (let round = 0; round < 5; round++) {
-    await page.goto(`${lab}/?methods=euler,yours&rule=${encodeURIComponent(rule)}`);
-    await page.waitForFunction(() => document.querySelector('#rule-text')?.value.includes('dt'));
-    const { ms, long } = await page.evaluate(async () => {
-      window.__long = [];
-      const began = performance.now();
-      document.querySelector('#rule-grade').click();
-      while (!document.querySelector('#rule-card li')) await new Promise((r) => setTimeout(r, 5));
-      return { ms: performance.now() - began, long: Math.max(0, ...window.__long) };
-    });
-    cards.push(ms);
-    blocked.push(long);
-  }
-  console.log(
-    `your method: a report card on the default spring, click to card: median ${pct(cards, 50).toFixed(0)} ms [${Math.min(...cards).toFixed(0)}, ${Math.max(...cards).toFixed(0)}] (budget 2000 ms); the main thread's longest task meanwhile: ${Math.max(...blocked).toFixed(0)} ms (budget 50 ms; 0 is none over 50)`,
-  );
   await page.close();
 
   // The step alone, in Chromium: the language build's own module (its wasm-bindgen glue, served from
@@ -418,8 +522,8 @@ async function yourMethod(browser) {
   }
 }
 
-/** 7. A long run, run to the end for 20 s: frame times and the core's live bytes. */
-async function longRun(browser) {
+/** 6. A long run, run to the end for 20 s: frame times and the core's live bytes. */
+async function longRunMemory(browser) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.addInitScript(() => {
     window.__frames = [];

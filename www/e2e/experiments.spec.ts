@@ -151,7 +151,7 @@ test('a reference run says how far it can be trusted, as the CLI does; an exact 
     spawnSync(CLI, ['run', '--method', 'rk4', '--every', '100000', ...args], { encoding: 'utf8' }).stderr;
   // The double pendulum past its horizon: the CLI's sentence, and from there every error is unknown.
   await page.goto('./?scenario=double-pendulum&methods=rk4&dt=0.01&until=30');
-  const said = /the reference run is good to 1e-3 only until t = ([\d.]+) s/.exec(
+  const said = /the reference run is good to 1e-3 rad only until t = ([\d.]+) s/.exec(
     cli(['--scenario', 'double-pendulum', '--dt', '0.01', '--until', '30']),
   );
   expect(said).not.toBeNull();
@@ -162,7 +162,7 @@ test('a reference run says how far it can be trusted, as the CLI does; an exact 
   await expect(page.locator('#numbers tr[data-method="truth"] td').nth(2)).toHaveText('unknown');
   // Inside its horizon (the default 20 s) errors are numbers, and the single pendulum's reference stays close.
   await page.goto('./?scenario=pendulum&methods=rk4');
-  const close = /stays within (\S+) of one at half its step/.exec(cli(['--scenario', 'pendulum']));
+  const close = /stays within (\S+ rad) of one at half its step/.exec(cli(['--scenario', 'pendulum']));
   await expect(note).toContainText(`stays within ${close![1]} of one at half its step`, { timeout: 30_000 });
   await page.click('#end');
   await expect(page.locator('#status')).toContainText('finished', { timeout: 60_000 });

@@ -78,12 +78,20 @@ enum Command {
         set: Vec<String>,
     },
     /// The largest Lyapunov exponent of a scenario's true motion (Benettin: a twin run nudged by 1e-9 on the
-    /// first coordinate, renormalised every 0.1 s), the predictability horizon it gives, and the reference
-    /// run's own horizon; for a motion that is not chaotic, no exponent and why.
+    /// first coordinate, renormalised every 0.1 s), the predictability horizon it gives, single twin pairs'
+    /// own stretch from nudges of 1e-6 to 1e-12, and the reference run's own horizon; for a motion that is not
+    /// chaotic, no exponent and why.
     Lyapunov {
         /// Scenario id (see `list`).
         #[arg(long)]
         scenario: String,
+        /// The method that steps the twins (a point mass's; see `list`): one accurate enough to follow the
+        /// motion measures the motion's exponent.
+        #[arg(long, default_value = "rk4")]
+        method: String,
+        /// Its step, in s.
+        #[arg(long, value_name = "S", default_value = "0.001")]
+        dt: String,
         /// A parameter, as NAME=VALUE; repeatable.
         #[arg(long = "set", value_name = "NAME=VALUE", allow_hyphen_values = true)]
         set: Vec<String>,
@@ -595,7 +603,14 @@ fn symplectic(yes: bool) -> &'static str {
     }
 }
 
-fn lyapunov(scenario: &str, set: &[String], until: &str, tolerance: &str) -> Outcome {
+fn lyapunov(
+    scenario: &str,
+    method: &str,
+    dt: &str,
+    set: &[String],
+    until: &str,
+    tolerance: &str,
+) -> Outcome {
     let overrides = set
         .iter()
         .map(|pair| parse_set(pair))
@@ -605,15 +620,18 @@ fn lyapunov(scenario: &str, set: &[String], until: &str, tolerance: &str) -> Out
     if !(tolerance > 0.0 && tolerance.is_finite()) {
         return Err(Failure::Input("tolerance must be a positive number".into()));
     }
+    let h = format::parse("dt", dt)?;
+    let method = MethodId::from_id(method)?;
     let setup = Setup::new(scenario, &overrides, None, None)?;
-    let (every, delta, h) = (0.1, 1e-9, 1e-3);
-    let measured = chaos::lyapunov(&setup, until, every, delta, h)?;
+    let (every, delta) = (0.1, 1e-9);
+    let measured = chaos::lyapunov_with(&setup, method, until, every, delta, h)?;
     let mut out = stdout();
     writeln!(
         out,
-        "{}: Benettin over {} s (RK4 at h = {h} s, a nudge of {delta:e} on {}, renormalised every {every} s)",
+        "{}: Benettin over {} s ({} at h = {h} s, a nudge of {delta:e} on {}, renormalised every {every} s)",
         setup.scenario.info().title,
         format::number(measured.span),
+        method.info().name,
         setup.coordinates().positions[0]
     )?;
     if measured.exponent < chaos::CHAOTIC {
@@ -638,15 +656,39 @@ fn lyapunov(scenario: &str, set: &[String], until: &str, tolerance: &str) -> Out
         "each digit of the start is worth ln(10)/λ = {} s of prediction",
         format::significant(std::f64::consts::LN_10 / lambda, 3)
     )?;
-    for nudge in [1e-6, 1e-9, 1e-12] {
+    let unit = setup.scenario.info().position_unit;
+    let mut fits = Vec::new();
+    for digits in 6..=12 {
+        let nudge = 10f64.powi(-digits);
         let parted = chaos::parting_time(&setup, nudge, tolerance, h, until)
             .map(|t| format!("{} s", format::significant(t, 3)))
             .unwrap_or_else(|| format!("not within {} s", format::number(until)));
+        let fit = chaos::pair_stretch(&setup, nudge, h, every, until.min(60.0));
+        if let Some(fit) = fit {
+            fits.push(fit);
+        }
         writeln!(
             out,
-            "from a nudge of {nudge:e}, a prediction stays within {tolerance:e} for about ln(tolerance/nudge)/λ \
-             = {} s at the long-run rate; a twin run from this start parts by {tolerance:e} at {parted}",
-            format::significant((tolerance / nudge).ln() / lambda, 3)
+            "from a nudge of {nudge:e} {unit}: ln(tolerance/nudge)/λ = {} s at the long-run rate; this start's \
+             twin parts by {tolerance:e} {unit} at {parted}; its own stretch {} /s",
+            format::significant((tolerance / nudge).ln() / lambda, 3),
+            fit.map_or("(too few samples)".to_string(), |f| format::significant(f, 3))
+        )?;
+    }
+    if let (Some(low), Some(high)) = (
+        fits.iter().copied().reduce(f64::min),
+        fits.iter().copied().reduce(f64::max),
+    ) {
+        let mean = fits.iter().sum::<f64>() / fits.len() as f64;
+        writeln!(
+            out,
+            "single pairs' stretch: {} to {} /s, ±{} % about their mean {} /s (finite-time exponents scatter; the \
+             long-run λ is the mean over {} s)",
+            format::significant(low, 3),
+            format::significant(high, 3),
+            format::significant(50.0 * (high - low) / mean, 2),
+            format::significant(mean, 3),
+            format::number(measured.span)
         )?;
     }
     // The reference's own horizon, where the lab's truth is a reference run.
@@ -655,14 +697,15 @@ fn lyapunov(scenario: &str, set: &[String], until: &str, tolerance: &str) -> Out
         match chaos::horizon(&horizon_setup, &u, tolerance) {
             Some(t) => writeln!(
                 out,
-                "the lab's reference run (RK4 at {} s) is good to {tolerance:e} until about t = {} s, where a \
-                 reference at half its step parts from it",
+                "the lab's reference run (RK4 at {} s) is good to {tolerance:e} {unit} until about t = {} s, where \
+                 a reference at half its step parts from it",
                 integrator_lab::run::REFERENCE_STEP,
                 format::significant(t, 3)
             )?,
             None => writeln!(
                 out,
-                "the lab's reference run stays within {tolerance:e} of one at half its step over the first {} s",
+                "the lab's reference run stays within {tolerance:e} {unit} of one at half its step over the \
+                 first {} s",
                 format::number(horizon_setup.until)
             )?,
         }
@@ -799,10 +842,12 @@ fn main() -> ExitCode {
         } => list_on(id, dt.as_deref(), set),
         Command::Lyapunov {
             scenario,
+            method,
+            dt,
             set,
             until,
             tolerance,
-        } => lyapunov(scenario, set, until, tolerance),
+        } => lyapunov(scenario, method, dt, set, until, tolerance),
         Command::Claims => claims::print(&mut stdout()),
         Command::Experiments { id } => experiments(id.as_deref()),
         Command::Worksheet {

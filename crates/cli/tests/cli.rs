@@ -877,23 +877,57 @@ fn lyapunov_reports_chaos_and_its_absence() {
         "{out}"
     );
     assert!(
-        out.contains("the lab's reference run (RK4 at 0.0001 s) is good to 1e-3 until about t = "),
+        out.contains(
+            "the lab's reference run (RK4 at 0.0001 s) is good to 1e-3 rad until about t = "
+        ),
         "{out}"
     );
-    // Measured on this start, each three digits of the nudge buy about 3·ln(10)/λ more (within 20 %).
+    // Measured on this start, from nudges of 1e-6 to 1e-12 rad: each three digits of the nudge buy about
+    // 3·ln(10)/λ more (within 20 %), and each pair's own stretch lies within a quarter of λ, their spread
+    // stated.
     let parted: Vec<f64> = out
         .lines()
-        .filter_map(|l| l.split("parts by 1e-3 at ").nth(1))
-        .map(|t| t.trim_end_matches(" s").parse().unwrap())
+        .filter_map(|l| l.split("parts by 1e-3 rad at ").nth(1))
+        .map(|t| t.split(" s;").next().unwrap().parse().unwrap())
         .collect();
-    assert_eq!(parted.len(), 3, "{out}");
-    for w in parted.windows(2) {
-        let gained = w[1] - w[0];
+    assert_eq!(parted.len(), 7, "{out}");
+    for (early, late) in parted.iter().zip(&parted[3..]) {
+        let gained = late - early;
         assert!(
             (gained / (3.0 * digit) - 1.0).abs() < 0.2,
             "{parted:?}: {out}"
         );
     }
+    let fits: Vec<f64> = out
+        .lines()
+        .filter_map(|l| l.split("its own stretch ").nth(1))
+        .map(|f| f.trim_end_matches(" /s").parse().unwrap())
+        .collect();
+    assert_eq!(fits.len(), 7, "{out}");
+    assert!(
+        fits.iter().all(|f| (f - lambda).abs() < 0.25 * lambda),
+        "{out}"
+    );
+    assert!(out.contains("single pairs' stretch: "), "{out}");
+    // Another method that follows the motion measures the same exponent (within 5 %).
+    let o = lab(&[
+        "lyapunov",
+        "--scenario",
+        "double-pendulum",
+        "--until",
+        "300",
+        "--method",
+        "forest-ruth",
+    ]);
+    let other: f64 = stdout(&o)
+        .lines()
+        .find_map(|l| l.strip_prefix("largest Lyapunov exponent: "))
+        .and_then(|l| l.trim_end_matches(" /s").parse().ok())
+        .unwrap_or_else(|| panic!("{}", stderr(&o)));
+    assert!(
+        (other - lambda).abs() < 0.05 * lambda,
+        "{other} against {lambda}"
+    );
     let o = lab(&["lyapunov", "--scenario", "pendulum", "--until", "200"]);
     assert!(stdout(&o).contains("no exponent"), "{}", stdout(&o));
     let o = lab(&["lyapunov", "--scenario", "spring", "--tolerance", "0"]);

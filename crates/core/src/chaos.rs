@@ -6,9 +6,9 @@
 //! reference run (the pendulums), the reference's own error grows with the motion's sensitivity: on the
 //! double pendulum, released at 2 rad, every missing digit costs about ln 10/λ ≈ 1.7 s.
 
-use crate::methods::{Integrator, RK4};
+use crate::methods::{Integrator, MethodId};
 use crate::scenarios::{Scene, Truth};
-use crate::{Error, ExplicitRungeKutta, Setup, State, System};
+use crate::{Error, Setup, State, System};
 
 /// The reference's uncertainty along a run: at each step of the setup, the largest difference of a position
 /// coordinate between the reference (steps of at most `REFERENCE_STEP`, as the truth takes them) and a second
@@ -21,7 +21,7 @@ pub fn reference_uncertainty(setup: &Setup) -> Option<Vec<f64>> {
     let mut truth = setup.truth();
     let system = setup.system();
     let h = truth.reference_step().expect("a reference run");
-    let mut fine = Stepper::new(&system, setup.initial(), h / 2.0);
+    let mut fine = Stepper::new(&system, MethodId::Rk4, setup.initial(), h / 2.0);
     let mut state = setup.initial();
     let mut out = vec![0.0];
     for n in 1..=setup.steps() {
@@ -62,6 +62,8 @@ pub struct Trust {
     pub uncertainty: Vec<f64>,
     /// The first step past the horizon, if the run reaches it.
     pub horizon: Option<u64>,
+    /// The positions' unit, in which both are measured (rad on the pendulums).
+    pub unit: &'static str,
 }
 
 impl Trust {
@@ -72,6 +74,7 @@ impl Trust {
         Some(Trust {
             uncertainty,
             horizon,
+            unit: setup.scenario.info().position_unit,
         })
     }
 
@@ -84,13 +87,14 @@ impl Trust {
     pub fn note(&self, dt: f64) -> String {
         match self.horizon {
             Some(step) => format!(
-                "the reference run is good to {HORIZON_TOLERANCE:e} only until t = {} s (a reference at half \
-                 its step parts from it there): past it, the reference, and every error measured against it, \
-                 is not known to that",
+                "the reference run is good to {HORIZON_TOLERANCE:e} {} only until t = {} s (a reference at \
+                 half its step parts from it there): past it, the reference, and every error measured against \
+                 it, is not known to that",
+                self.unit,
                 crate::format::significant(step as f64 * dt, 3)
             ),
             None => format!(
-                "the reference run stays within {} of one at half its step over the whole run",
+                "the reference run stays within {} {} of one at half its step over the whole run",
                 crate::format::significant(
                     self.uncertainty
                         .iter()
@@ -98,7 +102,8 @@ impl Trust {
                         .fold(0.0, f64::max)
                         .max(f64::MIN_POSITIVE),
                     2
-                )
+                ),
+                self.unit
             ),
         }
     }
@@ -206,10 +211,12 @@ pub fn separation_words(setup: &Setup) -> &'static str {
 /// The tolerance the lab states a reference's horizon for: a milliradian on the pendulums' angles.
 pub const HORIZON_TOLERANCE: f64 = 1e-3;
 
-/// The setup's start and its twin, the first coordinate moved by `delta`, each ready to step with RK4 at `h`.
+/// The setup's start and its twin, the first coordinate moved by `delta`, each ready to step with `method` at
+/// `h`.
 fn twins<'a>(
     system: &'a System<f64>,
     setup: &Setup,
+    method: MethodId,
     delta: f64,
     h: f64,
 ) -> (Stepper<'a>, Stepper<'a>) {
@@ -217,27 +224,27 @@ fn twins<'a>(
     let mut twin = start.clone();
     twin.x[0] += delta;
     (
-        Stepper::new(system, start, h),
-        Stepper::new(system, twin, h),
+        Stepper::new(system, method, start, h),
+        Stepper::new(system, method, twin, h),
     )
 }
 
-/// RK4 from a state, at a fixed step, to any time on its grid.
+/// A method stepping from a state, at a fixed step, to any time on its grid.
 struct Stepper<'a> {
     system: &'a System<f64>,
-    rk4: ExplicitRungeKutta<f64, 4>,
+    method: Box<dyn Integrator<f64>>,
     state: State<f64>,
     h: f64,
     done: u64,
 }
 
 impl<'a> Stepper<'a> {
-    fn new(system: &'a System<f64>, state: State<f64>, h: f64) -> Self {
-        let mut rk4 = ExplicitRungeKutta::new(&RK4, system.dim);
-        rk4.start(system, 0.0, &state);
+    fn new(system: &'a System<f64>, method: MethodId, state: State<f64>, h: f64) -> Self {
+        let mut method = method.build(system.dim);
+        method.start(system, 0.0, &state);
         Stepper {
             system,
-            rk4,
+            method,
             state,
             h,
             done: 0,
@@ -249,7 +256,7 @@ impl<'a> Stepper<'a> {
         let target = (t / self.h).round() as u64;
         while self.done < target {
             let now = self.done as f64 * self.h;
-            self.rk4.step(self.system, now, self.h, &mut self.state);
+            self.method.step(self.system, now, self.h, &mut self.state);
             self.done += 1;
         }
     }
@@ -267,10 +274,23 @@ pub struct Lyapunov {
     pub span: f64,
 }
 
-/// Measures [`Lyapunov`] over `span` seconds. Refused for a scenario without a conservative state to
-/// perturb (none here), and for steps or spans that are not positive.
+/// Measures [`Lyapunov`] over `span` seconds, stepping with RK4. Refused for steps or spans that are not
+/// positive.
 pub fn lyapunov(
     setup: &Setup,
+    span: f64,
+    every: f64,
+    delta: f64,
+    h: f64,
+) -> Result<Lyapunov, Error> {
+    lyapunov_with(setup, MethodId::Rk4, span, every, delta, h)
+}
+
+/// [`lyapunov`], stepping with `method`: a method accurate enough to follow the motion at `h` measures the
+/// same exponent (the motion's, not the method's).
+pub fn lyapunov_with(
+    setup: &Setup,
+    method: MethodId,
     span: f64,
     every: f64,
     delta: f64,
@@ -291,7 +311,7 @@ pub fn lyapunov(
         )));
     }
     let system = setup.system();
-    let (mut run, mut other) = twins(&system, setup, delta, h);
+    let (mut run, mut other) = twins(&system, setup, method, delta, h);
     let renormalisations = (span / every).round().max(1.0) as u64;
     let mut sum = 0.0;
     for k in 1..=renormalisations {
@@ -311,8 +331,8 @@ pub fn lyapunov(
             other.state.x[i] = run.state.x[i] + (other.state.x[i] - run.state.x[i]) * scale;
             other.state.v[i] = run.state.v[i] + (other.state.v[i] - run.state.v[i]) * scale;
         }
-        // The stepper's own memory (none for RK4) starts afresh from the moved state.
-        other.rk4.start(&system, t, &other.state);
+        // The stepper's own memory (a Verlet's last acceleration) starts afresh from the moved state.
+        other.method.start(&system, t, &other.state);
     }
     let measured = renormalisations as f64 * every;
     Ok(Lyapunov {
@@ -326,7 +346,7 @@ pub fn lyapunov(
 /// where `ln(tolerance/delta)/λ` is the long-run estimate.
 pub fn parting_time(setup: &Setup, delta: f64, tolerance: f64, h: f64, until: f64) -> Option<f64> {
     let system = setup.system();
-    let (mut run, mut other) = twins(&system, setup, delta, h);
+    let (mut run, mut other) = twins(&system, setup, MethodId::Rk4, delta, h);
     let steps = (until / h).round() as u64;
     for n in 1..=steps {
         let t = n as f64 * h;
@@ -344,6 +364,29 @@ pub fn parting_time(setup: &Setup, delta: f64, tolerance: f64, h: f64, until: f6
         }
     }
     None
+}
+
+/// One twin pair's own exponential stretch from a nudge `delta` (RK4 at `h`): the separation (as
+/// [`separation`] measures it) sampled every `every` seconds up to `until`, and [`stretch`]'s fit of it up to
+/// [`PREDICTION_TOLERANCE`]. A single pair's finite-time exponent, which scatters about the long-run λ from
+/// one nudge to another; None where the fit has too few samples.
+pub fn pair_stretch(setup: &Setup, delta: f64, h: f64, every: f64, until: f64) -> Option<f64> {
+    let system = setup.system();
+    let (mut run, mut other) = twins(&system, setup, MethodId::Rk4, delta, h);
+    let (mut t, mut apart) = (vec![0.0], vec![separation(setup, &run.state, &other.state)]);
+    let samples = (until / every).round() as u64;
+    for k in 1..=samples {
+        let now = k as f64 * every;
+        run.to(now);
+        other.to(now);
+        let d = separation(setup, &run.state, &other.state);
+        t.push(now);
+        apart.push(d);
+        if !(d <= PREDICTION_TOLERANCE) {
+            break;
+        }
+    }
+    stretch(&t, &apart, PREDICTION_TOLERANCE)
 }
 
 /// The distance between two states in the whole phase space (positions and velocities alike).
