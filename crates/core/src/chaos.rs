@@ -382,7 +382,7 @@ pub fn pair_stretch(setup: &Setup, delta: f64, h: f64, every: f64, until: f64) -
         let d = separation(setup, &run.state, &other.state);
         t.push(now);
         apart.push(d);
-        if !(d <= PREDICTION_TOLERANCE) {
+        if d > PREDICTION_TOLERANCE || d.is_nan() {
             break;
         }
     }
