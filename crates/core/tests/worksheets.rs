@@ -213,6 +213,37 @@ fn a_parting_time_needs_a_nudge_a_distance_and_a_long_enough_run() {
     assert!(spring.key("Ada").is_err());
 }
 
+/// Past the reference's horizon (21.1 s on the default double pendulum) neither the reference nor an error
+/// against it is known: a task that reads either there is refused with the horizon; before it, and of a
+/// method's own run, it is asked as ever.
+#[test]
+fn no_task_reads_the_reference_past_its_horizon() {
+    let task = |setup: &str, quantity: &str, method: &str| {
+        one_task(&format!(
+            "setup = \"{setup}\"\nkind = \"find\"\nquestion = \"Q\"\nquantity = \"{quantity}\"\nat = 30\n{method}"
+        ))
+    };
+    let late = "scenario=double-pendulum&methods=rk4&dt=0.01&until=30";
+    for (quantity, method) in [
+        ("error", "method = \"rk4\"\n"),
+        ("distance-error", "method = \"rk4\"\n"),
+        ("position", "method = \"exact\"\n"),
+    ] {
+        let e = task(late, quantity, method).unwrap_err();
+        assert!(
+            e.message.contains("only until t = 21.1 s") && e.message.contains("at t = 30 s"),
+            "{quantity}: {e}"
+        );
+    }
+    // A method's own position at 30 s is its own, known: asked as ever.
+    assert!(task(late, "position", "method = \"rk4\"\n").is_ok());
+    // Before the horizon the error is known.
+    let early = one_task(
+        "setup = \"scenario=double-pendulum&methods=rk4&dt=0.01&until=30\"\nkind = \"find\"\nquestion = \"Q\"\nquantity = \"error\"\nat = 10\nmethod = \"rk4\"\n",
+    );
+    assert!(early.is_ok(), "{:?}", early.err());
+}
+
 #[test]
 fn the_lecture_verlet_start_up_is_the_exact_step() {
     let sheet = built_in("lecture").unwrap();

@@ -275,6 +275,24 @@ impl Quantity {
         let System::Point(setup) = system else {
             return Ok(());
         };
+        // Where the truth is a reference run, what is read of it (or measured against it) must lie within the
+        // reference's horizon: past it neither is known.
+        if self.reads_truth() && setup.scenario.info().truth == crate::scenarios::Truth::Reference {
+            let mut probe = setup.clone();
+            probe.until = step as f64 * setup.dt;
+            if let Some(past) = crate::chaos::Trust::of(&probe).and_then(|t| t.horizon) {
+                return Err(format!(
+                    "the reference run that stands in for the exact solution on '{}' is good to {:e} {} only \
+                     until t = {} s: past it neither the reference nor an error against it is known; ask about \
+                     a moment before it (this task asks at t = {} s)",
+                    setup.scenario.info().id,
+                    crate::chaos::HORIZON_TOLERANCE,
+                    setup.scenario.info().position_unit,
+                    crate::format::significant(past as f64 * setup.dt, 3),
+                    crate::format::number(probe.until)
+                ));
+            }
+        }
         if self.what == What::PartingTime {
             if self.nudge.is_none() {
                 return Err(
@@ -309,6 +327,14 @@ impl Quantity {
             }
         }
         Ok(())
+    }
+
+    /// Whether the quantity reads the truth: a value of the truth's own run, or an error against it.
+    fn reads_truth(&self) -> bool {
+        match self.what {
+            What::Error | What::DistanceError => true,
+            _ => self.method.is_none() && self.what.of_truth(),
+        }
     }
 
     fn step(&self, system: &System) -> Result<u64, String> {
