@@ -25,6 +25,7 @@ fn setup_of(query: &str) -> (u64, usize, String) {
             "dt" => request.dt = Some(parse("dt", v).expect("dt")),
             "until" => request.until = Some(parse("until", v).expect("until")),
             "precision" => precision = v.to_string(),
+            "nudge" => request.nudge = Some(v.parse().expect("a nudge")),
             // How the run is shown, not what it is.
             "coord" | "speed" | "details" => {}
             _ => request
@@ -119,6 +120,45 @@ fn the_double_pendulums_horizon_is_stated() {
 /// The spinning bodies' experiments state what the rotation tests establish independently (`tests/rotation.rs`):
 /// ‖q‖ = (1 + (‖ω‖dt/2)²)^(n/2) for explicit Euler, the flip every 2K(m)/λ, the rescale's drift to L²/(2 I2) and
 /// the implicit step's loss.
+/// The single pendulum's nudge grows in proportion to time: its envelope about doubles from 5 to 10 s and
+/// from 10 to 20 s (an exponent of even 0.1 /s would multiply it by 1.6 and 2.7 on top), starting from the
+/// bob's 1e-6 m (L = 1 m); and the motion has no exponent. Beside it the double pendulum's twins part by 1 cm
+/// in 12–14.5 s (the measurement: about 12–14 s).
+#[test]
+fn the_single_pendulums_nudge_grows_in_proportion_to_time() {
+    let text = experiments::get("pendulum-nudge")
+        .unwrap()
+        .measure()
+        .unwrap();
+    let numbers: Vec<f64> = ["reaches ", "m by 5 s, ", "m by 10 s and "]
+        .iter()
+        .map(|key| {
+            text.split(key)
+                .nth(1)
+                .and_then(|r| r.split(' ').next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("{key} in {text}"))
+        })
+        .collect();
+    let [five, ten, twenty] = [numbers[0], numbers[1], numbers[2]];
+    assert!(five > 1e-6 && five < 4e-6, "{text}");
+    for ratio in [ten / five, twenty / ten] {
+        assert!((1.5..2.5).contains(&ratio), "{ratio}: {text}");
+    }
+    assert!(text.contains("no exponent"), "{text}");
+    let double = experiments::get("double-pendulum-horizon")
+        .unwrap()
+        .measure()
+        .unwrap();
+    let parted: f64 = double
+        .split("1 cm off at t = ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{double}"));
+    assert!((12.0..14.5).contains(&parted), "{double}");
+}
+
 #[test]
 fn the_spinning_bodies_experiments_state_their_figures() {
     let text = |id: &str| experiments::get(id).unwrap().measure().unwrap();

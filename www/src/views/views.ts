@@ -245,7 +245,26 @@ export class Views {
     const truth = info.truth;
     const shapes: Record<ChartName, [title: string, xLabel: string, yLabel: string, styles: SeriesStyle[]]> =
       {
-        position: [`${coord}(t)`, 't (s)', `${coord} (${info.positionUnit})`, this.styles(shown, true)],
+        position: [
+          `${coord}(t)`,
+          't (s)',
+          `${coord} (${info.positionUnit})`,
+          // Against a reference run, the band it is known within: ± its uncertainty (under a pixel until
+          // the horizon nears, then wide open).
+          sim.referenceStep === undefined || this.spinning
+            ? this.styles(shown, true)
+            : [
+                ...this.styles(shown, true),
+                { label: REFERENCE_BAND, stroke: neutral().mid, dash: [1, 2], width: 1, edge: 'listed' },
+                {
+                  label: `${REFERENCE_BAND} (lower)`,
+                  stroke: neutral().mid,
+                  dash: [1, 2],
+                  width: 1,
+                  edge: 'unlisted',
+                },
+              ],
+        ],
         phase: [
           `Phase portrait: ${coord} against ${vName}`,
           `${coord} (${info.positionUnit})`,
@@ -409,6 +428,17 @@ export class Views {
     };
     draw('position', () => {
       const { x, ys } = overTime(all.map((k) => [k, position]));
+      if (sim.referenceStep !== undefined && !this.spinning) {
+        const truth = ys[ys.length - 1] ?? [];
+        const u = uncertaintyAt(x, this.trust);
+        const edge = (sign: number) =>
+          Array.from(x, (_, i) => {
+            const y = truth[i];
+            const d = u[i];
+            return y === null || y === undefined || d === null || d === undefined ? null : y + sign * d;
+          });
+        ys.push(edge(1), edge(-1));
+      }
       (charts.position as TimeChart).update(x, ys);
     });
     draw('phase', () =>
@@ -462,7 +492,13 @@ export class Views {
       (charts.split as TimeChart).update(x, ys);
     });
     draw('error', () => {
-      const { x, ys } = overTime(all.slice(0, n).map((k) => [k, 'error']));
+      const { x, ys: errors } = overTime(all.slice(0, n).map((k) => [k, 'error']));
+      // From the reference's horizon on no error is known: the lines stop there, as the table's cells do.
+      const horizon = this.spinning ? undefined : this.trust?.horizon;
+      const ys =
+        horizon === undefined
+          ? errors
+          : errors.map((col) => Array.from(col, (e, i) => (Number(x[i]) >= horizon ? null : e)));
       if (sim.referenceStep !== undefined && !this.spinning) ys.push(unknownBelow(x, this.trust));
       // An error is a blow-up when far larger than the motion: the truth's extent in this coordinate (an
       // attitude's error is an angle, at most π).
@@ -647,15 +683,23 @@ const sig3 = (v: number) => String(Number(v.toPrecision(3)));
 /** The error chart's name for what a reference run cannot tell apart. */
 const UNKNOWN_BELOW = 'unknown below: 10 × the reference’s uncertainty';
 
-/** Ten times the reference's uncertainty at each time of `x`: where an error lies under it, the reference is
- * no better than the error, and the error is not known. Empty until the studies worker has measured it. */
-function unknownBelow(x: Column, trust: ReferenceTrust | undefined): Column {
+/** The position chart's name for the band a reference run is known within. */
+const REFERENCE_BAND = 'reference ± its uncertainty';
+
+/** The reference's uncertainty at each time of `x`. Empty until the studies worker has measured it. */
+function uncertaintyAt(x: Column, trust: ReferenceTrust | undefined): Column {
   if (!trust || trust.uncertainty.length === 0) return [];
   const { uncertainty, every } = trust;
-  return Array.from(x, (t) => {
-    const u = uncertainty[Math.min(uncertainty.length - 1, Math.floor(Number(t) / every))];
-    return u === undefined ? null : 10 * u;
-  });
+  return Array.from(
+    x,
+    (t) => uncertainty[Math.min(uncertainty.length - 1, Math.floor(Number(t) / every))] ?? null,
+  );
+}
+
+/** Ten times the reference's uncertainty at each time of `x`: where an error lies under it, the reference is
+ * no better than the error, and the error is not known. */
+function unknownBelow(x: Column, trust: ReferenceTrust | undefined): Column {
+  return Array.from(uncertaintyAt(x, trust), (u) => (u === null || u === undefined ? null : 10 * u));
 }
 
 /** The values table with every error, and the reference's row, marked unknown from the reference's horizon on. */

@@ -19,6 +19,9 @@ export interface SeriesStyle {
   /** Fills the chart from its bottom up to the line with this colour, over the lines drawn before it (what
    * the chart shows but cannot vouch for); such a line is left out of the chart's range. */
   veil?: string;
+  /** An edge of a band the chart shows but cannot vouch for (a reference's uncertainty around it): left
+   * out of the chart's range; `unlisted` edges have no legend entry of their own. */
+  edge?: 'listed' | 'unlisted';
 }
 
 export type Column = ArrayLike<number | null | undefined>;
@@ -109,7 +112,8 @@ export abstract class Chart {
           s.reference === was.reference &&
           s.marker === was.marker &&
           s.hidden === was.hidden &&
-          s.veil === was.veil
+          s.veil === was.veil &&
+          s.edge === was.edge
         );
       });
     this.styles = styles;
@@ -156,6 +160,7 @@ export abstract class Chart {
       const entry = entries[i + offset];
       const cell = entry?.querySelector('th');
       if (!entry || !cell) return;
+      entry.hidden = style.edge === 'unlisted';
       if (!cell.querySelector('button')) {
         // uPlot's marker and label, as spans (a button holds phrasing content only).
         const toggle = document.createElement('button');
@@ -170,6 +175,9 @@ export abstract class Chart {
         cell.replaceChildren(toggle);
         // After uPlot's handler (on the cell): a ctrl-click shows one line and hides the others.
         entry.addEventListener('click', () => {
+          // A band's listed edge hides and shows its other edge with it.
+          if (this.styles[i]?.edge === 'listed' && this.styles[i + 1]?.edge === 'unlisted')
+            this.plot.setSeries(i + 2, { show: this.plot.series[i + 1]?.show ?? true });
           pressed();
           this.drawn = '';
           this.onToggle();

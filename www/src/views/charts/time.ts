@@ -159,9 +159,13 @@ export class TimeChart extends Chart {
   update(t: Column, ys: Column[], scale?: Column): void {
     if (this.unchanged([t, ...ys])) return;
     // A hidden line leaves the range to the lines shown: hide the wide ones to see a narrow one's wobble.
-    // A veil lies over the lines: it follows their range, never sets it.
+    // A veil lies over the lines, and a band's edges around one: they follow their range, never set it.
     const shown = ys.map((col, i) =>
-      this.plot.series[i + 1]?.show === false || this.styles[i]?.veil !== undefined ? [] : col,
+      this.plot.series[i + 1]?.show === false ||
+      this.styles[i]?.veil !== undefined ||
+      this.styles[i]?.edge !== undefined
+        ? []
+        : col,
     );
     this.range = this.log ? this.logRange(shown, scale) : this.linearRange(shown, scale);
     // An energy chart on which a method left the truth's range by orders of magnitude (or asked to): every
