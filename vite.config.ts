@@ -52,6 +52,14 @@ function poster(name: string): string | undefined {
   return existsSync(here(`www/public/posters/${name}-light.jpg`)) ? `posters/${name}-light.jpg` : undefined;
 }
 
+/** The posters the site has, light and dark (the generic one and each experiment's that was drawn): a snippet
+ * names no other. */
+function posters(): string[] {
+  return ['generic', ...cardExperiments().map((e) => e.id)].filter(
+    (name) => poster(name) !== undefined && existsSync(here(`www/public/posters/${name}-dark.jpg`)),
+  );
+}
+
 /**
  * The link cards: Open Graph tags on the lab's page (the site's generic card), and for each experiment a page
  * of its own, x/ID.html, with its card and (with SITE_URL) its oEmbed JSON.
@@ -258,7 +266,7 @@ export default defineConfig({
   root: 'www',
   base: './',
   plugins: [pages(), cards(), offline()],
-  define: { __NAMES__: JSON.stringify(names()) },
+  define: { __NAMES__: JSON.stringify(names()), __POSTERS__: JSON.stringify(posters()) },
   // The studies worker is a module worker: it imports the core's studies tier as the page does.
   worker: { format: 'es' },
   build: {

@@ -518,6 +518,13 @@ test('an experiment’s own page unfurls without scripts and opens its state wit
   await page.locator('#embed-panel summary').click();
   await expect(page.locator('#embed-link')).toHaveValue(`${LAB}/x/semi-implicit-order.html`);
   expect(await axe(page)).toEqual([]);
+  // A link to a place in the page stays in the page (the page's <base> would send it to the front page).
+  const before = new URL(page.url()).search;
+  await page.getByRole('link', { name: 'How these methods step' }).first().click();
+  await expect(page.locator('#how-title')).toBeInViewport();
+  expect(new URL(page.url()).search).toBe(before);
+  expect(new URL(page.url()).hash).toBe('#how-title');
+  await expect(page.locator('#current-experiment')).toContainText('Is semi-implicit Euler second order?');
   // Any other state has no page of its own: the panel offers none.
   await page.goto('./?scenario=orbit');
   await page.locator('#embed-panel summary').click();

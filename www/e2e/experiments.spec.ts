@@ -60,7 +60,7 @@ function cliLastRows(query: string): Map<string, Record<string, string>> {
     for (const [k, v] of q) {
       // The coordinate shown is the page's choice, not the run's.
       if (['scenario', 'methods', 'runs', 'dt', 'coord'].includes(k)) continue;
-      if (['until', 'precision'].includes(k)) args.push(`--${k}`, v);
+      if (['until', 'precision', 'nudge'].includes(k)) args.push(`--${k}`, v);
       else args.push('--set', `${k}=${v}`);
     }
     const [header, ...rows] = execFileSync(CLI, args, {
@@ -241,6 +241,13 @@ test("a nudge runs each method's twin: the separation chart, an export that is t
   await expect(page.locator('#chart-error .u-legend')).toContainText(
     'unknown below: 10 × the reference’s uncertainty',
   );
+  // The position chart draws the band the reference is known within: one legend entry for its two edges.
+  const band = page.locator('#chart-position .u-legend .u-series', {
+    hasText: 'reference ± its uncertainty',
+  });
+  await expect(band).toHaveCount(2);
+  await expect(band.first()).toBeVisible();
+  await expect(band.last()).toBeHidden();
   expect(await axe(page)).toEqual([]);
   await page.goto(`./?${query.replace('&nudge=1e-9', '')}`);
   await page.click('#end');
@@ -250,8 +257,9 @@ test("a nudge runs each method's twin: the separation chart, an export that is t
   await page.goto('./?scenario=spring&methods=rk4');
   await expect(page.locator('#status')).not.toBeEmpty();
   await expect(page.locator('#separation-view')).toBeHidden();
-  // An exact truth is known everywhere: nothing to veil.
+  // An exact truth is known everywhere: nothing to veil, no band.
   await expect(page.locator('#chart-error .u-legend')).not.toContainText('unknown below');
+  await expect(page.locator('#chart-position .u-legend')).not.toContainText('its uncertainty');
   await page.goto('./?scenario=spring&methods=rk4&nudge=5');
   await expect(page.locator('#notices')).toContainText('Ignored nudge=5');
   await expect(page.locator('#separation-view')).toBeHidden();

@@ -1,2 +1,4 @@
 /** The names of the scenarios and methods by id, from the core's catalogue at build time (vite.config.ts). */
 declare const __NAMES__: Record<string, string>;
+/** The posters the built site has (`generic`, and each experiment's id whose poster was drawn): vite.config.ts. */
+declare const __POSTERS__: string[];

@@ -206,7 +206,8 @@ export class EmbedPanel {
       window.location.search,
       look.views.length > 0 ? look : { ...look, views: ['scene'] },
       this.title(),
-      id,
+      // Only a poster the site has (a build without a browser to draw them has the generic one at most).
+      id !== undefined && __POSTERS__.includes(id) ? id : 'generic',
     );
     byId<HTMLTextAreaElement>('embed-element').value = element;
     byId<HTMLTextAreaElement>('embed-iframe').value = iframe;

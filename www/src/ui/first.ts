@@ -26,3 +26,20 @@ window.addEventListener('error', (e) => {
   if (!BENIGN.test(e.message)) report(e.message);
 });
 window.addEventListener('unhandledrejection', (e) => report(message(e.reason)));
+
+// An experiment's own page (x/ID.html) sets a `<base>` at the site's root, against which a link to a place in
+// the page ("#run", "To the run's controls") would load the lab's front page and lose the experiment: such
+// a link moves within the page instead, as it does on every other page.
+if (document.querySelector('base')) {
+  document.addEventListener('click', (e) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const link = e.target instanceof Element ? e.target.closest('a[href^="#"]') : null;
+    const target = link && document.getElementById(decodeURIComponent(link.getAttribute('href')!.slice(1)));
+    if (!target) return;
+    e.preventDefault();
+    history.pushState(history.state, '', new URL(`#${target.id}`, location.href).href);
+    target.scrollIntoView();
+    if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus({ preventScroll: true });
+  });
+}
