@@ -32,6 +32,16 @@ function names(): Record<string, string> {
 function siteUrl(): string | undefined {
   const given = process.env.SITE_URL?.trim();
   if (!given) return undefined;
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new Error(
+      `SITE_URL=${given} is not an address: give the site's whole address, as https://example.org/lab/`,
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`SITE_URL=${given} is not a web address: it starts with https:// (or http://)`);
   return given.endsWith('/') ? given : `${given}/`;
 }
 

@@ -245,7 +245,9 @@ test('numbers as people write them: 1/60, no negative zero, a band in one unit, 
   await page.press('#dt', 'Enter');
   await expect(page.locator('#dt-problem')).toContainText('keeping 1/60');
   await expect(page.locator('#dt-problem')).not.toContainText('0.0166');
-  // The experiments' permalinks write a sixtieth as 1/60.
+  // The experiments' permalinks write a sixtieth as 1/60 (the list comes with the core's studies, after the
+  // first frame).
+  await expect(page.locator('#experiments a[href^="?"]').first()).toBeAttached({ timeout: 30_000 });
   const links = await page
     .locator('#experiments a[href^="?"]')
     .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
@@ -260,6 +262,10 @@ test('numbers as people write them: 1/60, no negative zero, a band in one unit, 
   await expect(fr).toHaveText('order 4, ≥9 evals');
   // The experiments' measurements: no negative zero, no band mixing % and a factor, a distance of an amplitude.
   await page.goto('./');
+  // The list and the facts above it come with the core's studies, after the first frame: scrolled to once
+  // they are there (the worker measures the list once it is in view).
+  await expect(page.locator('#experiments article').first()).toBeAttached({ timeout: 30_000 });
+  await expect(page.locator('small.facts[data-method="rk4"]')).toContainText('order');
   await page.locator('#experiments').scrollIntoViewIfNeeded();
   const measured = page.locator('#experiments');
   // The worker measures the experiments one after another: on a loaded machine that takes a while.

@@ -35,16 +35,25 @@ function cliArgs(query: string): string[] {
   return args;
 }
 
-test('a first visit downloads the studies tier and no code of worksheets or "your method"', async ({
+test('a first visit draws its first frame with the base tier, the studies tier after it, and no code of worksheets or "your method"', async ({
   page,
 }) => {
   const errors = watch(page);
   const wasm = wasmRequests(page);
   const assets = assetRequests(page);
+  // The studies tier is asked for only after the first frame is drawn (a second after it): what the facts
+  // beside the toggles need; they say they are coming until then.
   await page.goto('./');
-  await expect(page.locator('small.facts[data-method="rk4"]')).toContainText('order 4');
+  await expect(page.locator('#methods-facts')).toContainText('are coming');
+  await expect(page.locator('small.facts[data-method="rk4"]')).toContainText('order 4', { timeout: 20_000 });
   await expect(page.locator('#status')).toContainText('step');
-  expect(wasm).toEqual(['studies']);
+  expect(wasm).toEqual(['base', 'studies']);
+  const [first, studies] = await page.evaluate(() => [
+    performance.getEntriesByName('lab:first-frame')[0]?.startTime ?? Number.NaN,
+    performance.getEntriesByType('resource').find((r) => /\/studies_bg-[^/]*\.wasm$/.test(r.name))
+      ?.startTime ?? Number.NaN,
+  ]);
+  expect(studies).toBeGreaterThan(first!);
   expect(assets).toContain('main.js');
   const later = ['worksheet', 'classroom-build', 'your-method', 'language-build'];
   expect(assets.filter((a) => later.some((name) => a.startsWith(`${name}.`)))).toEqual([]);
@@ -698,19 +707,25 @@ test('a new run reshapes the charts it has: new titles, labels, series and colou
   });
   const kept = page.locator('.chart .uplot[data-kept="yes"]');
   await expect(kept).toHaveCount(9);
-  expect(await labels('energy')).toEqual([
-    'Explicit Euler',
-    'Symplectic Euler',
-    'Runge–Kutta 4',
-    'exact',
-    'Symplectic Euler shadow',
-  ]);
+  // The shadow comes with the core's studies tier, a second after the first frame.
+  await expect
+    .poll(() => labels('energy'), { timeout: 20_000 })
+    .toEqual(['Explicit Euler', 'Symplectic Euler', 'Runge–Kutta 4', 'exact', 'Symplectic Euler shadow']);
 
   // Another scenario, then a method fewer: its titles and series, the pendulum's shadow to dt².
   await page.selectOption('#scenario', 'pendulum');
   await expect(page.locator('#chart-position .u-title')).toHaveText('theta(t)');
   await page.locator('input[name="method"][value="euler"]').uncheck();
-  await expect.poll(() => labels('position')).toEqual(['Symplectic Euler', 'Runge–Kutta 4', 'reference']);
+  // (Against a reference run, the band it is known within: one entry, its lower edge unlisted.)
+  await expect
+    .poll(() => labels('position'))
+    .toEqual([
+      'Symplectic Euler',
+      'Runge–Kutta 4',
+      'reference',
+      'reference ± its uncertainty',
+      'reference ± its uncertainty (lower)',
+    ]);
   expect(await labels('energy')).toEqual([
     'Symplectic Euler',
     'Runge–Kutta 4',

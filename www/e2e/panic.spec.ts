@@ -40,7 +40,8 @@ test('a trap in the core leaves a readable message and a standing page; Start ag
 }) => {
   const errors = watch(page);
   let patched = true;
-  // The full page steps with the studies tier: its `advance` traps while `patched` holds.
+  // The full page steps with the studies tier a second after its first frame (the run is made again by it,
+  // caught up to where it is): its `advance` traps while `patched` holds.
   await page.route(/studies_bg-[^/]*\.wasm$/, async (route) => {
     const response = await route.fetch();
     if (!patched) return route.fulfill({ response });

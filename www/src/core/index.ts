@@ -4,7 +4,7 @@
 // in tiers.ts, a running session in session.ts.
 
 import { message } from '../ui/dom';
-import { languageTier, loaded } from './tiers';
+import { languageTier, loaded, type Tier } from './tiers';
 import type { Precision, RunSpec, ScenarioInfo } from './types';
 
 export { Session } from './session';
@@ -22,6 +22,11 @@ export {
   useStudiesTier,
 } from './tiers';
 export type * from './types';
+
+/** The tier the page steps with now. */
+export function coreTier(): Tier {
+  return loaded().tier;
+}
 
 /** What is wrong with a rule, in words with its line and column, or undefined when it runs (or when the
  * page has not loaded the language build, which alone runs rules). */

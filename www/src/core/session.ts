@@ -30,6 +30,11 @@ export class Session {
     return this.positions.length;
   }
 
+  /** The tier of the core that made it. */
+  get tier(): Core['tier'] {
+    return this.core.tier;
+  }
+
   /** Adds a method as track `at`, caught up to the current step. Throws where the core cannot. */
   insert(at: number, method: string): void {
     this.session.insert(at, method);

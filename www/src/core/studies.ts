@@ -122,7 +122,30 @@ export function cancel(name: StudyName): void {
   pending.clear();
   for (const [, p] of mine) p.reject(new Cancelled());
   for (const [, p] of others)
-    (ask as (n: StudyName, ...a: unknown[]) => Promise<unknown>)(p.name, ...p.args).then(p.resolve, p.reject);
+    (askNow as (n: StudyName, ...a: unknown[]) => Promise<unknown>)(p.name, ...p.args).then(
+      p.resolve,
+      p.reject,
+    );
+}
+
+/** What every study waits for first: nothing, unless the page puts its studies off (see `studiesAfter`). */
+let ready: Promise<void> = Promise.resolve();
+
+/**
+ * Puts every study off until `until` settles: the full page's first visit downloads only what its first
+ * frame needs, and the studies (their worker, the studies tier) come after it. A study asked meanwhile is
+ * asked then.
+ */
+export function studiesAfter(until: Promise<unknown>): void {
+  ready = until.then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** Settles when the studies may be asked (at once, unless the page puts them off). */
+export function studiesReady(): Promise<void> {
+  return ready;
 }
 
 /** Asks one study; resolves with its value or rejects with the core's message. */
@@ -130,6 +153,10 @@ export function ask<K extends StudyName>(
   name: K,
   ...args: Parameters<LanguageStudies[K]>
 ): Promise<Value<K>> {
+  return ready.then(() => askNow(name, ...args));
+}
+
+function askNow<K extends StudyName>(name: K, ...args: Parameters<LanguageStudies[K]>): Promise<Value<K>> {
   if (studiesTier() && CHEAP.has(name) && !needsLanguage(name, args))
     return answerInPage(name, args) as Promise<Value<K>>;
   if (worker === undefined) worker = start();

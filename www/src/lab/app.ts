@@ -6,6 +6,7 @@
 
 import {
   type Catalogue,
+  coreTier,
   failure,
   formatSignificant,
   formatTime,
@@ -16,6 +17,7 @@ import {
   Session,
   useStudiesTier,
 } from '../core';
+import { studiesReady } from '../core/studies';
 import { byId, message, notice } from '../ui/dom';
 import { stepText } from '../ui/numbers';
 import { registerStyles } from '../ui/palette';
@@ -54,6 +56,8 @@ const FRAME_BUDGET_MS = 8;
 /** A new run's first frame takes at most this many steps, and no frame more than the most. */
 const FIRST_ALLOWANCE = 4;
 const MOST_STEPS_A_FRAME = 1_000_000;
+/** A run made again by another tier is caught up in one go only where that takes about this long at most. */
+const CATCH_UP_MS = 30;
 
 /** While playing, tables refresh this often (more is unreadable and costs frame time). */
 const TABLE_REFRESH_MS = 100;
@@ -126,14 +130,20 @@ export class App implements Actions {
     this.state = state;
     this.controls = new Controls(catalogue, this);
     // The facts and the export are loaded when wanted: an embed without them does not download them.
-    if (options.facts ?? true)
-      void import('./explain').then(({ Explainer }) => {
-        this.explainer = new Explainer(catalogue, this.controls, (trust) => {
-          this.views.trust = trust;
-          this.dirty = true;
+    if (options.facts ?? true) {
+      // Until the facts come (on a first visit, a second after the first frame, with the rest of the core).
+      byId('methods-facts').textContent = 'Each method’s order and cost on this scenario are coming…';
+      // The facts are studies: their code loads when the studies may be asked.
+      void studiesReady()
+        .then(() => import('./explain'))
+        .then(({ Explainer }) => {
+          this.explainer = new Explainer(catalogue, this.controls, (trust) => {
+            this.views.trust = trust;
+            this.dirty = true;
+          });
+          this.explainer.show(this.state);
         });
-        this.explainer.show(this.state);
-      });
+    }
     this.views.onStale = () => {
       this.dirty = true;
     };
@@ -232,6 +242,32 @@ export class App implements Actions {
     this.dirty = true;
     markMemory('fresh');
     return true;
+  }
+
+  /**
+   * Steps with the core's studies tier from now on where the run on screen was made by the base tier (a
+   * first visit starts from it): the run is made again by the studies tier and caught up to its step, the
+   * same numbers to the bit, so that its shadow energies show. Where catching up would hold a frame (a long
+   * run well under way), the run keeps its core, and the next run has them, unless `now` (an export, which
+   * needs it, and takes as long again).
+   */
+  upgrade(now = false): void {
+    const sim = this.sim;
+    if (sim?.tier !== 'base' || coreTier() === 'base' || this.held) return;
+    const step = sim.step;
+    if (!now && step * this.msPerStep > CATCH_UP_MS) return;
+    // A trap in the new core stops the page as any trap does (see `guard`).
+    this.guard(() => {
+      const next = new Session(toSpec(this.state));
+      if (next.advance(step) !== step || next.step !== step) {
+        next.free();
+        return;
+      }
+      sim.free();
+      this.sim = next;
+      this.views.build(this.shown(next));
+      this.dirty = true;
+    });
   }
 
   /** Loads the core's studies tier for a run the base tier cannot make (f32, a spinning body), then makes it. */
@@ -418,6 +454,10 @@ export class App implements Actions {
   }
 
   async exportCsv(): Promise<void> {
+    // The CSV is the studies tier's: on a first visit it comes a second after the first frame, and a run
+    // made before is made again by it (caught up to where it is: as long as the run has taken so far).
+    await studiesReady();
+    this.upgrade(true);
     const sim = this.sim;
     if (!sim || this.motion === 'trapped') return;
     const { exportCsv } = await import('../views/export');

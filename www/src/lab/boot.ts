@@ -32,8 +32,8 @@ export const CORE: CoreChecks = {
 
 /**
  * The core's catalogue and the URL's state, or undefined (with a notice) when the core cannot load. The
- * tier is `base` unless asked (the full page: `studies`, which shows its studies at once; `classroom` with a
- * worksheet; `language` with a rule in the URL); at least `studies` when the URL's run needs it (f32).
+ * tier is `base` unless asked (`classroom` with a worksheet; `language` with a rule in the URL); at least
+ * `studies` when the URL's run needs it (f32, a spinning body).
  */
 export async function openCore(
   tier: Tier = 'base',

@@ -51,3 +51,20 @@ export class FrameLoop {
     }
   }
 }
+
+/** Resolves once the page has drawn its first frame (the `lab:first-frame` mark), and `after` ms more. */
+export function firstFrame(after = 0): Promise<void> {
+  const drawn = new Promise<void>((resolve) => {
+    if (performance.getEntriesByName('lab:first-frame').length > 0) {
+      resolve();
+      return;
+    }
+    const seen = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('lab:first-frame').length === 0) return;
+      seen.disconnect();
+      resolve();
+    });
+    seen.observe({ type: 'mark' });
+  });
+  return drawn.then(() => new Promise((resolve) => setTimeout(resolve, after)));
+}

@@ -2,19 +2,20 @@
 // (panels/panels.ts). Nothing is computed here.
 
 import type { LmsLink } from '../classroom/lms';
-import { type Catalogue, useClassroomTier } from '../core';
+import { type Catalogue, useClassroomTier, useStudiesTier } from '../core';
+import { studiesAfter, studiesReady } from '../core/studies';
 import { EmbedPanel } from '../embed/snippets';
-import { ConvergencePanel, ExperimentsPanel, StabilityPanel } from '../panels/panels';
+import type { ConvergencePanel, ExperimentsPanel, StabilityPanel } from '../panels/panels';
 import { byId, el, message, notice, pageQuery } from '../ui/dom';
 import { lookQuery, parseLook, type ThemeChoice } from '../ui/look';
 import { recolourSwatches } from '../ui/palette';
 import { applyTheme } from '../ui/theme';
-import { wireCopyLink } from '../views/export';
 import type { YourMethodPanel } from '../your-method/your-method';
 import { App } from './app';
 import { CORE, openCore } from './boot';
+import { firstFrame } from './frames';
 import { goOffline } from './offline';
-import { defaultsFor, parseQuery, scenarioInfo, toQuery, toSpec } from './state';
+import { defaultsFor, type LabState, parseQuery, scenarioInfo, toQuery, toSpec } from './state';
 
 async function main(): Promise<void> {
   // Of the embedding keys the full page reads the theme (before the core loads: no flash of the other
@@ -35,55 +36,86 @@ async function main(): Promise<void> {
       `Ignored scorm=${query.get('scorm')}: it goes with a worksheet (the launch page of a SCORM package).`,
     );
   const rule = sheet === null && (query.get('rule') !== null || query.get('force') !== null);
-  const core = await openCore(sheet !== null ? 'classroom' : rule ? 'language' : 'studies');
+  // The page itself starts from the base tier: its first frame needs no more. The studies tier (each method's
+  // facts, shadow energies, the studies and their worker) comes a second after that frame, and every study
+  // waits for it: a first visit downloads only what its first screen shows.
+  const core = await openCore(sheet !== null ? 'classroom' : rule ? 'language' : 'base');
   if (!core) return;
   const { catalogue, parsed } = core;
   for (const text of parsed.notices) notice(text);
+  let upgrade = () => {};
+  if (sheet === null && !rule)
+    studiesAfter(
+      firstFrame(1000)
+        .then(() => useStudiesTier())
+        .then(() => upgrade())
+        .catch((e: unknown) => notice(`Part of the core could not be loaded: ${message(e)}`, 'error')),
+    );
 
   const app = new App(catalogue, parsed.state, {
     query: (state) =>
       `${toQuery(state)}${lookQuery(look, ['theme'])}${sheet === null ? '' : `&worksheet=${encodeURIComponent(sheet)}`}${scorm === null ? '' : `&scorm=${encodeURIComponent(scorm)}`}`,
   });
+  upgrade = () => app.upgrade();
   themeChoice.addEventListener('change', () => {
     look.theme = themeChoice.value as ThemeChoice;
     applyTheme(look.theme);
     recolourSwatches();
     app.view({}, true);
   });
-  const experiments = new ExperimentsPanel(catalogue, CORE, byId('experiments'), byId('current-experiment'));
+  // The teaching panels are studies: their code loads when the studies may be asked (on a first visit, a
+  // second after the first frame), and they follow the run from then on.
+  let panels:
+    | { experiments: ExperimentsPanel; stability: StabilityPanel; convergence: ConvergencePanel }
+    | undefined;
   const embed = new EmbedPanel(
     () => scenarioInfo(catalogue, app.current.scenario).title,
-    () => experiments.currentId,
+    () => panels?.experiments.currentId,
   );
-  const stability = new StabilityPanel(
-    () => app.omegaDt,
-    (id) => app.methodName(id),
-  );
-  const convergence = new ConvergencePanel(
-    () => toSpec(app.current),
-    (id) => app.methodName(id),
-  );
-  themeChoice.addEventListener('change', () => convergence.recolour());
   const yourMethod = sheet === null ? wireYourMethod(app, rule) : undefined;
   if (sheet !== null) byId('your-method').hidden = true;
-  app.onApply = (state) => {
+  const follow = (state: LabState) => {
     // Beside a worksheet the experiment card is hidden (its measurement would give answers away): it is
     // not measured either.
-    if (sheet === null) experiments.show(state);
+    if (sheet === null) panels?.experiments.show(state);
+    panels?.stability.follow();
+    panels?.convergence.follow();
+  };
+  app.onApply = (state) => {
+    follow(state);
     embed.update();
-    stability.follow();
-    convergence.follow();
     yourMethod?.made()?.syncButtons();
   };
+  void studiesReady()
+    .then(() => import('../panels/panels'))
+    .then(({ ConvergencePanel, ExperimentsPanel, StabilityPanel }) => {
+      panels = {
+        experiments: new ExperimentsPanel(catalogue, CORE, byId('experiments'), byId('current-experiment')),
+        stability: new StabilityPanel(
+          () => app.omegaDt,
+          (id) => app.methodName(id),
+        ),
+        convergence: new ConvergencePanel(
+          () => toSpec(app.current),
+          (id) => app.methodName(id),
+        ),
+      };
+      const { convergence } = panels;
+      themeChoice.addEventListener('change', () => convergence.recolour());
+      follow(app.current);
+      embed.update();
+    })
+    .catch((e: unknown) => notice(`The studies' panels could not be loaded: ${message(e)}`, 'error'));
   if (!app.apply(parsed.state)) {
     notice(`Using the article's settings for ${parsed.state.scenario} instead.`);
     app.apply({ ...defaultsFor(catalogue, parsed.state.scenario, parsed.state.methods), ...app.written });
   }
   if (sheet !== null) await openWorksheet(sheet, catalogue, app, scorm);
   app.start(!window.matchMedia('(prefers-reduced-motion: reduce)').matches && sheet === null);
-  // After the first frame and a second: a first visit downloads nothing for offline use. A SCORM package
-  // carries no service worker: an LMS's site is not the lab's to cache.
-  if (scorm === null) requestAnimationFrame(() => goOffline());
+  // After the first visit's window (its first frame and a second) and the studies: a first visit downloads
+  // nothing for offline use. A SCORM package carries no service worker: an LMS's site is not the lab's to
+  // cache.
+  if (scorm === null) void studiesReady().then(() => goOffline(0));
   wireCopyLink();
 }
 
@@ -193,6 +225,25 @@ async function openWorksheet(
   } catch (e) {
     notice(`The worksheet could not be opened: ${message(e)}`, 'error');
   }
+}
+
+/** The "Copy link" button: the permalink to the clipboard, or shown to copy by hand where that is refused. */
+function wireCopyLink(): void {
+  byId('copy-link').addEventListener('click', () => {
+    const note = byId('copy-note');
+    const link = window.location.href;
+    const show = () => {
+      note.textContent = `Copy this link: ${link}`;
+    };
+    // The clipboard needs a secure context and the reader's permission; say what happened either way.
+    if (!navigator.clipboard) {
+      show();
+      return;
+    }
+    navigator.clipboard.writeText(link).then(() => {
+      note.textContent = 'Link copied.';
+    }, show);
+  });
 }
 
 void main();

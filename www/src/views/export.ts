@@ -1,7 +1,7 @@
 // The exports: the run as the CLI's CSV (written by the core), and the scene with the charts as one PNG.
 
 import { formatTime, type ScenarioInfo, type Session } from '../core';
-import { byId, notice } from '../ui/dom';
+import { notice } from '../ui/dom';
 import { neutral, traceMarker } from '../ui/palette';
 import type { SeriesStyle } from './charts/chart';
 
@@ -142,25 +142,6 @@ export function exportPng(name: string, caption: string[], figures: Figure[], ra
   out.toBlob((blob) => {
     if (blob) download(`integrator-lab-${name}.png`, blob);
   }, 'image/png');
-}
-
-/** The "Copy link" button: the permalink to the clipboard, or shown to copy by hand where that is refused. */
-export function wireCopyLink(): void {
-  byId('copy-link').addEventListener('click', () => {
-    const note = byId('copy-note');
-    const link = window.location.href;
-    const show = () => {
-      note.textContent = `Copy this link: ${link}`;
-    };
-    // The clipboard needs a secure context and the reader's permission; say what happened either way.
-    if (!navigator.clipboard) {
-      show();
-      return;
-    }
-    navigator.clipboard.writeText(link).then(() => {
-      note.textContent = 'Link copied.';
-    }, show);
-  });
 }
 
 /** The PNG's caption: the scenario, the settings and the methods, in words. */
