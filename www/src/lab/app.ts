@@ -267,6 +267,7 @@ export class App implements Actions {
       this.sim = next;
       this.views.build(this.shown(next));
       this.dirty = true;
+      markMemory('fresh');
     });
   }
 
