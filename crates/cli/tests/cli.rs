@@ -852,20 +852,27 @@ fn a_file_never_shadows_a_built_in_worksheet_nor_passes_for_a_code() {
 /// independent estimate) with the horizons it gives, and reports none for the single pendulum.
 #[test]
 fn lyapunov_reports_chaos_and_its_absence() {
-    let o = lab(&[
-        "lyapunov",
-        "--scenario",
-        "double-pendulum",
-        "--until",
-        "300",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let out = stdout(&o);
-    let lambda: f64 = out
-        .lines()
-        .find_map(|l| l.strip_prefix("largest Lyapunov exponent: "))
-        .and_then(|l| l.trim_end_matches(" /s").parse().ok())
-        .unwrap_or_else(|| panic!("{out}"));
+    // `lyapunov` on the default double pendulum over 300 s, stepped with `method`: its output and exponent.
+    let measure = |method: &str| {
+        let o = lab(&[
+            "lyapunov",
+            "--scenario",
+            "double-pendulum",
+            "--until",
+            "300",
+            "--method",
+            method,
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        let lambda: f64 = out
+            .lines()
+            .find_map(|l| l.strip_prefix("largest Lyapunov exponent: "))
+            .and_then(|l| l.trim_end_matches(" /s").parse().ok())
+            .unwrap_or_else(|| panic!("{out}"));
+        (out, lambda)
+    };
+    let (out, lambda) = measure("rk4");
     assert!(lambda > 1.0 && lambda < 1.7, "{out}");
     // ln(10)/λ, as printed.
     let digit = std::f64::consts::LN_10 / lambda;
@@ -910,20 +917,7 @@ fn lyapunov_reports_chaos_and_its_absence() {
     );
     assert!(out.contains("single pairs' stretch: "), "{out}");
     // Another method that follows the motion measures the same exponent (within 5 %).
-    let o = lab(&[
-        "lyapunov",
-        "--scenario",
-        "double-pendulum",
-        "--until",
-        "300",
-        "--method",
-        "forest-ruth",
-    ]);
-    let other: f64 = stdout(&o)
-        .lines()
-        .find_map(|l| l.strip_prefix("largest Lyapunov exponent: "))
-        .and_then(|l| l.trim_end_matches(" /s").parse().ok())
-        .unwrap_or_else(|| panic!("{}", stderr(&o)));
+    let (_, other) = measure("forest-ruth");
     assert!(
         (other - lambda).abs() < 0.05 * lambda,
         "{other} against {lambda}"
