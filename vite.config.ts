@@ -6,7 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { marked } from 'marked';
 import { defineConfig, type Plugin } from 'vite';
-import { type CardExperiment, experimentPage, oembed, withCard } from './scripts/cards.ts';
+import {
+  type CardExperiment,
+  cardTags,
+  experimentPage,
+  oembed,
+  unescapeHtml,
+  withCard,
+} from './scripts/cards.ts';
 import { CONTENT_SECURITY_POLICY, HEADERS } from './scripts/policy.ts';
 import { catalogue, initSync } from './www/src/core/pkg/base.js';
 import { experiments, initSync as initStudies } from './www/src/core/pkg/studies.js';
@@ -97,6 +104,19 @@ function cards(): Plugin {
         poster: poster('generic'),
         oembed: undefined,
       });
+      // Every other page (the figure, the sample post, the teacher's page, the docs) gets the site's generic
+      // card, with its own title and description.
+      for (const [name, page] of Object.entries(bundle)) {
+        if (page.type !== 'asset' || !name.endsWith('.html') || name === 'index.html') continue;
+        const own = String(page.source);
+        const title = /<title>([^<]*)<\/title>/.exec(own)?.[1];
+        const description = /<meta name="description" content="([^"]*)" \/>/.exec(own)?.[1];
+        if (title === undefined || description === undefined || own.includes('property="og:title"')) continue;
+        page.source = own.replace(
+          '</head>',
+          `${cardTags({ title: unescapeHtml(title), description: unescapeHtml(description), site, path: name, poster: poster('generic'), oembed: undefined })}\n  </head>`,
+        );
+      }
       for (const e of cardExperiments()) {
         const drawn = poster(e.id) ?? poster('generic');
         this.emitFile({
@@ -175,6 +195,12 @@ const TEACHERS_DOCS: Record<string, string> = {
   lms: 'A worksheet in your school’s LMS',
 };
 
+/** What each of those pages is about, for its description and its link card. */
+const TEACHERS_DOCS_ABOUT: Record<string, string> = {
+  worksheets: 'How to write an Integrator Lab worksheet: tasks, quantities, answers and tolerances, in TOML.',
+  lms: 'How to put an Integrator Lab worksheet in a school’s LMS as a SCORM package, and what it reports.',
+};
+
 /** docs/NAME.md as a page of the site, rendered from its Markdown, under the site's policy; its links to the
  * other guides of the site go to their pages. */
 function formatPage(name = 'worksheets'): string {
@@ -196,6 +222,7 @@ function formatPage(name = 'worksheets'): string {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <link rel="icon" href="data:," />
     <title>${TEACHERS_DOCS[name] ?? name} · Integrator Lab</title>
+    <meta name="description" content="${TEACHERS_DOCS_ABOUT[name] ?? ''}" />
     <style>
       body { font: 1rem/1.5 system-ui, sans-serif; color: #1d2430; background: #fff; margin: 0; }
       main { max-width: 48rem; margin: 0 auto; padding: 1rem; }

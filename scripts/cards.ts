@@ -28,6 +28,16 @@ export function escape(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
+/** What `escape` wrote, read back (a page's own title and description, for its card). */
+export function unescapeHtml(text: string): string {
+  return text
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
+
 /** `path` on the site at `site` (which ends with a slash), or undefined without a site address. */
 function absolute(site: string | undefined, path: string): string | undefined {
   return site === undefined ? undefined : new URL(path, site).href;

@@ -496,6 +496,20 @@ test('an experiment’s own page unfurls without scripts and opens its state wit
   expect((await poster.body()).length).toBeLessThanOrEqual(40 * 1024);
   const href = (await crawler.locator('link[type="application/json+oembed"]').getAttribute('href')) ?? '';
   expect(href).toBe(`${LAB}/oembed/semi-implicit-order.json`);
+  // Every other page has the site's generic card, with its own title and description.
+  for (const [path, title] of [
+    ['teacher.html', 'Integrator Lab · for teachers'],
+    ['docs/lms.html', 'A worksheet in your school’s LMS · Integrator Lab'],
+    ['embed-demo.html', undefined],
+  ] as const) {
+    await crawler.goto(`./${path}`);
+    if (title !== undefined) expect(await meta('og:title')).toBe(title);
+    expect(await meta('og:description')).toBe(
+      await crawler.locator('meta[name="description"]').getAttribute('content'),
+    );
+    expect(await meta('og:url')).toBe(`${LAB}/${path}`);
+    expect(await meta('og:image')).toBe(`${LAB}/posters/generic-light.jpg`);
+  }
   await context.close();
   const answer = await (await request.get(href)).json();
   expect(answer).toMatchObject({ version: '1.0', type: 'rich', provider_name: 'Integrator Lab', width: 640 });
