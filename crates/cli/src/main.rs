@@ -653,6 +653,12 @@ fn lyapunov(
     )?;
     writeln!(
         out,
+        "(one start's estimate over {} s: round-off alone, or another method that follows the motion, moves \
+         such an estimate by a few per cent)",
+        format::number(measured.span)
+    )?;
+    writeln!(
+        out,
         "each digit of the start is worth ln(10)/λ = {} s of prediction",
         format::significant(std::f64::consts::LN_10 / lambda, 3)
     )?;

@@ -440,7 +440,8 @@ pub fn prediction_words(measured: &Lyapunov, delta: f64) -> String {
     if measured.exponent < CHAOTIC {
         return format!(
             "the true motion has no exponent here (a nudge grows at {} /s over {span} s, below the {CHAOTIC} /s of \
-             chaos): it is not chaotic, and a growth the chart shows is the method's own",
+             chaos): it is not chaotic. A nudge may still grow in proportion to time (a wider swing takes \
+             longer), but only a method's own instability makes it grow exponentially",
             crate::format::significant(measured.exponent, 2)
         );
     }

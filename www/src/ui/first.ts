@@ -37,9 +37,8 @@ if (document.querySelector('base')) {
     const target = link && document.getElementById(decodeURIComponent(link.getAttribute('href')!.slice(1)));
     if (!target) return;
     e.preventDefault();
-    history.pushState(history.state, '', new URL(`#${target.id}`, location.href).href);
-    target.scrollIntoView();
-    if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-    target.focus({ preventScroll: true });
+    // The fragment of this document's own address (unlike a link's, not read against the <base>): the
+    // browser scrolls and moves the focus as a link to a place in the page does.
+    location.hash = target.id;
   });
 }

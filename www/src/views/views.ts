@@ -575,7 +575,7 @@ export class Views {
     const said =
       fits.length === 0
         ? ''
-        : `Each run's own stretch so far, fitted to its separation until the twins are 1 cm apart: ${fits.join('; ')}.`;
+        : `Each run's own stretch so far, fitted to its separation until the twins are 1 cm apart: ${fits.join('; ')}. (An exponential growth's rate; where the separation grows in proportion to time, this slope is no rate at all: it falls as the run goes on, as 1/t.)`;
     const note = byId('stretch-note');
     if (note.textContent !== said) note.textContent = said;
   }
