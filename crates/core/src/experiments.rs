@@ -807,7 +807,7 @@ static ALL: &[Experiment] = &[
         id: "double-pendulum-horizon",
         article: &articles::TRUE_PHYSICS,
         title: "The double pendulum: how far ahead can anything see?",
-        query: "scenario=double-pendulum&methods=rk4,forest-ruth&dt=0.001&until=40&precision=f64&nudge=1e-9",
+        query: "scenario=double-pendulum&methods=rk4,forest-ruth&dt=0.001&until=40&precision=f64&nudge=1e-9&coord=theta1",
         look: "Run to the end: RK4 and Forest–Ruth follow each other, and the reference, for some 15 s (RK4 stays with the reference a few seconds longer), then part by whole radians. Each runs a faded twin from 1e-9 rad further: the separation chart climbs at a roughly steady slope, the mark of chaos, until the bobs are apart by the pendulum's size. Every computed run of this pendulum is wrong after a while, the lab's reference too: its band on θ1(t) opens at the horizon the note under the error graph gives, where the errors stop. In f32, a game's float, a run at this dt is no worse (its step's own error dwarfs the rounding), but a reference computed in f32 would be known only about a third as long.",
         claim: "even just a double pendulum can be chaotic",
         how: Measure::DoublePendulumHorizon,

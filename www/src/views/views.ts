@@ -339,7 +339,7 @@ export class Views {
               ],
         ],
         separation: [
-          `Separation from a twin started ${state.nudge} further in ${sim.positions[0] ?? ''}`,
+          `Separation from a twin started ${state.nudge} ${info.positionUnit} further in ${sim.positions[0] ?? ''}`,
           't (s)',
           `separation (${info.scene.kind === 'pendulum' ? 'm' : info.positionUnit}), log`,
           this.styles(shown, false),
