@@ -647,11 +647,18 @@ test('a figure loading in a post moves no text: cumulative layout shift under 0.
     await page.goto(`${HOST}/shift.html`);
     const frames = page.locator('integrator-lab').first().locator('iframe');
     await expect(frames).toHaveCount(1, { timeout: 20_000 });
-    const figure = page.frames().find((f) => f.url().includes('embed.html?scenario=spring'));
-    // The figure's first run, however slowly a loaded machine makes it.
-    await expect
-      .poll(async () => (await figure?.locator('#status').textContent()) ?? '', { timeout: 30_000 })
-      .toContain('step');
+    // The figure's first run, however slowly a loaded machine makes it (its frame is looked for each time:
+    // it may still be navigating to embed.html when the element's iframe is first there).
+    const status = async () => {
+      const figure = page.frames().find((f) => f.url().includes('embed.html?scenario=spring'));
+      return figure
+        ? ((await figure
+            .locator('#status')
+            .textContent()
+            .catch(() => '')) ?? '')
+        : '';
+    };
+    await expect.poll(status, { timeout: 30_000 }).toContain('step');
     await page.waitForTimeout(1500);
     const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
     expect(shift, `at ${width} px`).toBeLessThan(0.01);
