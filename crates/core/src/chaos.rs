@@ -170,9 +170,31 @@ pub fn separation_from(
     separation(setup, state, scratch)
 }
 
-/// When a method's run and its twin from the first coordinate + `delta` first part by more than `apart` (their
-/// [`separation`]: the lower bobs' distance on a pendulum), within the setup's run; None where they stay
-/// together, or either stops (diverges) first.
+/// A method's run and its twin from the first coordinate + `delta`: their [`separation`] after each step of
+/// the setup (the lower bobs' distance on a pendulum), up to where either stops (diverges).
+pub fn separations(
+    setup: &Setup,
+    method: impl Into<crate::Method>,
+    precision: crate::Precision,
+    delta: f64,
+) -> Vec<f64> {
+    let method: crate::Method = method.into();
+    let mut run = crate::AnyRun::new(setup, method.clone(), precision);
+    let mut twin = crate::AnyRun::nudged(setup, method, precision, delta);
+    let (mut state, mut scratch) = (setup.initial(), setup.initial());
+    let mut out = Vec::new();
+    for n in 1..=setup.steps() {
+        if !(run.step() && twin.step()) {
+            break;
+        }
+        run.state_into(&mut state);
+        out.push(separation_from(setup, &state, n, &twin, &mut scratch));
+    }
+    out
+}
+
+/// When a method's run and its twin first part by more than `apart` (see [`separations`]), within the setup's
+/// run; None where they stay together, or either stops (diverges) first.
 pub fn first_parting(
     setup: &Setup,
     method: impl Into<crate::Method>,
@@ -180,20 +202,10 @@ pub fn first_parting(
     delta: f64,
     apart: f64,
 ) -> Option<f64> {
-    let method: crate::Method = method.into();
-    let mut run = crate::AnyRun::new(setup, method.clone(), precision);
-    let mut twin = crate::AnyRun::nudged(setup, method, precision, delta);
-    let (mut state, mut scratch) = (setup.initial(), setup.initial());
-    for n in 1..=setup.steps() {
-        if !(run.step() && twin.step()) {
-            return None;
-        }
-        run.state_into(&mut state);
-        if separation_from(setup, &state, n, &twin, &mut scratch) > apart {
-            return Some(n as f64 * setup.dt);
-        }
-    }
-    None
+    separations(setup, method, precision, delta)
+        .iter()
+        .position(|d| *d > apart)
+        .map(|i| (i + 1) as f64 * setup.dt)
 }
 
 /// What the separation is, in words, for a scenario: the CSV's and the chart's unit.
