@@ -77,6 +77,18 @@ function posters(): string[] {
   );
 }
 
+/** For each scenario, the poster its states that are no experiment show: the generic one for the spring (it
+ * is a picture of the spring), else its first experiment's that was drawn; a scenario with neither has none
+ * here, and a snippet of it shows the generic one. */
+function scenarioPosters(drawn: string[]): Record<string, string> {
+  const out: Record<string, string> = drawn.includes('generic') ? { spring: 'generic' } : {};
+  for (const e of cardExperiments()) {
+    const scenario = new URLSearchParams(e.query).get('scenario');
+    if (scenario && !(scenario in out) && drawn.includes(e.id)) out[scenario] = e.id;
+  }
+  return out;
+}
+
 /**
  * The link cards: Open Graph tags on the lab's page (the site's generic card), and for each experiment a page
  * of its own, x/ID.html, with its card and (with SITE_URL) its oEmbed JSON.
@@ -303,7 +315,11 @@ export default defineConfig({
   root: 'www',
   base: './',
   plugins: [pages(), cards(), offline()],
-  define: { __NAMES__: JSON.stringify(names()), __POSTERS__: JSON.stringify(posters()) },
+  define: {
+    __NAMES__: JSON.stringify(names()),
+    __POSTERS__: JSON.stringify(posters()),
+    __SCENARIO_POSTERS__: JSON.stringify(scenarioPosters(posters())),
+  },
   // The studies worker is a module worker: it imports the core's studies tier as the page does.
   worker: { format: 'es' },
   build: {

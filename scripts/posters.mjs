@@ -40,8 +40,11 @@ try {
       // The first frame: the figure loads paused (reduced motion) at t = 0.
       await page.goto(`${site.lab}/embed.html?${query}&views=scene,energy&theme=${theme}&controls=none`);
       await page.locator('#status').filter({ hasText: 'step 0' }).waitFor({ timeout: 30_000 });
-      // A picture of the figure, not of its controls: no play button or link drawn into it.
-      await page.addStyleTag({ content: '.play-overlay, .open-lab { display: none !important; }' });
+      // A picture of the figure, not of its controls: no play button or link drawn into it, and no status line
+      // (its "paused" would say that a still picture is a figure waiting to play).
+      await page.addStyleTag({
+        content: '.play-overlay, .open-lab { display: none !important; } #status { visibility: hidden; }',
+      });
       await page.waitForTimeout(300);
       let quality = 80;
       let picture = await page.screenshot({ type: 'jpeg', quality });

@@ -1,7 +1,7 @@
 // Figures in a blog post: the sample post served from one origin (with its own policy), the lab from another
 // (the preview server, with the site's policy (scripts/policy.ts) and Access-Control-Allow-Origin: * as headers).
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Frame, type Page, test } from '@playwright/test';
@@ -20,7 +20,8 @@ let served: Record<string, string> = {};
 function pages(): Record<string, string> {
   const post = readFileSync('www/dist/embed-demo.html', 'utf8')
     .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '')
-    .replace('src="./embed.js"', `src="${LAB}/embed.js"`);
+    .replace('src="./embed.js"', `src="${LAB}/embed.js"`)
+    .replaceAll('poster="./posters/', `poster="${LAB}/posters/`);
   const ten = Array.from(
     { length: 10 },
     (_, i) =>
@@ -56,6 +57,22 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => new Promise<void>((resolve) => host.close(() => resolve())));
+
+/** A host page with one plain iframe of a figure, as a post pastes it: `attributes` are the iframe's own. */
+function iframePage(path: string, query: string, attributes: string): string {
+  served[path] = `<!doctype html><html lang="en"><head><link rel="icon" href="data:," /><title>A post</title>
+    <meta name="viewport" content="width=device-width, initial-scale=1" /><style>body { margin: 0 }</style></head>
+    <body><iframe id="figure" title="A figure" style="border: 0; display: block" ${attributes}
+      src="${LAB}/embed.html?${query.replaceAll('&', '&amp;')}"></iframe></body></html>`;
+  return `${HOST}${path}`;
+}
+
+/** The frame of a host page's iframe. */
+async function frameOf(page: Page, selector = '#figure'): Promise<Frame> {
+  const frame = await (await page.locator(selector).elementHandle())?.contentFrame();
+  if (!frame) throw new Error(`${selector} has no frame`);
+  return frame;
+}
 
 /** Every policy violation in any frame is a console error. */
 async function reportViolations(page: Page): Promise<void> {
@@ -551,34 +568,53 @@ test('a figure that waits for its reader shows a play button, by pointer and key
   page,
 }) => {
   const errors = watch(page);
-  await page.goto('./embed.html?scenario=spring&methods=euler&controls=none&autoplay=click');
-  const overlay = page.getByRole('button', { name: 'Play the figure' });
+  await page.goto(
+    iframePage(
+      '/waiting.html',
+      'scenario=spring&methods=euler&controls=none&autoplay=click',
+      'width="640" height="600"',
+    ),
+  );
+  const figure = await frameOf(page);
+  const overlay = figure.getByRole('button', { name: 'Play the figure' });
   await expect(overlay).toBeVisible();
-  await expect(page.locator('#status')).toContainText('paused');
+  await expect(figure.locator('#status')).toContainText('paused');
   expect(await overlay.evaluate((b) => getComputedStyle(b).cursor)).toBe('pointer');
+  // Reached from the post by keyboard: a few Tabs from the post's top land on it, and Enter plays.
+  const focused = () => overlay.evaluate((b) => b === document.activeElement && document.hasFocus());
+  for (let tabs = 0; tabs < 4 && !(await focused()); tabs++) await page.keyboard.press('Tab');
+  expect(await focused()).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(overlay).toBeHidden();
+  await expect(figure.locator('#status')).toContainText('playing');
+  // With no controls, a click pauses, and the button says it can play again; a click on it plays.
+  await figure.locator('#scene').click();
+  await expect(overlay).toBeVisible();
+  await expect(figure.locator('#status')).toContainText('paused');
   await overlay.click();
   await expect(overlay).toBeHidden();
-  await expect(page.locator('#status')).toContainText('playing');
-  // With no controls, a click pauses, and the button says it can play again.
-  await page.locator('#scene').click();
-  await expect(overlay).toBeVisible();
-  expect(await axe(page)).toEqual([]);
-  // A reader who prefers reduced motion gets it on a figure with controls too, until it first plays: by keyboard.
+  await expect(figure.locator('#status')).toContainText('playing');
+  // A reader who prefers reduced motion gets it on a figure with controls too, until it first plays.
   const calm = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 640, height: 800 } });
   const still = await calm.newPage();
-  await still.goto(`${LAB}/embed.html?scenario=orbit&methods=euler`);
-  const play = still.getByRole('button', { name: 'Play the figure' });
+  await still.goto(iframePage('/calm.html', 'scenario=orbit&methods=euler', 'width="640" height="760"'));
+  const calmFigure = await frameOf(still);
+  const play = calmFigure.getByRole('button', { name: 'Play the figure' });
   await expect(play).toBeVisible();
   await play.focus();
   await still.keyboard.press('Enter');
   await expect(play).toBeHidden();
-  await expect(still.locator('#status')).toContainText('playing');
-  await still.locator('#play').click();
-  await expect(still.locator('#status')).toContainText('paused');
+  await expect(calmFigure.locator('#status')).toContainText('playing');
+  await calmFigure.locator('#play').click();
+  await expect(calmFigure.locator('#status')).toContainText('paused');
   // Once played, the figure's own Play button is the way: no overlay over a figure with controls.
   await expect(play).toBeHidden();
   await calm.close();
   expect(errors).toEqual([]);
+  // axe on the figure itself (its page, as the frame shows it).
+  await page.goto(`${LAB}/embed.html?scenario=spring&methods=euler&controls=none&autoplay=click`);
+  await expect(page.getByRole('button', { name: 'Play the figure' })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
 });
 
 test('a figure fits the height it is given: a 732-px iframe at 390 px shows dt and “Open in the lab”', async ({
@@ -590,21 +626,57 @@ test('a figure fits the height it is given: a 732-px iframe at 390 px shows dt a
     [390, 732, 'scenario=orbit&views=scene,x,energy'],
     [1280, 700, 'scenario=pendulum&views=scene,energy,error'],
   ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.goto(`./embed.html?${query}`);
-    await expect(page.locator('#status')).toContainText('step');
+    await page.setViewportSize({ width, height: 900 });
+    // The plain iframe as the Embed panel writes it, on a post of another origin, at the page's width.
+    await page.goto(iframePage('/plain.html', query, `width="100%" height="${height}" loading="lazy"`));
+    const figure = await frameOf(page);
+    await expect(figure.locator('#status')).toContainText('step');
     // The views shrink until everything fits: nothing scrolls, the dt field and the lab's link are in view.
     await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight), {
+      .poll(() => figure.evaluate(() => document.documentElement.scrollHeight - window.innerHeight), {
         message: `${query} at ${width}×${height}`,
       })
       .toBeLessThanOrEqual(1);
+    expect(await figure.evaluate(() => window.innerHeight)).toBe(height);
     for (const id of ['#dt', '#open-lab']) {
-      const box = await page.locator(id).boundingBox();
-      expect(box && box.y + box.height <= height, `${id} of ${query} at ${width}×${height}`).toBe(true);
+      const bottom = await figure.locator(id).evaluate((e) => e.getBoundingClientRect().bottom);
+      expect(bottom <= height, `${id} of ${query} at ${width}×${height}`).toBe(true);
+      await expect(figure.locator(id)).toBeVisible();
     }
   }
   expect(errors).toEqual([]);
+});
+
+test('in a frame sandboxed with allow-scripts alone the figure plays, and “Open in the lab” gives its address to copy', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  const popups: string[] = [];
+  page.context().on('page', (p) => popups.push(p.url()));
+  await page.goto(
+    iframePage(
+      '/wordpress.html',
+      'scenario=orbit&methods=euler,symplectic-euler&views=scene,energy',
+      'width="640" height="732" sandbox="allow-scripts"',
+    ),
+  );
+  const figure = await frameOf(page);
+  expect(await figure.evaluate(() => window.origin)).toBe('null');
+  await expect(figure.locator('#status')).toContainText(/step [1-9]/, { timeout: 15_000 });
+  await expect.poll(() => painted(figure), { timeout: 10_000 }).toBeGreaterThan(1000);
+  await figure.locator('#open-lab').click();
+  const address = figure.locator('#open-lab-address');
+  await expect(address).toBeVisible();
+  await expect(address).toBeFocused();
+  const url = new URL(await address.inputValue());
+  expect(url.origin).toBe(LAB);
+  expect(url.searchParams.get('scenario')).toBe('orbit');
+  expect(url.searchParams.get('methods')).toBe('euler,symplectic-euler');
+  // The browser opened no tab: the frame may not.
+  await page.waitForTimeout(500);
+  expect(popups).toEqual([]);
+  // The dropped click is the browser's own console message, not the figure's error.
+  expect(errors.filter((e) => !/Blocked opening .* sandboxed frame/.test(e))).toEqual([]);
 });
 
 test('a figure loading in a post moves no text: cumulative layout shift under 0.01 at 390 and 1280 px', async ({
@@ -682,6 +754,38 @@ test('a figure loading in a post moves no text: cumulative layout shift under 0.
   await fallback?.scrollIntoViewIfNeeded();
   expect(await fallback?.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(600);
   await context?.close();
+  // A reader whose system is dark gets the dark poster, with scripts and without.
+  for (const javaScriptEnabled of [true, false]) {
+    const dark = await page.context().browser()?.newContext({ colorScheme: 'dark', javaScriptEnabled });
+    const reader = await dark?.newPage();
+    await reader?.goto(`${HOST}/far.html`);
+    const shown = reader?.locator(javaScriptEnabled ? 'integrator-lab .still img' : 'integrator-lab a img');
+    await shown?.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => shown?.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+      .toBe(`${LAB}/posters/generic-dark.jpg`);
+    await dark?.close();
+  }
+  // And it is dark: its mean brightness is under a third of the light one's scale, the light one's over two thirds.
+  await page.goto(`${LAB}/posters/generic-light.jpg`);
+  const brightness = (name: string) =>
+    page.evaluate(async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext('2d');
+      context?.drawImage(img, 0, 0);
+      const data = context?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+      let sum = 0;
+      for (let i = 0; i < data.length; i += 4)
+        sum += 0.2126 * (data[i] ?? 0) + 0.7152 * (data[i + 1] ?? 0) + 0.0722 * (data[i + 2] ?? 0);
+      return sum / (data.length / 4);
+    }, `${LAB}/posters/${name}.jpg`);
+  expect(await brightness('generic-dark')).toBeLessThan(85);
+  expect(await brightness('generic-light')).toBeGreaterThan(170);
 });
 
 test('a figure’s iframe without scripts shows the lab’s picture and a link to it, and no control', async ({
@@ -747,8 +851,13 @@ test('the Embed panel previews the figure it writes, with its start, caption and
   await page.check('#embed-transparent');
   const iframe = page.locator('#embed-iframe');
   await expect(iframe).toHaveValue(/autoplay=click&amp;bg=transparent&amp;title=Euler\+spirals\+out/);
+  // Not an experiment: the orbit's picture, its first experiment's poster (the dog on a rod), where the site has
+  // it (npm test draws only the generic one).
+  const drawn = existsSync('www/dist/posters/dog-on-rod-light.jpg');
   await expect(page.locator('#embed-element')).toHaveValue(
-    /poster="http:\/\/127\.0\.0\.1:4173\/posters\/generic"/,
+    drawn
+      ? /poster="http:\/\/127\.0\.0\.1:4173\/posters\/dog-on-rod"[\s\S]*alt="Integrator Lab: [^"]+, stepped by several methods"/
+      : /poster="http:\/\/127\.0\.0\.1:4173\/posters\/generic"/,
   );
   const preview = page.frameLocator('#embed-preview');
   await expect(preview.locator('#embed-title')).toHaveText('Euler spirals out');

@@ -2,3 +2,5 @@
 declare const __NAMES__: Record<string, string>;
 /** The posters the built site has (`generic`, and each experiment's id whose poster was drawn): vite.config.ts. */
 declare const __POSTERS__: string[];
+/** For each scenario, the poster (one of __POSTERS__) a state of it that is no experiment shows: vite.config.ts. */
+declare const __SCENARIO_POSTERS__: Record<string, string>;

@@ -132,6 +132,8 @@ class IntegratorLab extends HTMLElement {
       img.alt = '';
       img.width = 600;
       img.height = 314;
+      // A site built without a browser to draw posters has none: the still keeps its words.
+      img.addEventListener('error', () => picture.remove());
       picture.append(img);
       still.prepend(picture);
     }

@@ -100,6 +100,17 @@ async function main(): Promise<void> {
       : { clock, heard: () => heard, ask: (action: ClockAction) => tell({ type: 'ask', action }) };
 
   const open = byId<HTMLAnchorElement>('open-lab');
+  // A frame sandboxed without allow-popups (WordPress gives an oEmbed iframe sandbox="allow-scripts") may not
+  // open a tab, and the browser drops the click without a word. No script can ask which sandbox it is in, only
+  // whether its origin is opaque: there a click also shows the link's address, selected, for the reader to copy.
+  open.addEventListener('click', () => {
+    if (window.origin !== 'null') return;
+    const address = byId<HTMLInputElement>('open-lab-address');
+    address.value = open.href;
+    byId('open-lab-copy').hidden = false;
+    address.focus();
+    address.select();
+  });
   const asked = (new URLSearchParams(window.location.search).get('methods') ?? '').split(',');
   const byReference = scenarioInfo(catalogue, parsed.state.scenario).truth === 'reference';
   const twinned = parsed.state.nudge !== 0 && look.views.includes('separation');

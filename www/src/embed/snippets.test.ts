@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOOK, figureHeight } from '../ui/look';
+import { DEFAULT_LOOK, figureHeight, parseLook } from '../ui/look';
 import { corsHint, snippets } from './snippets';
 
 describe('the embed snippets', () => {
@@ -44,5 +45,23 @@ describe('the embed snippets with a look', () => {
     expect(element).toContain(
       'query="scenario=spring&amp;views=x&amp;controls=none&amp;theme=light&amp;autoplay=click&amp;sync=post&amp;bg=transparent&amp;title=A+spring+%26+its+%22energy%22"',
     );
+  });
+});
+
+describe('the sample post', () => {
+  it('reserves each figure its estimated height, so that the post does not move as the figures load', () => {
+    const post = readFileSync(new URL('../../embed-demo.html', import.meta.url), 'utf8');
+    const figures = [...post.matchAll(/<integrator-lab([^>]*)>/g)].map((m) => m[1] ?? '');
+    expect(figures.length).toBe(5);
+    for (const figure of figures) {
+      const attributes = [...figure.matchAll(/([a-z-]+)="([^"]*)"/g)];
+      const query = new URLSearchParams(
+        attributes.find(([, name]) => name === 'query')?.[2]?.replaceAll('&amp;', '&') ?? '',
+      );
+      for (const [, name = '', value = ''] of attributes)
+        if (!['query', 'poster', 'style'].includes(name)) query.set(name, value);
+      const reserved = /min-height: (\d+)px/.exec(figure)?.[1];
+      expect(Number(reserved), figure).toBe(figureHeight(parseLook(`?${query}`, false).look));
+    }
   });
 });

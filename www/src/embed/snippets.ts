@@ -21,23 +21,35 @@ function attr(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 }
 
-/** What the post's console says where embed.js could not load: most often, its host sends no CORS header. */
+/** What the post's console says where embed.js could not load. An error event does not say why: a wrong
+ * address and a host that sends no CORS header look the same, so the message names both, the second first
+ * since a working address is what a blogger copied. (Under a post's policy without 'unsafe-inline' the handler
+ * does not run; the browser's own console message about the refused handler is then what is said.) */
 export function corsHint(base: string): string {
-  return `console.error('Integrator Lab: ${base}embed.js did not load, so its figures stay links. A module script from another site needs that site to send Access-Control-Allow-Origin: * with its files (see Deploying in docs/embedding.md of the lab).')`;
+  return `console.error('Integrator Lab: ${base}embed.js did not load, so its figures stay links. Most often the host of the lab sends no Access-Control-Allow-Origin: * with its files, which a module script from another site needs (see Deploying in docs/embedding.md of the lab); or the address is wrong.')`;
 }
+
+/** A poster a snippet shows: its name in posters/, and what it pictures where that is not the figure itself
+ * (a picture of another state of its scenario, or the generic one). */
+export interface Poster {
+  name: string;
+  alt?: string;
+}
+
+const GENERIC: Poster = { name: 'generic', alt: 'Integrator Lab: methods stepped side by side on a spring' };
 
 /**
  * The snippets for the lab at `base` (the directory of its pages, ending in '/'), the permalink `query`
- * (starting with '?') and the figure's look. `title` names the figure for screen readers; `poster` is the
- * name of its poster (an experiment's id, or the generic one), shown before it loads and without scripts. The plain iframe
- * is given the figure's estimated height and a margin, since it cannot size itself.
+ * (starting with '?') and the figure's look. `title` names the figure for screen readers; `poster` is shown
+ * before it loads and without scripts. The plain iframe is given the figure's estimated height and a margin,
+ * since it cannot size itself.
  */
 export function snippets(
   base: string,
   query: string,
   look: Look,
   title: string,
-  poster = 'generic',
+  poster: Poster = GENERIC,
 ): { element: string; iframe: string } {
   // The page's own look keys (its theme) give way to the figure's.
   const state = new URLSearchParams(query);
@@ -45,18 +57,18 @@ export function snippets(
   const q = state.toString().replaceAll('%2C', ',').replaceAll('%2F', '/').replaceAll('%40', '@');
   const rest = lookQuery(look, ['controls', 'theme', 'autoplay', 'sync', 'bg', 'title']);
   const withLook = `${q}&views=${look.views.join(',')}${rest}`;
-  // The caption, where there is one, names the figure; a generic poster is not a picture of this figure.
+  // The caption, where there is one, names the figure, and its own poster is a picture of it.
   const name = look.caption ?? title;
-  const alt = poster === 'generic' ? 'Integrator Lab: methods stepped side by side on a spring' : name;
+  const alt = poster.alt ?? name;
   return {
     element: [
       // A module script from another site needs that site's Access-Control-Allow-Origin: where it is missing the
       // browser refuses embed.js and the figure stays a link; the post's console says why.
       `<script type="module" src="${attr(`${base}embed.js`)}" onerror="${attr(corsHint(base))}"></script>`,
       // The figure's height reserved before embed.js runs: the post does not move as it loads.
-      `<integrator-lab query="${attr(withLook)}" poster="${attr(`${base}posters/${poster}`)}" style="display: block; margin: 1rem 0; min-height: ${figureHeight(look)}px">`,
+      `<integrator-lab query="${attr(withLook)}" poster="${attr(`${base}posters/${poster.name}`)}" style="display: block; margin: 1rem 0; min-height: ${figureHeight(look)}px">`,
       // What readers without scripts see (RSS, e-mail, print): the figure's poster, linked to the lab.
-      `  <a href="${attr(`${base}?${q}`)}"><picture><source media="(prefers-color-scheme: dark)" srcset="${attr(`${base}posters/${poster}-dark.jpg`)}" /><img src="${attr(`${base}posters/${poster}-light.jpg`)}" width="600" height="314" style="max-width: 100%; height: auto" alt="${attr(alt)}" /></picture>`,
+      `  <a href="${attr(`${base}?${q}`)}"><picture><source media="(prefers-color-scheme: dark)" srcset="${attr(`${base}posters/${poster.name}-dark.jpg`)}" /><img src="${attr(`${base}posters/${poster.name}-light.jpg`)}" width="600" height="314" style="max-width: 100%; height: auto" alt="${attr(alt)}" /></picture>`,
       `  ${attr(name)}, in Integrator Lab</a>`,
       '</integrator-lab>',
     ].join('\n'),
@@ -184,6 +196,17 @@ export class EmbedPanel {
     }, 400);
   }
 
+  /** The poster of the page's state: an experiment's own; else a picture of its scenario (another state of
+   * it, said so in its text), or the generic one. Only a poster the site has: a build without a browser to
+   * draw them has the generic one at most. */
+  private poster(experiment: string | undefined): Poster {
+    if (experiment !== undefined && __POSTERS__.includes(experiment)) return { name: experiment };
+    const scenario = new URLSearchParams(window.location.search).get('scenario') ?? 'spring';
+    const name = __SCENARIO_POSTERS__[scenario];
+    if (name === undefined || name === 'generic') return GENERIC;
+    return { name, alt: `Integrator Lab: ${__NAMES__[scenario] ?? scenario}, stepped by several methods` };
+  }
+
   /** Writes the snippets for the page's current address, while the panel is open. */
   update(): void {
     if (!byId<HTMLDetailsElement>('embed-panel').open) return;
@@ -206,8 +229,7 @@ export class EmbedPanel {
       window.location.search,
       look.views.length > 0 ? look : { ...look, views: ['scene'] },
       this.title(),
-      // Only a poster the site has (a build without a browser to draw them has the generic one at most).
-      id !== undefined && __POSTERS__.includes(id) ? id : 'generic',
+      this.poster(id),
     );
     byId<HTMLTextAreaElement>('embed-element').value = element;
     byId<HTMLTextAreaElement>('embed-iframe').value = iframe;
