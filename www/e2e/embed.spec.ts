@@ -791,15 +791,21 @@ test('a figure loading in a post moves no text: cumulative layout shift under 0.
 test('a figure’s iframe without scripts shows the lab’s picture and a link to it, and no control', async ({
   browser,
 }) => {
+  // The plain iframe in a post on another origin, read by a browser with scripts off (the frame's too).
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto('./embed.html?scenario=orbit&methods=euler&views=scene,energy');
-  await expect(page.getByRole('link', { name: /Open Integrator Lab/ })).toHaveAttribute('href', './');
-  const poster = page.locator('.noscript-figure img');
+  await page.goto(
+    iframePage('/bare.html', 'scenario=orbit&methods=euler&views=scene,energy', 'width="100%" height="732"'),
+  );
+  const figure = await frameOf(page);
+  await expect(figure.getByRole('link', { name: /Open Integrator Lab/ })).toHaveAttribute('href', './');
+  const poster = figure.locator('.noscript-figure img');
   await expect(poster).toBeVisible();
-  expect(await poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(600);
+  await expect
+    .poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(600);
   for (const id of ['#play', '#dt', '#scene', '#embed-title', '#open-lab'])
-    await expect(page.locator(id)).toBeHidden();
+    await expect(figure.locator(id)).toBeHidden();
   await context.close();
 });
 
