@@ -698,15 +698,18 @@ test('a new run reshapes the charts it has: new titles, labels, series and colou
   await expect(page.locator('#status')).toContainText('step');
   const labels = (chart: string) =>
     page.locator(`#chart-${chart} .u-legend .u-series .u-label`).allTextContents();
-  // Each chart is tagged (the twins' separation chart too, made with the others and shown only with nudge=,
-  // and a spinning body's three, shown only for one): one made afresh would have lost its tag.
+  // A chart is made when first drawn, or when the page is next idle: the five of a point mass are made at
+  // once or soon after, the twins' separation chart and a spinning body's three not while they are hidden.
+  // Each made is tagged: one made afresh would have lost its tag.
+  const made = page.locator('.chart .uplot');
+  await expect(made).toHaveCount(5);
   await page.evaluate(() => {
     document.querySelectorAll<HTMLElement>('.chart .uplot').forEach((plot) => {
       plot.dataset.kept = 'yes';
     });
   });
   const kept = page.locator('.chart .uplot[data-kept="yes"]');
-  await expect(kept).toHaveCount(9);
+  await expect(kept).toHaveCount(5);
   // The shadow comes with the core's studies tier, a second after the first frame.
   await expect
     .poll(() => labels('energy'), { timeout: 20_000 })
@@ -732,7 +735,8 @@ test('a new run reshapes the charts it has: new titles, labels, series and colou
     'reference',
     'Symplectic Euler shadow (to dt²)',
   ]);
-  await expect(kept).toHaveCount(9);
+  await expect(kept).toHaveCount(5);
+  await expect(made).toHaveCount(5);
 
   // Each legend swatch is its series' look, and a change of theme recolours them with the page's.
   const inLegend = () =>
@@ -744,7 +748,11 @@ test('a new run reshapes the charts it has: new titles, labels, series and colou
   await page.selectOption('#theme', 'dark');
   await expect.poll(inLegend).not.toBe(light);
   expect(await inLegend()).toBe(await inMethods());
-  await expect(kept).toHaveCount(9);
+  await expect(kept).toHaveCount(5);
+  // A spinning body's charts are made when it is chosen, and the others kept.
+  await page.selectOption('#scenario', 'spinning-top');
+  await expect(page.locator('#chart-omega .uplot')).toHaveCount(1);
+  await expect(kept).toHaveCount(5);
   expect(errors).toEqual([]);
 });
 

@@ -3,7 +3,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { axe, CLI, lastRows, runToEnd, valuesTable, watch } from './helpers';
 
 function cli(args: string[]): string {

@@ -152,7 +152,7 @@ export class Views {
     }
     new ResizeObserver(() => {
       if (!this.charts) return;
-      for (const name of CHARTS) this.charts[name].resize(byId(`chart-${name}`));
+      for (const name of CHARTS) this.charts[name].resize();
       this.onStale();
     }).observe(byId('chart-position'));
   }
@@ -170,7 +170,7 @@ export class Views {
     if (!this.charts) return;
     for (const name of CHARTS) {
       this.charts[name].height = chart;
-      this.charts[name].resize(byId(`chart-${name}`));
+      this.charts[name].resize();
     }
     this.onStale();
   }
@@ -374,6 +374,16 @@ export class Views {
       };
       for (const name of CHARTS) this.charts[name].onToggle = () => this.onStale();
       if (this.chartHeight !== undefined) this.setHeights(byId('scene').clientHeight, this.chartHeight);
+      // The charts in sight now, read from the layout (the observer tells only after the first frame, and
+      // a chart is made when first drawn): those below the first screen, or hidden, wait for the reader or
+      // for an idle moment (see `warm`).
+      // A figure shows all it was asked for, fitted into its frame: each is drawn at once.
+      const figure = document.body.classList.contains('embed');
+      this.visible.clear();
+      for (const name of CHARTS) {
+        const node = byId(`chart-${name}`);
+        if (figure ? node.getClientRects().length > 0 : inSight(node)) this.visible.add(name);
+      }
     }
     for (const name of CHARTS) {
       const c = this.charts[name];
@@ -520,6 +530,31 @@ export class Views {
     this.renderScene(shown);
     if (tables) this.renderTables(shown, ci);
     this.renderStatus(shown);
+    this.warm();
+  }
+
+  /** Whether the charts not yet made are being made, one an idle moment (see `warm`). */
+  private warming = false;
+
+  /**
+   * Makes the charts not made yet, one an idle moment, those of the run's family first and hidden ones not
+   * at all: a reader who scrolls to one finds it ready, and a run that finishes (which draws every chart)
+   * does not make them all in one frame.
+   */
+  private warm(): void {
+    const charts = this.charts;
+    if (!charts || this.warming) return;
+    const family = this.spinning ? 'rotation' : 'motion';
+    const next = [...CHARTS]
+      .sort((a, b) => Number((FAMILY[a] ?? family) !== family) - Number((FAMILY[b] ?? family) !== family))
+      .find((name) => !charts[name].isMade && byId(`chart-${name}`).getClientRects().length > 0);
+    if (next === undefined) return;
+    this.warming = true;
+    whenIdle(() => {
+      this.warming = false;
+      void charts[next].plot;
+      this.warm();
+    });
   }
 
   /** The chart in sight whose turn it is to be drawn, if one is in sight. */
@@ -675,6 +710,19 @@ export class Views {
     );
     return [{ title: 'The scene', canvas: scene }, ...drawn];
   }
+}
+
+/** Whether an element is laid out within the window's height now, more than its first few pixels (a chart
+ * showing only the top of its title is not yet in sight). */
+function inSight(element: HTMLElement): boolean {
+  const box = element.getBoundingClientRect();
+  return box.width > 0 && box.bottom > 40 && box.top < window.innerHeight - 40;
+}
+
+/** Calls `then` when the page is next idle (within a second at most), or soon where a browser cannot say. */
+function whenIdle(then: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(then, { timeout: 1000 });
+  else setTimeout(then, 50);
 }
 
 /** A fitted rate to three significant figures. */

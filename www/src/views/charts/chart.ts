@@ -32,7 +32,26 @@ export const HEIGHT = 220;
 /** What every chart here shares: its uPlot, its series' looks, resizing with its container, a copy drawn at
  * a larger scale for the PNG, and a new title, labels and series in the same uPlot. */
 export abstract class Chart {
-  abstract readonly plot: uPlot;
+  private made: uPlot | undefined;
+
+  /**
+   * The chart's uPlot, made when first wanted: a chart never drawn costs nothing (the full page has nine,
+   * most below its first screen or of the other family of scenarios, and making them all delayed its first
+   * frame), and one made ahead of its drawing (see `Views.warm`) costs a task of its own.
+   */
+  get plot(): uPlot {
+    if (!this.made) {
+      this.made = new uPlot(this.options(1, widthOf(this.container)), this.empty(), this.container);
+      this.legendLooks(this.styles);
+    }
+    return this.made;
+  }
+
+  /** Whether the chart's uPlot has been made (see `plot`). */
+  get isMade(): boolean {
+    return this.made !== undefined;
+  }
+
   /** Series the readable range left off the chart, by label. */
   offScale: string[] = [];
   /** What the data last drawn was (see `unchanged`). */
@@ -53,8 +72,10 @@ export abstract class Chart {
    * follows the lines shown). */
   onToggle: () => void = () => {};
 
-  /** `styles`: the series' looks, also for legends drawn elsewhere (the PNG export). */
+  /** `container`: where the chart is drawn; `styles`: the series' looks, also for legends drawn elsewhere (the
+   * PNG export). */
   constructor(
+    protected readonly container: HTMLElement,
     protected title: string,
     protected xLabel: string,
     protected yLabel: string,
@@ -89,10 +110,17 @@ export abstract class Chart {
    * in the browser, a few kilobytes a run (measured by the soak, npm run soak).
    */
   reshape(title: string, xLabel: string, yLabel: string, styles: SeriesStyle[]): void {
-    const plot = this.plot;
     this.title = title;
     this.xLabel = xLabel;
     this.yLabel = yLabel;
+    // A chart not made yet is made in its new shape when first wanted.
+    if (!this.made) {
+      this.styles = styles;
+      this.offScale = [];
+      this.drawn = '';
+      return;
+    }
+    const plot = this.made;
     const heading = plot.root.querySelector('.u-title');
     if (heading) heading.textContent = title;
     this.nameLegend();
@@ -233,7 +261,8 @@ export abstract class Chart {
     this.plotHeight = Math.round(h);
   }
 
-  resize(container: HTMLElement): void {
-    this.plot.setSize({ width: widthOf(container), height: this.plotHeight });
+  /** Follows the container's width and the plot's height (a chart not made yet is made at them). */
+  resize(): void {
+    this.made?.setSize({ width: widthOf(this.container), height: this.plotHeight });
   }
 }

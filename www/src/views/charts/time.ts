@@ -1,11 +1,11 @@
 // A chart of quantities against time (x(t), energies, errors on a log axis): drawn by uPlot, its range kept
 // readable when a method explodes, its lines thinned to their envelope and kept within a band around it.
 
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import { clampToBand } from '../clip';
 import { extent, logAxisRange, readableRange } from '../range';
 import { type Relative, relativeFor, relativeLabel, relativeTicks, toRelative } from '../relative';
-import { axis, axisUnit, envelope, padded, positiveOnly, scaledLabel, widthOf } from './axes';
+import { axis, axisUnit, envelope, padded, positiveOnly, scaledLabel } from './axes';
 import { Chart, type Column, type SeriesStyle } from './chart';
 import { markerHook } from './markers';
 
@@ -32,7 +32,6 @@ export type EnergyScale = 'auto' | 'absolute' | 'relative';
 
 /** A quantity against time, one series a track. `log` plots on a log axis, dropping values ≤ 0. */
 export class TimeChart extends Chart {
-  readonly plot: uPlot;
   private readonly log: boolean;
 
   constructor(
@@ -43,10 +42,8 @@ export class TimeChart extends Chart {
     styles: SeriesStyle[],
     log = false,
   ) {
-    super(title, xLabel, yLabel, styles);
+    super(container, title, xLabel, yLabel, styles);
     this.log = log;
-    this.plot = new uPlot(this.options(1, widthOf(container)), this.empty(), container);
-    this.legendLooks(styles);
   }
 
   protected empty(): uPlot.AlignedData {

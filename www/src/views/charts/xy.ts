@@ -1,9 +1,9 @@
 // A chart through (x, y) points: the phase portrait (linear axes), or the convergence and work–precision
 // studies (log–log axes, few points, each marked).
 
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import { readableRange } from '../range';
-import { axis, padded, positiveOnly, widthOf } from './axes';
+import { axis, padded, positiveOnly } from './axes';
 import { Chart, type Column, type SeriesStyle } from './chart';
 import { markerHook } from './markers';
 import { throughPoints } from './paths';
@@ -11,8 +11,6 @@ import { throughPoints } from './paths';
 /** One curve a track through (x, y) points: the phase portrait (linear axes), or convergence and work–precision
  * studies (log–log axes, few points, each marked). */
 export class XYChart extends Chart {
-  readonly plot: uPlot;
-
   constructor(
     container: HTMLElement,
     title: string,
@@ -21,9 +19,7 @@ export class XYChart extends Chart {
     styles: SeriesStyle[],
     private readonly log = false,
   ) {
-    super(title, xLabel, yLabel, styles);
-    this.plot = new uPlot(this.options(1, widthOf(container)), this.empty(), container);
-    this.legendLooks(styles);
+    super(container, title, xLabel, yLabel, styles);
     // A study's chart is drawn again from the data it has, its range over the lines shown.
     this.onToggle = () => this.plot.setData(this.plot.data, true);
   }
