@@ -4,7 +4,7 @@
 import type { LmsLink } from '../classroom/lms';
 import { type Catalogue, useClassroomTier, useStudiesTier } from '../core';
 import { studiesAfter, studiesReady } from '../core/studies';
-import { EmbedPanel } from '../embed/snippets';
+import type { EmbedPanel } from '../embed/snippets';
 import type { ConvergencePanel, ExperimentsPanel, StabilityPanel } from '../panels/panels';
 import { byId, el, message, notice, pageQuery } from '../ui/dom';
 import { lookQuery, parseLook, type ThemeChoice } from '../ui/look';
@@ -14,7 +14,6 @@ import type { YourMethodPanel } from '../your-method/your-method';
 import { App } from './app';
 import { CORE, openCore } from './boot';
 import { firstFrame } from './frames';
-import { goOffline } from './offline';
 import { defaultsFor, type LabState, parseQuery, scenarioInfo, toQuery, toSpec } from './state';
 
 async function main(): Promise<void> {
@@ -68,10 +67,27 @@ async function main(): Promise<void> {
   let panels:
     | { experiments: ExperimentsPanel; stability: StabilityPanel; convergence: ConvergencePanel }
     | undefined;
-  const embed = new EmbedPanel(
-    () => scenarioInfo(catalogue, app.current.scenario).title,
-    () => panels?.experiments.currentId,
-  );
+  // The Embed panel's code comes with the studies' (after a first visit's window), or when the panel is first
+  // opened, whichever is sooner: it reads what was chosen in the panel meanwhile.
+  let embed: EmbedPanel | undefined;
+  let embedding: Promise<void> | undefined;
+  const loadEmbed = () => {
+    embedding ??= import('../embed/snippets').then(
+      ({ EmbedPanel }) => {
+        embed = new EmbedPanel(
+          () => scenarioInfo(catalogue, app.current.scenario).title,
+          () => panels?.experiments.currentId,
+        );
+      },
+      (e: unknown) => notice(`The Embed panel could not be loaded: ${message(e)}`, 'error'),
+    );
+    return embedding;
+  };
+  const embedPanel = byId<HTMLDetailsElement>('embed-panel');
+  embedPanel.addEventListener('toggle', () => {
+    if (embedPanel.open) void loadEmbed();
+  });
+  void studiesReady().then(loadEmbed);
   const yourMethod = sheet === null ? wireYourMethod(app, rule) : undefined;
   if (sheet !== null) byId('your-method').hidden = true;
   const follow = (state: LabState) => {
@@ -83,7 +99,7 @@ async function main(): Promise<void> {
   };
   app.onApply = (state) => {
     follow(state);
-    embed.update();
+    embed?.update();
     yourMethod?.made()?.syncButtons();
   };
   void studiesReady()
@@ -103,7 +119,7 @@ async function main(): Promise<void> {
       const { convergence } = panels;
       themeChoice.addEventListener('change', () => convergence.recolour());
       follow(app.current);
-      embed.update();
+      embed?.update();
     })
     .catch((e: unknown) => notice(`The studies' panels could not be loaded: ${message(e)}`, 'error'));
   if (!app.apply(parsed.state)) {
@@ -115,7 +131,11 @@ async function main(): Promise<void> {
   // After the first visit's window (its first frame and a second) and the studies: a first visit downloads
   // nothing for offline use. A SCORM package carries no service worker: an LMS's site is not the lab's to
   // cache.
-  if (scorm === null) void studiesReady().then(() => goOffline(0));
+  if (scorm === null)
+    void studiesReady()
+      .then(() => import('./offline'))
+      .then(({ goOffline }) => goOffline(0))
+      .catch((e: unknown) => notice(`Offline use could not be set up: ${message(e)}`, 'error'));
   wireCopyLink();
 }
 

@@ -712,11 +712,12 @@ export class Views {
   }
 }
 
-/** Whether an element is laid out within the window's height now, more than its first few pixels (a chart
- * showing only the top of its title is not yet in sight). */
+/** Whether an element is laid out within the window's height now, more than its first hundred pixels or so
+ * (read before the run's notes above the charts are written, the layout is a little shorter than it will be;
+ * a chart at the window's edge is drawn a frame later, when the observer says it is in sight). */
 function inSight(element: HTMLElement): boolean {
   const box = element.getBoundingClientRect();
-  return box.width > 0 && box.bottom > 40 && box.top < window.innerHeight - 40;
+  return box.width > 0 && box.bottom > 120 && box.top < window.innerHeight - 120;
 }
 
 /** Calls `then` when the page is next idle (within a second at most), or soon where a browser cannot say. */
