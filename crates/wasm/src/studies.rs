@@ -140,12 +140,15 @@ impl From<StabilityLimit> for LimitView {
 
 /// Each method's largest stable ω·dt on the spec's scenario where it is an oscillator (measured at ω = 1,
 /// with the spec's parameters' ratios), as (method id, limit) pairs; empty where it is not an oscillator.
+/// `method` asks for that method's alone: each is a search of up to a few tens of milliseconds, which the
+/// page asks one at a time so that no one task holds it.
 #[wasm_bindgen(js_name = stabilityOn)]
-pub fn stability_on(spec: JsValue) -> Result<JsValue, JsError> {
+pub fn stability_on(spec: JsValue, method: Option<String>) -> Result<JsValue, JsError> {
     let setup = resolve_spec(spec).map_err(js_error)?.setup;
     let omega = setup.omega();
     let limits: Vec<(&'static str, LimitView)> = MethodId::ALL
         .iter()
+        .filter(|m| method.as_deref().is_none_or(|id| m.id() == id))
         .filter_map(|&m| {
             let limit = analysis::stability_limit_on(m, &setup)?;
             let view = LimitView {

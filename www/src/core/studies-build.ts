@@ -26,8 +26,9 @@ export const loadStudies = loader(bindings, init, fullUrl);
 export interface Studies {
   /** What each method's positions promise on a spec's scenario at its dt and parameters. */
   ordersOn(spec: RunSpec): OrdersOn;
-  /** Each method's largest stable ω·dt on a spec's scenario where it is an oscillator, as text; else empty. */
-  stabilityOn(spec: RunSpec): Record<string, StabilityLimit>;
+  /** Each method's largest stable ω·dt on a spec's scenario where it is an oscillator, as text; else empty.
+   * With `method`, that method's alone (each is a search: the page asks them one at a time). */
+  stabilityOn(spec: RunSpec, method?: string): Record<string, StabilityLimit>;
   /** Each method's largest stable ω·dt on the undamped spring, measured and in theory. */
   stabilityLimits(): StabilityInfo[];
   /** Every method's growth a step and energy change a period on the undamped spring at ω·dt. */
@@ -50,7 +51,8 @@ export interface Studies {
 export function studiesOf(core: StudiesBindings): Studies {
   return {
     ordersOn: (spec) => core.ordersOn(spec) as OrdersOn,
-    stabilityOn: (spec) => Object.fromEntries(core.stabilityOn(spec) as [string, StabilityLimit][]),
+    stabilityOn: (spec, method) =>
+      Object.fromEntries(core.stabilityOn(spec, method) as [string, StabilityLimit][]),
     stabilityLimits: () => core.stability() as StabilityInfo[],
     stabilityAt: (omegaDt) => core.stabilityAt(omegaDt) as StabilityPoint[],
     experimentList: () => core.experiments() as ExperimentInfo[],
