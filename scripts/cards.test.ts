@@ -18,7 +18,9 @@ const INDEX = `<!doctype html>
     <title>Integrator Lab</title>
     <script type="module" src="./assets/index-abc.js"></script>
   </head>
-  <body></body>
+  <body>
+    <noscript><p class="noscript">The lab needs JavaScript.</p></noscript>
+  </body>
 </html>`;
 
 group('link cards', () => {
@@ -37,6 +39,10 @@ group('link cards', () => {
       '<link rel="alternate" type="application/json+oembed" href="https://lab.example/sub/oembed/semi-implicit-order.json"',
     );
     expect(page).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    // Without scripts, what the experiment is, after the page's note that the lab needs them.
+    expect(page).toContain(
+      '<noscript><p class="noscript">The lab needs JavaScript.</p></noscript>\n    <noscript><section class="noscript-experiment"><h2>Is semi-implicit Euler &quot;second order&quot;?</h2><blockquote>“The semi-implicit Euler technique is a second order method” (True Physics)</blockquote><p>Halve dt &amp; see.</p><img src="posters/semi-implicit-order-light.jpg" width="600" height="314" style="max-width: 100%; height: auto" alt="Is semi-implicit Euler &quot;second order&quot;?: the figure\'s first frame" /></section></noscript>',
+    );
     // One head, one title, one description.
     expect(page.match(/<title>/g)).toHaveLength(1);
     expect(page.match(/name="description"/g)).toHaveLength(1);

@@ -99,7 +99,15 @@ export function experimentPage(
   const title = `${e.title} · Integrator Lab`;
   const description = describe(e);
   const head = `<head>\n    <base href="../" />\n    <meta name="lab-state" content="${escape(e.query)}" />`;
-  return withCard(index.replace('<head>', head), {
+  // A reader without scripts (the lab cannot run) still reads what the experiment is: its title, the claim it
+  // checks, what to look at, and its poster.
+  const picture =
+    poster === undefined
+      ? ''
+      : `<img src="${escape(poster)}" width="600" height="314" style="max-width: 100%; height: auto" alt="${escape(`${e.title}: the figure's first frame`)}" />`;
+  const still = `<noscript><section class="noscript-experiment"><h2>${escape(e.title)}</h2><blockquote>“${escape(e.claim)}” (${escape(e.citation)})</blockquote><p>${escape(e.look)}</p>${picture}</section></noscript>`;
+  const body = index.replace(/(<noscript><p class="noscript">[\s\S]*?<\/noscript>)/, `$1\n    ${still}`);
+  return withCard(body.replace('<head>', head), {
     title,
     description,
     site,

@@ -272,6 +272,26 @@ test('a figure in a sandboxed iframe (an opaque origin) loads the core and plays
   expect(errors).toEqual([]);
 });
 
+test('“Open in the lab” from a frame sandboxed with allow-popups opens the lab, sandboxed too, without an error', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto(`${HOST}/sandboxed.html`);
+  const frame = await frameOf(page, '#sandboxed');
+  await expect(frame.locator('#status')).toContainText(/step [1-9]/, { timeout: 15_000 });
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), frame.locator('#open-lab').click()]);
+  const tabErrors = watch(tab);
+  // An opaque origin (the sandbox's, inherited): no storage, no service worker; the lab runs all the same.
+  await expect(tab.locator('#status')).toContainText(/step [1-9]/, { timeout: 20_000 });
+  expect(await tab.evaluate(() => window.origin)).toBe('null');
+  expect(new URL(tab.url()).searchParams.get('scenario')).toBe('orbit');
+  // Past the moment the page would register its service worker (a second after the first frame).
+  await tab.waitForTimeout(2500);
+  await expect(tab.locator('#notices')).not.toContainText('went wrong');
+  expect(tabErrors).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('a figure downloads the base tier only; an f32 run loads the studies tier and shows Fiedler’s float row', async ({
   page,
 }) => {
@@ -513,6 +533,13 @@ test('an experiment’s own page unfurls without scripts and opens its state wit
   expect((await poster.body()).length).toBeLessThanOrEqual(40 * 1024);
   const href = (await crawler.locator('link[type="application/json+oembed"]').getAttribute('href')) ?? '';
   expect(href).toBe(`${LAB}/oembed/semi-implicit-order.json`);
+  // A reader without scripts reads what the experiment is: its title, the claim, and its poster.
+  const still = crawler.locator('.noscript-experiment');
+  await expect(still.getByRole('heading', { name: 'Is semi-implicit Euler second order?' })).toBeVisible();
+  await expect(still.locator('blockquote')).toContainText('second order method');
+  await expect
+    .poll(() => still.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(600);
   // Every other page has the site's generic card, with its own title and description.
   for (const [path, title] of [
     ['teacher.html', 'Integrator Lab · for teachers'],
@@ -586,6 +613,12 @@ test('a figure that waits for its reader shows a play button, by pointer and key
   expect(await focused()).toBe(true);
   await page.keyboard.press('Enter');
   await expect(overlay).toBeHidden();
+  await expect(figure.locator('#status')).toContainText('playing');
+  // Space pauses, and the keyboard is on the button again, to play once more.
+  await page.keyboard.press('Space');
+  await expect(overlay).toBeVisible();
+  await expect.poll(focused).toBe(true);
+  await page.keyboard.press('Enter');
   await expect(figure.locator('#status')).toContainText('playing');
   // With no controls, a click pauses, and the button says it can play again; a click on it plays.
   await figure.locator('#scene').click();
@@ -746,6 +779,9 @@ test('a figure loading in a post moves no text: cumulative layout shift under 0.
   await expect
     .poll(() => still.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBe(600);
+  // Drawn in its own proportions (600 × 314), however the still's box bounds it.
+  const drawn = await still.evaluate((img) => img.getBoundingClientRect());
+  expect(Math.abs(drawn.width / drawn.height / (600 / 314) - 1)).toBeLessThan(0.02);
   await expect(page.locator('integrator-lab iframe')).toHaveCount(0);
   const context = await page.context().browser()?.newContext({ javaScriptEnabled: false });
   const bare = await context?.newPage();
@@ -857,13 +893,9 @@ test('the Embed panel previews the figure it writes, with its start, caption and
   await page.check('#embed-transparent');
   const iframe = page.locator('#embed-iframe');
   await expect(iframe).toHaveValue(/autoplay=click&amp;bg=transparent&amp;title=Euler\+spirals\+out/);
-  // Not an experiment: the orbit's picture, its first experiment's poster (the dog on a rod), where the site has
-  // it (npm test draws only the generic one).
-  const drawn = existsSync('www/dist/posters/dog-on-rod-light.jpg');
+  // Neither an experiment nor the orbit as the lab opens it: the generic poster.
   await expect(page.locator('#embed-element')).toHaveValue(
-    drawn
-      ? /poster="http:\/\/127\.0\.0\.1:4173\/posters\/dog-on-rod"[\s\S]*alt="Integrator Lab: [^"]+, stepped by several methods"/
-      : /poster="http:\/\/127\.0\.0\.1:4173\/posters\/generic"/,
+    /poster="http:\/\/127\.0\.0\.1:4173\/posters\/generic"/,
   );
   const preview = page.frameLocator('#embed-preview');
   await expect(preview.locator('#embed-title')).toHaveText('Euler spirals out');
@@ -875,6 +907,15 @@ test('the Embed panel previews the figure it writes, with its start, caption and
     .evaluate((b) => getComputedStyle(b).backgroundColor);
   expect(background).toBe('rgba(0, 0, 0, 0)');
   expect(await axe(page)).toEqual([]);
+  // The orbit as the lab opens it: a picture of its scenario, its first experiment's poster (the dog on a rod),
+  // where the site has it (npm test draws only the generic one).
+  await page.goto('./?scenario=orbit');
+  await page.locator('#embed-panel summary').click();
+  await expect(page.locator('#embed-element')).toHaveValue(
+    existsSync('www/dist/posters/dog-on-rod-light.jpg')
+      ? /poster="http:\/\/127\.0\.0\.1:4173\/posters\/dog-on-rod"[\s\S]*alt="Integrator Lab: [^"]+, stepped by several methods"/
+      : /poster="http:\/\/127\.0\.0\.1:4173\/posters\/generic"/,
+  );
   expect(errors).toEqual([]);
 });
 

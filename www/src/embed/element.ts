@@ -44,7 +44,7 @@ const STYLE = `
   background: #fff; color: #222; cursor: pointer; }
 .still button:focus-visible { outline: 3px solid #332288; outline-offset: 2px; }
 iframe { display: block; width: 100%; border: 0; }
-.still img { max-width: 100%; max-height: 60%; height: auto; border-radius: 4px; }
+.still img { width: auto; height: auto; max-width: 100%; max-height: 60%; border-radius: 4px; }
 .still.dark { background: #1d2127; color: #eee; border-color: #444; }
 .still.dark button { background: #2a2f37; color: #eee; border-color: #999; }
 @media (prefers-color-scheme: dark) {
@@ -186,11 +186,14 @@ class IntegratorLab extends HTMLElement {
   }
 
   /** The figure's content height: the frame grows to it where the figure could not fit the height it was
-   * given (the estimate it started at), and never shrinks below that, so the post does not move. */
+   * given (the estimate it started at), and never shrinks, so that the post below moves at most once a
+   * growth, never back and forth (a figure with every control on a phone grows as its facts arrive and as
+   * its labels wrap; a few pixels spare at its foot are better than text that jumps). */
   resizeTo(height: number): void {
     if (!this.frame || !Number.isFinite(height) || height <= 0) return;
     const reserved = figureHeight(parseLook(`?${this.query.toString()}`, false).look);
-    this.frame.style.height = `${Math.min(Math.max(reserved, Math.ceil(height)), 10_000)}px`;
+    const now = Number.parseFloat(this.frame.style.height) || reserved;
+    this.frame.style.height = `${Math.min(Math.max(reserved, now, Math.ceil(height)), 10_000)}px`;
   }
 
   private get group(): Group | undefined {

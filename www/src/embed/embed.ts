@@ -191,12 +191,23 @@ async function main(): Promise<void> {
   // First in the views, so that it is the first thing the keyboard reaches in them.
   document.querySelector('.views')?.prepend(overlay);
   let played = false;
+  // Whether the keyboard was on the button when it went: the figure's own Play button takes it, or with no
+  // controls the button again when it comes back (the reader who played by keyboard pauses and plays there).
+  let focusWent = false;
   const showOverlay = () => {
     const playing = byId('play').getAttribute('aria-pressed') === 'true';
     played ||= playing;
     // Before the first play where the figure waits for a click; with no controls, whenever it is paused after.
     const waiting = look.autoplay === 'click' && !played;
+    const focused = document.activeElement === overlay;
     overlay.hidden = playing || !(waiting || (look.controls === 'none' && played));
+    if (overlay.hidden && focused) {
+      if (look.controls === 'none') focusWent = true;
+      else byId('play').focus();
+    } else if (!overlay.hidden && focusWent) {
+      focusWent = false;
+      if (document.activeElement === document.body || document.activeElement === null) overlay.focus();
+    }
   };
   new MutationObserver(showOverlay).observe(byId('play'), {
     attributes: true,

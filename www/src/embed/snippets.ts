@@ -96,10 +96,12 @@ const VIEW_WORDS: Record<(typeof VIEWS)[number], string> = {
 export class EmbedPanel {
   private readonly look: Look = { ...DEFAULT_LOOK, views: [...DEFAULT_LOOK.views] };
 
-  /** `experiment`: the guided experiment the page's state is, if any: its own page is the link that unfurls. */
+  /** `experiment`: the guided experiment the page's state is, if any: its own page is the link that unfurls.
+   * `asOpened`: whether the state is its scenario's as the lab opens it (see `poster`). */
   constructor(
     private readonly title: () => string,
     private readonly experiment: () => string | undefined = () => undefined,
+    private readonly asOpened: () => boolean = () => false,
   ) {
     const boxes = byId('embed-views');
     for (const view of VIEWS) {
@@ -196,11 +198,13 @@ export class EmbedPanel {
     }, 400);
   }
 
-  /** The poster of the page's state: an experiment's own; else a picture of its scenario (another state of
-   * it, said so in its text), or the generic one. Only a poster the site has: a build without a browser to
-   * draw them has the generic one at most. */
+  /** The poster of the page's state: an experiment's own; for a scenario as the lab opens it, a picture of
+   * the scenario (its first experiment's, another state of it: its alt text says so; the spring's is the
+   * generic one, the lab's front page); any other state, the generic one. Only a poster the site has: a build
+   * without a browser to draw them has the generic one at most. */
   private poster(experiment: string | undefined): Poster {
     if (experiment !== undefined && __POSTERS__.includes(experiment)) return { name: experiment };
+    if (!this.asOpened()) return GENERIC;
     const scenario = new URLSearchParams(window.location.search).get('scenario') ?? 'spring';
     const name = __SCENARIO_POSTERS__[scenario];
     if (name === undefined || name === 'generic') return GENERIC;

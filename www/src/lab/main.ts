@@ -77,6 +77,7 @@ async function main(): Promise<void> {
         embed = new EmbedPanel(
           () => scenarioInfo(catalogue, app.current.scenario).title,
           () => panels?.experiments.currentId,
+          () => asOpened(catalogue, app.current),
         );
       },
       (e: unknown) => notice(`The Embed panel could not be loaded: ${message(e)}`, 'error'),
@@ -137,6 +138,24 @@ async function main(): Promise<void> {
       .then(({ goOffline }) => goOffline(0))
       .catch((e: unknown) => notice(`Offline use could not be set up: ${message(e)}`, 'error'));
   wireCopyLink();
+}
+
+/** Whether a state is its scenario's as the lab opens it: its article's methods, step, length and parameters. */
+function asOpened(catalogue: Catalogue, state: LabState): boolean {
+  const opened = defaultsFor(catalogue, state.scenario);
+  const key = (s: LabState) =>
+    JSON.stringify([
+      s.methods,
+      s.dt,
+      s.until,
+      s.precision,
+      Object.entries(s.params).sort(([a], [b]) => a.localeCompare(b)),
+      s.runs,
+      s.nudge,
+      s.rule,
+      s.force,
+    ]);
+  return key(state) === key(opened);
 }
 
 /**

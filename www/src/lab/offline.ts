@@ -16,10 +16,14 @@ interface Offline {
 export function goOffline(delay = 1000): void {
   if (!('serviceWorker' in navigator)) return;
   setTimeout(() => {
-    navigator.serviceWorker.register('./sw.js').then(watch, (e: unknown) => {
-      // A page opened from a file, or a browser that refuses workers here: the lab works online as ever.
-      console.info('Integrator Lab works online only here:', e);
-    });
+    // A page opened from a file, or a browser that refuses workers here (a tab opened from a sandboxed frame
+    // has an opaque origin: reading navigator.serviceWorker throws there): the lab works online as ever.
+    const online = (e: unknown) => console.info('Integrator Lab works online only here:', e);
+    try {
+      navigator.serviceWorker.register('./sw.js').then(watch, online);
+    } catch (e) {
+      online(e);
+    }
   }, delay);
 }
 
