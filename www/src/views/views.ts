@@ -378,11 +378,10 @@ export class Views {
       // a chart is made when first drawn): those below the first screen, or hidden, wait for the reader or
       // for an idle moment (see `warm`).
       // A figure shows all it was asked for, fitted into its frame: each is drawn at once.
-      const figure = document.body.classList.contains('embed');
       this.visible.clear();
       for (const name of CHARTS) {
         const node = byId(`chart-${name}`);
-        if (figure ? node.getClientRects().length > 0 : inSight(node)) this.visible.add(name);
+        if (this.figure ? node.getClientRects().length > 0 : inSight(node)) this.visible.add(name);
       }
     }
     for (const name of CHARTS) {
@@ -424,16 +423,24 @@ export class Views {
     const now = performance.now();
     const everyFrame = now - this.renderedAt < 50;
     this.renderedAt = now;
-    const inTurn = moving && !force && everyFrame && !this.reshaped ? this.nextInTurn() : undefined;
-    this.reshaped = false;
     const family = this.spinning ? 'rotation' : 'motion';
+    // A new run's first frame draws its scene, tables and status line, and its charts in sight come one a
+    // frame after it (the first drawing of a chart is its dearest): no frame holds the page for all of them.
+    // (A figure draws its few charts at once: it fits them into its frame, which follows their heights.)
+    const fresh = this.reshaped && !force && !this.figure;
+    this.reshaped = false;
+    if (fresh || force) this.toFill.clear();
+    const fill = fresh || force ? undefined : this.nextToFill();
+    const inTurn = fresh ? null : (fill ?? (moving && !force && everyFrame ? this.nextInTurn() : undefined));
     const draw = (name: ChartName, paint: () => void) => {
       if ((FAMILY[name] ?? family) !== family) return;
-      if (force || (this.visible.has(name) && (inTurn === undefined || inTurn === name))) {
+      if (force || (inTurn !== null && this.visible.has(name) && (inTurn === undefined || inTurn === name))) {
         paint();
         this.stale.delete(name);
+        this.toFill.delete(name);
       } else {
         this.stale.add(name);
+        if (inTurn === null && this.visible.has(name)) this.toFill.add(name);
       }
     };
     draw('position', () => {
@@ -530,7 +537,25 @@ export class Views {
     this.renderScene(shown);
     if (tables) this.renderTables(shown, ci);
     this.renderStatus(shown);
+    // Charts still to fill in: another frame, even for a run that does not move.
+    if (this.toFill.size > 0) this.onStale();
     this.warm();
+  }
+
+  /** Whether these are an embedded figure's views (embed.html), not the full page's. */
+  private readonly figure = document.body.classList.contains('embed');
+
+  /** A new run's charts in sight not drawn yet, drawn one a frame after its first (see `render`). */
+  private readonly toFill = new Set<ChartName>();
+
+  /** The next of a new run's charts to draw, if one is still to fill and in sight (one that left the window
+   * waits, as any chart out of sight does, until it comes back). */
+  private nextToFill(): ChartName | undefined {
+    for (const name of this.toFill) {
+      if (this.visible.has(name)) return name;
+      this.toFill.delete(name);
+    }
+    return undefined;
   }
 
   /** Whether the charts not yet made are being made, one an idle moment (see `warm`). */
