@@ -105,11 +105,13 @@ async function main(): Promise<void> {
   // whether its origin is opaque: there a click also shows the link's address, selected, for the reader to copy.
   open.addEventListener('click', () => {
     if (window.origin !== 'null') return;
-    const address = byId<HTMLInputElement>('open-lab-address');
+    // Two lines, wrapped, so that the address shows from its start.
+    const address = byId<HTMLTextAreaElement>('open-lab-address');
     address.value = open.href;
     byId('open-lab-copy').hidden = false;
     address.focus();
     address.select();
+    address.scrollTop = 0;
   });
   const asked = (new URLSearchParams(window.location.search).get('methods') ?? '').split(',');
   const byReference = scenarioInfo(catalogue, parsed.state.scenario).truth === 'reference';
