@@ -200,6 +200,7 @@ export class Views {
    */
   build(shown: Shown): void {
     this.built = shown;
+    this.warmed = false;
     const { info, sim, state } = shown;
     this.shadowed = shown.tracks.flatMap((_, k) => (sim.shadowOrder(k) === undefined ? [] : [k]));
     // Only the energies and their shadows: the truth and the methods without a shadow hidden, each energy
@@ -424,23 +425,27 @@ export class Views {
     const everyFrame = now - this.renderedAt < 50;
     this.renderedAt = now;
     const family = this.spinning ? 'rotation' : 'motion';
-    // A new run's first frame draws its scene, tables and status line, and its charts in sight come one a
-    // frame after it (the first drawing of a chart is its dearest): no frame holds the page for all of them.
-    // (A figure draws its few charts at once: it fits them into its frame, which follows their heights.)
+    // A new run's charts in sight that are not made yet (the page's first run: making a chart is its dearest
+    // drawing) are made and drawn one a frame after its first, which draws the scene, the tables, the status
+    // line and the charts made already: no frame holds the page for all of them. (A figure draws its few
+    // charts at once: it fits them into its frame, which follows their heights.)
     const fresh = this.reshaped && !force && !this.figure;
     this.reshaped = false;
     if (fresh || force) this.toFill.clear();
     const fill = fresh || force ? undefined : this.nextToFill();
-    const inTurn = fresh ? null : (fill ?? (moving && !force && everyFrame ? this.nextInTurn() : undefined));
+    const inTurn = fresh
+      ? undefined
+      : (fill ?? (moving && !force && everyFrame ? this.nextInTurn() : undefined));
     const draw = (name: ChartName, paint: () => void) => {
       if ((FAMILY[name] ?? family) !== family) return;
-      if (force || (inTurn !== null && this.visible.has(name) && (inTurn === undefined || inTurn === name))) {
+      const later = fresh && !charts[name].isMade;
+      if (force || (!later && this.visible.has(name) && (inTurn === undefined || inTurn === name))) {
         paint();
         this.stale.delete(name);
         this.toFill.delete(name);
       } else {
         this.stale.add(name);
-        if (inTurn === null && this.visible.has(name)) this.toFill.add(name);
+        if (later && this.visible.has(name)) this.toFill.add(name);
       }
     };
     draw('position', () => {
@@ -558,8 +563,9 @@ export class Views {
     return undefined;
   }
 
-  /** Whether the charts not yet made are being made, one an idle moment (see `warm`). */
+  /** Whether the charts not yet made are being made, one an idle moment, or all are (see `warm`). */
   private warming = false;
+  private warmed = false;
 
   /**
    * Makes the charts not made yet, one an idle moment, those of the run's family first and hidden ones not
@@ -568,11 +574,13 @@ export class Views {
    */
   private warm(): void {
     const charts = this.charts;
-    if (!charts || this.warming) return;
+    if (!charts || this.warming || this.warmed) return;
     const family = this.spinning ? 'rotation' : 'motion';
     const next = [...CHARTS]
       .sort((a, b) => Number((FAMILY[a] ?? family) !== family) - Number((FAMILY[b] ?? family) !== family))
       .find((name) => !charts[name].isMade && byId(`chart-${name}`).getClientRects().length > 0);
+    // (Read once all are made, never again until the charts are shaped anew: it reads the layout.)
+    this.warmed = next === undefined;
     if (next === undefined) return;
     this.warming = true;
     whenIdle(() => {
