@@ -308,6 +308,9 @@ function pages(): Plugin {
   };
 }
 
+/** The posters drawn (read once: each reading loads the core's catalogue). */
+const drawnPosters = posters();
+
 // The lab is a static site: relative asset paths let it run from any host and subpath. Its pages are the lab
 // (index.html), a figure for embedding (embed.html), the sample post (embed-demo.html); embed.js, the script
 // a blog includes to embed figures, keeps its unhashed name at the site's root.
@@ -317,8 +320,8 @@ export default defineConfig({
   plugins: [pages(), cards(), offline()],
   define: {
     __NAMES__: JSON.stringify(names()),
-    __POSTERS__: JSON.stringify(posters()),
-    __SCENARIO_POSTERS__: JSON.stringify(scenarioPosters(posters())),
+    __POSTERS__: JSON.stringify(drawnPosters),
+    __SCENARIO_POSTERS__: JSON.stringify(scenarioPosters(drawnPosters)),
   },
   // The studies worker is a module worker: it imports the core's studies tier as the page does.
   worker: { format: 'es' },

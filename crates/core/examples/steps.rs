@@ -26,9 +26,9 @@ fn main() {
         .filter_map(|a| a.split_once('='))
         .map(|(n, v)| (n.to_string(), v.parse().expect("a number")))
         .collect();
-    let until = dt * (8 * steps) as f64;
     if rotation::scenarios::get(scenario).is_some() {
         let method = RotationMethodId::from_id(method).expect("a rotation method id");
+        let until = dt * (8 * steps) as f64;
         let setup =
             RotationSetup::new(scenario, &overrides, Some(dt), Some(until)).expect("a setup");
         let mut session = SpinSession::new(setup, &[method]);

@@ -171,26 +171,28 @@ pub fn separation_from(
 }
 
 /// A method's run and its twin from the first coordinate + `delta`: their [`separation`] after each step of
-/// the setup (the lower bobs' distance on a pendulum), up to where either stops (diverges).
-pub fn separations(
-    setup: &Setup,
+/// the setup (the lower bobs' distance on a pendulum), up to where either stops (diverges). Stepped as it is
+/// read: a reader who stops early (the first parting) steps no further.
+pub fn separations<'a>(
+    setup: &'a Setup,
     method: impl Into<crate::Method>,
     precision: crate::Precision,
     delta: f64,
-) -> Vec<f64> {
+) -> impl Iterator<Item = f64> + 'a {
     let method: crate::Method = method.into();
     let mut run = crate::AnyRun::new(setup, method.clone(), precision);
     let mut twin = crate::AnyRun::nudged(setup, method, precision, delta);
     let (mut state, mut scratch) = (setup.initial(), setup.initial());
-    let mut out = Vec::new();
-    for n in 1..=setup.steps() {
-        if !(run.step() && twin.step()) {
-            break;
+    let mut n = 0;
+    std::iter::from_fn(move || {
+        if n >= setup.steps() || !(run.step() && twin.step()) {
+            return None;
         }
+        n += 1;
         run.state_into(&mut state);
-        out.push(separation_from(setup, &state, n, &twin, &mut scratch));
-    }
-    out
+        Some(separation_from(setup, &state, n, &twin, &mut scratch))
+    })
+    .fuse()
 }
 
 /// When a method's run and its twin first part by more than `apart` (see [`separations`]), within the setup's
@@ -203,8 +205,7 @@ pub fn first_parting(
     apart: f64,
 ) -> Option<f64> {
     separations(setup, method, precision, delta)
-        .iter()
-        .position(|d| *d > apart)
+        .position(|d| d > apart)
         .map(|i| (i + 1) as f64 * setup.dt)
 }
 

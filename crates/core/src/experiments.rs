@@ -436,7 +436,8 @@ fn double_pendulum_horizon() -> Result<String, Error> {
 fn pendulum_nudge() -> Result<String, Error> {
     let s = setup("pendulum", &[], 0.05, 20.0)?;
     // The envelope up to each time (the separation swings with the motion), at steps 100, 200 and 400.
-    let apart = crate::chaos::separations(&s, MethodId::Rk4, Precision::F64, 1e-6);
+    let apart: Vec<f64> =
+        crate::chaos::separations(&s, MethodId::Rk4, Precision::F64, 1e-6).collect();
     let by = |step: usize| apart[..step].iter().copied().fold(0f64, f64::max);
     let at = [by(100), by(200), by(400)];
     let lambda = crate::chaos::lyapunov(&s, 300.0, 0.1, 1e-9, 1e-3)?.exponent;

@@ -14,7 +14,7 @@ import type { YourMethodPanel } from '../your-method/your-method';
 import { App } from './app';
 import { CORE, openCore } from './boot';
 import { firstFrame } from './frames';
-import { defaultsFor, type LabState, parseQuery, scenarioInfo, toQuery, toSpec } from './state';
+import { defaultsFor, type LabState, parseQuery, runKey, scenarioInfo, toQuery, toSpec } from './state';
 
 async function main(): Promise<void> {
   // Of the embedding keys the full page reads the theme (before the core loads: no flash of the other
@@ -140,22 +140,10 @@ async function main(): Promise<void> {
   wireCopyLink();
 }
 
-/** Whether a state is its scenario's as the lab opens it: its article's methods, step, length and parameters. */
+/** Whether a state is its scenario's run as the lab opens it: its article's methods, step, length and
+ * parameters. */
 function asOpened(catalogue: Catalogue, state: LabState): boolean {
-  const opened = defaultsFor(catalogue, state.scenario);
-  const key = (s: LabState) =>
-    JSON.stringify([
-      s.methods,
-      s.dt,
-      s.until,
-      s.precision,
-      Object.entries(s.params).sort(([a], [b]) => a.localeCompare(b)),
-      s.runs,
-      s.nudge,
-      s.rule,
-      s.force,
-    ]);
-  return key(state) === key(opened);
+  return runKey(state) === runKey(defaultsFor(catalogue, state.scenario));
 }
 
 /**

@@ -361,6 +361,12 @@ export function toQuery(state: LabState): string {
   return `?${query.toString().replaceAll('%2C', ',').replaceAll('%40', '@').replaceAll('%2F', '/')}`;
 }
 
+/** What makes two states the same run, as a permalink says it: their look on the page (speed, coordinate,
+ * what was typed and not yet taken) aside. */
+export function runKey(state: LabState): string {
+  return toQuery({ ...state, speed: 1, coord: '', typed: {} });
+}
+
 export function toSpec(state: LabState): RunSpec {
   return {
     scenario: state.scenario,

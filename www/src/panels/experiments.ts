@@ -3,7 +3,7 @@
 
 import type { Catalogue, ExperimentInfo } from '../core';
 import { ask } from '../core/studies';
-import { type CoreChecks, type LabState, parseQuery, toQuery } from '../lab/state';
+import { type CoreChecks, type LabState, parseQuery, runKey } from '../lab/state';
 import { el, message } from '../ui/dom';
 
 function card(e: ExperimentInfo, heading: 'h3' | 'h4'): { root: HTMLElement; measured: HTMLElement } {
@@ -90,9 +90,8 @@ export class ExperimentsPanel {
 
   /** The experiment whose permalink gives the same state, if any. */
   private match(state: LabState): ExperimentInfo | undefined {
-    const key = (s: LabState) => toQuery({ ...s, speed: 1, coord: '', typed: {} });
-    const mine = key(state);
-    return this.list.find((e) => key(parseQuery(`?${e.query}`, this.catalogue, this.core).state) === mine);
+    const mine = runKey(state);
+    return this.list.find((e) => runKey(parseQuery(`?${e.query}`, this.catalogue, this.core).state) === mine);
   }
 
   /** Shows the card of the experiment the state is, above the views, and marks it in the list. */
