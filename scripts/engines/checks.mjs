@@ -225,6 +225,11 @@ export const CHECKS = [
       await d.click('#end');
       await waitFor(d, 'the run finished', statusHas, ['finished'], 45_000);
       // "Every digit": the table shows the CSV's text instead of six figures.
+      // The details below the scene are laid out only near the screen (content-visibility: auto), and
+      // WebKit's WebDriver judges a click before the scroll it makes has laid them out: scroll as a reader
+      // would, let a frame pass, then click.
+      await d.evaluate(() => document.querySelector('#all-digits').scrollIntoView({ block: 'center' }));
+      await sleep(300);
       if (!(await d.evaluate(() => document.querySelector('#all-digits').checked)))
         await d.click('#all-digits');
       const csv = cli([

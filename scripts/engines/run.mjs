@@ -88,7 +88,9 @@ async function engine(name, open, checks) {
       console.log(`ok ${name} ${check.name} (${Date.now() - start} ms)`);
       passed++;
     } catch (e) {
-      console.log(`FAIL ${name} ${check.name}: ${e.message.replaceAll('\n', ' ')}`);
+      // A driver's error may carry only its name (selenium's, for one): say where it came from then.
+      const why = e.message || `${e.name} with no message at ${e.stack?.split('\n')[1]?.trim()}`;
+      console.log(`FAIL ${name} ${check.name}: ${why.replaceAll('\n', ' ')}`);
       failed++;
       await d.recover?.().catch(() => {});
     } finally {
