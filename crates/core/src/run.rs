@@ -159,26 +159,46 @@ impl Setup {
         TruthRun::new(self)
     }
 
-    /// Each position's smallest and largest value along the exact solution over the whole run, sampled at
-    /// `samples` + 1 evenly spaced times (so a peak between samples may be missed by a little): the frame a
-    /// picture of the run can keep from start to end. `None` where the truth is a reference run (no closed form to sample
-    /// ahead of time).
-    pub fn truth_bounds(&self, samples: u64) -> Option<Vec<(f64, f64)>> {
+    /// Each of `positions`' smallest and largest value along the exact solution over the whole run, sampled
+    /// at `samples` + 1 evenly spaced times (so a peak between samples may be missed by a little): the frame a
+    /// picture of the run can keep from start to end. `None` where the truth is a reference run (no closed
+    /// form to sample ahead of time). A scenario with a faster way to the same samples gives them (the chain:
+    /// [`Scenario::exact_extent`]); the rest are sampled as [`Setup::sampled_truth_bounds`] does.
+    pub fn truth_bounds(&self, samples: u64, positions: &[usize]) -> Option<Vec<(f64, f64)>> {
+        if self.scenario.info().truth != Truth::Exact {
+            return None;
+        }
+        self.scenario
+            .exact_extent(&self.params, self.until, samples.max(1), positions)
+            .or_else(|| self.sampled_truth_bounds(samples, positions))
+    }
+
+    /// [`Setup::truth_bounds`] the plain way: the whole exact state at each sample, its `positions` kept.
+    pub fn sampled_truth_bounds(
+        &self,
+        samples: u64,
+        positions: &[usize],
+    ) -> Option<Vec<(f64, f64)>> {
         if self.scenario.info().truth != Truth::Exact {
             return None;
         }
         let mut state = self.initial();
-        let mut bounds: Vec<(f64, f64)> = state.x.iter().map(|&x| (x, x)).collect();
+        let at = |state: &State<f64>, k: usize| state.x.get(k).copied().unwrap_or(f64::NAN);
+        let mut bounds: Vec<(f64, f64)> = positions
+            .iter()
+            .map(|&k| (at(&state, k), at(&state, k)))
+            .collect();
         let prepared = self.scenario.exact_prepared(&self.params);
         let points = samples.max(1);
-        for k in 0..=points {
-            let t = self.until * k as f64 / points as f64;
+        for i in 0..=points {
+            let t = self.until * i as f64 / points as f64;
             match &prepared {
                 Some(at) => at(t, &mut state),
                 None if self.scenario.exact(&self.params, t, &mut state) => {}
                 None => return None,
             }
-            for (b, &x) in bounds.iter_mut().zip(state.x.iter()) {
+            for (b, &k) in bounds.iter_mut().zip(positions) {
+                let x = at(&state, k);
                 if x.is_finite() {
                     *b = (b.0.min(x), b.1.max(x));
                 }

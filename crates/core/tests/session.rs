@@ -311,7 +311,7 @@ fn truth_bounds_are_the_exact_solutions_extent_over_the_run() {
     // Fiedler's spring swings between ±x0 = ±1000 m (4000 samples over 55 periods find the troughs to
     // within a metre); a run of a third of a period reaches only part of it.
     let spring = Setup::defaults("spring").unwrap();
-    let (lo, hi) = spring.truth_bounds(4000).unwrap()[0];
+    let (lo, hi) = spring.truth_bounds(4000, &[0]).unwrap()[0];
     assert!(
         (lo + 1000.0).abs() < 1.0 && (hi - 1000.0).abs() < 1e-9,
         "{lo} {hi}"
@@ -324,7 +324,7 @@ fn truth_bounds_are_the_exact_solutions_extent_over_the_run() {
         Some(std::f64::consts::PI / (3.0 * omega)),
     )
     .unwrap();
-    let (lo, hi) = short.truth_bounds(4000).unwrap()[0];
+    let (lo, hi) = short.truth_bounds(4000, &[0]).unwrap()[0];
     // x(t) = 1000 cos ωt from 1000 down to 1000 cos(π/3) = 500.
     assert!(
         (lo - 500.0).abs() < 1e-6 && (hi - 1000.0).abs() < 1e-9,
@@ -332,7 +332,7 @@ fn truth_bounds_are_the_exact_solutions_extent_over_the_run() {
     );
     // A jump: x from 0 to vx0·until, y from 0 up to the apex vy0²/(2g).
     let jump = Setup::defaults("projectile").unwrap();
-    let b = jump.truth_bounds(4000).unwrap();
+    let b = jump.truth_bounds(4000, &[0, 1]).unwrap();
     let apex = 10.0f64.powi(2) / (2.0 * 9.81);
     assert!(
         b[0].0 == 0.0 && (b[0].1 - 5.0 * jump.until).abs() < 1e-9,
@@ -342,7 +342,7 @@ fn truth_bounds_are_the_exact_solutions_extent_over_the_run() {
     // A pendulum's truth is a reference run: no closed form to sample.
     assert!(Setup::defaults("pendulum")
         .unwrap()
-        .truth_bounds(100)
+        .truth_bounds(100, &[0])
         .is_none());
 }
 
@@ -442,4 +442,33 @@ fn a_twin_is_drawn_where_its_separation_says() {
     let own = chaos::stretch(t, s.separation(0).unwrap(), chaos::PREDICTION_TOLERANCE);
     assert_eq!(s.stretch(0), own);
     assert!(own.is_some_and(|r| r > 0.0), "{own:?}");
+}
+
+/// The chain's frame comes from its modes turned sample by sample, not from the whole chain's closed form at
+/// each time: the same samples, so the same bounds, to the rounding of 4000 turns, at every size and span.
+#[test]
+fn the_chains_truth_bounds_are_its_closed_form_sampled() {
+    for (n, until) in [(2.0, 10.0), (10.0, 10.0), (100.0, 1000.0), (200.0, 3.7)] {
+        let setup = Setup::new("spring-chain", &[("n".to_string(), n)], None, Some(until)).unwrap();
+        let last = n as usize - 1;
+        let positions = [0, 1, last / 2, last, last + 1];
+        let fast = setup.truth_bounds(4000, &positions).unwrap();
+        let plain = setup.sampled_truth_bounds(4000, &positions).unwrap();
+        assert_eq!(fast[0], (0.0, 0.0), "the pinned mass stays put");
+        assert!(
+            fast[4].0.is_nan() && plain[4].0.is_nan(),
+            "no mass past the chain"
+        );
+        // The free end starts at the pull, its farthest out; given the time for the release to travel the
+        // chain and back, it swings back past its rest position (200 masses take some 13 s).
+        assert!((fast[3].1 - 0.1).abs() < 1e-12, "n = {n}: {:?}", fast[3]);
+        assert_eq!(fast[3].0 < 0.0, until >= 10.0, "n = {n}: {:?}", fast[3]);
+        for (k, (f, p)) in fast.iter().zip(&plain).enumerate().take(4) {
+            assert!(
+                (f.0 - p.0).abs() < 1e-12 && (f.1 - p.1).abs() < 1e-12,
+                "n = {n}, until = {until}, position {}: turned {f:?}, sampled {p:?}",
+                positions[k]
+            );
+        }
+    }
 }

@@ -860,14 +860,16 @@ impl Session {
         }
     }
 
-    /// Each position's (smallest, largest) along the exact solution over the whole run, flattened
-    /// `[min0, max0, min1, max1, …]`; undefined where the truth is a reference run, and on a spinning body.
+    /// Each of `positions`' (smallest, largest) along the exact solution over the whole run, flattened
+    /// `[min, max, min, max, …]` in their order; undefined where the truth is a reference run, and on a
+    /// spinning body.
     #[wasm_bindgen(js_name = truthBounds)]
-    pub fn truth_bounds(&self) -> Option<Vec<f64>> {
+    pub fn truth_bounds(&self, positions: Vec<u32>) -> Option<Vec<f64>> {
+        let positions: Vec<usize> = positions.into_iter().map(|k| k as usize).collect();
         match &self.0 {
             Stepped::Motion(s, _) => s
                 .setup()
-                .truth_bounds(SCENE_SAMPLES)
+                .truth_bounds(SCENE_SAMPLES, &positions)
                 .map(|b| b.into_iter().flat_map(|(lo, hi)| [lo, hi]).collect()),
             #[cfg(feature = "studies")]
             Stepped::Spin(_) => None,

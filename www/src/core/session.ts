@@ -70,15 +70,20 @@ export class Session {
   get truthRefine(): number {
     return this.session.truthRefine;
   }
-  private bounds: Float64Array | null | undefined;
+  private readonly bounds = new Map<string, { min: number; max: number }[] | undefined>();
 
-  /** Position `k`'s (smallest, largest) along the exact solution over the whole run; undefined where the
-   * truth is a reference run. Worked out by the core once a simulation. */
-  truthBounds(k: number): { min: number; max: number } | undefined {
-    if (this.bounds === undefined) this.bounds = this.session.truthBounds() ?? null;
-    const b = this.bounds;
-    if (!b || 2 * k + 1 >= b.length) return undefined;
-    return { min: b[2 * k] ?? 0, max: b[2 * k + 1] ?? 0 };
+  /** Each of `positions`' (smallest, largest) along the exact solution over the whole run, in their order;
+   * undefined where the truth is a reference run. Worked out by the core once a simulation. */
+  truthBounds(positions: number[]): { min: number; max: number }[] | undefined {
+    const key = positions.join();
+    if (!this.bounds.has(key)) {
+      const b = this.session.truthBounds(Uint32Array.from(positions));
+      this.bounds.set(
+        key,
+        b && positions.map((_, i) => ({ min: b[2 * i] ?? Number.NaN, max: b[2 * i + 1] ?? Number.NaN })),
+      );
+    }
+    return this.bounds.get(key);
   }
 
   /** ω·dt of the run, where its scenario is an oscillator. */

@@ -621,9 +621,10 @@ export class Views {
         truth,
       };
     });
+    const bounds = sim.truthBounds(second === undefined ? [scaled] : [scaled, 1]);
     drawScene(byId<HTMLCanvasElement>('scene'), {
       scene: info.scene,
-      bounds: { a: sim.truthBounds(scaled), b: second === undefined ? undefined : sim.truthBounds(1) },
+      bounds: { a: bounds?.[0], b: bounds?.[1] },
       params: state.params,
       t: sim.t,
       dim: sim.dim,

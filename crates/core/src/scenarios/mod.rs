@@ -329,6 +329,19 @@ pub trait Scenario: Sync {
         None
     }
 
+    /// Each of `positions`' smallest and largest value along the closed form at `samples` + 1 evenly spaced
+    /// times over [0, `until`], where the scenario reaches them faster than a whole exact state a time (see
+    /// [`crate::Setup::truth_bounds`]); `None` to have them sampled that way.
+    fn exact_extent(
+        &self,
+        _params: &Params,
+        _until: f64,
+        _samples: u64,
+        _positions: &[usize],
+    ) -> Option<Vec<(f64, f64)>> {
+        None
+    }
+
     /// What the energy column holds, as a chart's title: the total, except for a force of one's own that
     /// gives no potential (its energy is the kinetic energy alone).
     fn energy_title(&self) -> &'static str {
