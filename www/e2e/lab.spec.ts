@@ -54,6 +54,16 @@ test('a first visit draws its first frame with the base tier, the studies tier a
       ?.startTime ?? Number.NaN,
   ]);
   expect(studies).toBeGreaterThan(first!);
+  // The core, the longest download, is asked for by the first module, before the page's code has arrived
+  // (once: the loader's fetch takes the preload's response).
+  const [core, code] = await page.evaluate(() => {
+    const entry = (name: RegExp) => performance.getEntriesByType('resource').find((r) => name.test(r.name));
+    return [
+      entry(/\/base_bg-[^/]*\.wasm$/)?.startTime ?? Number.NaN,
+      (entry(/\/main-[^/]*\.js$/) as PerformanceResourceTiming | undefined)?.responseEnd ?? Number.NaN,
+    ];
+  });
+  expect(core).toBeLessThan(code!);
   expect(assets).toContain('main.js');
   const later = ['worksheet', 'classroom-build', 'your-method', 'language-build'];
   expect(assets.filter((a) => later.some((name) => a.startsWith(`${name}.`)))).toEqual([]);

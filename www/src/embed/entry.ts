@@ -4,5 +4,9 @@
 
 import '../ui/first';
 import '../ui/style.css';
+import { preloadBase } from '../core/preload';
 
+// The core is a figure's longest download (every figure steps with its base tier): it starts now, beside the
+// figure's code, not after that code has loaded and run.
+preloadBase();
 void import('./embed');

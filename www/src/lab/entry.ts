@@ -5,5 +5,11 @@
 import '../ui/first';
 import '../ui/style.css';
 import '../ui/page.css';
+import { preloadBase } from '../core/preload';
+import { pageQuery } from '../ui/dom';
+import { openingTier } from './opening';
 
+// The core is a first visit's longest download: it starts now, beside the page's code, not after that code
+// has loaded and run (a page opening with a worksheet or a rule loads another tier, and not this one).
+if (openingTier(new URLSearchParams(pageQuery())) === 'base') preloadBase();
 void import('./main');

@@ -14,6 +14,7 @@ import type { YourMethodPanel } from '../your-method/your-method';
 import { App } from './app';
 import { CORE, openCore } from './boot';
 import { firstFrame } from './frames';
+import { openingTier } from './opening';
 import { defaultsFor, type LabState, parseQuery, runKey, scenarioInfo, toQuery, toSpec } from './state';
 
 async function main(): Promise<void> {
@@ -34,11 +35,12 @@ async function main(): Promise<void> {
     notice(
       `Ignored scorm=${query.get('scorm')}: it goes with a worksheet (the launch page of a SCORM package).`,
     );
-  const rule = sheet === null && (query.get('rule') !== null || query.get('force') !== null);
+  const tier = openingTier(query);
+  const rule = tier === 'language';
   // The page itself starts from the base tier: its first frame needs no more. The studies tier (each method's
   // facts, shadow energies, the studies and their worker) comes a second after that frame, and every study
   // waits for it: a first visit downloads only what its first screen shows.
-  const core = await openCore(sheet !== null ? 'classroom' : rule ? 'language' : 'base');
+  const core = await openCore(tier);
   if (!core) return;
   const { catalogue, parsed } = core;
   for (const text of parsed.notices) notice(text);
