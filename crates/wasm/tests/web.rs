@@ -49,13 +49,16 @@ fn with_rule(scenario: &str, methods: &[&str], dt: f64, until: f64, rule: &str) 
 
 /// A column as the page reads it: a Float64Array view over wasm memory.
 fn column(lab: &Session, track: usize, c: usize) -> Vec<f64> {
+    // The copy's room first: allocating may grow wasm memory, which detaches every view taken before.
+    let mut out = vec![0.0; lab.rows(track)];
     let memory: js_sys::WebAssembly::Memory = wasm_memory().unchecked_into();
     let view = Float64Array::new_with_byte_offset_and_length(
         &memory.buffer(),
         lab.column_ptr(track, c) as u32,
-        lab.rows(track) as u32,
+        out.len() as u32,
     );
-    view.to_vec()
+    view.copy_to(&mut out);
+    out
 }
 
 fn message(e: wasm_bindgen::JsError) -> String {
