@@ -90,21 +90,14 @@ impl<R: Real, const S: usize> Integrator<R> for ExplicitRungeKutta<R, S> {
             }
             self.evaluations += 1;
         }
-        // Every stage's slope is summed in one pass: x += dt·Σ bᵢ·kxᵢ, and so for v.
+        // Every stage's slope is summed: x += dt·Σ bᵢ·kxᵢ, and so for v.
         let n = state.x.len();
         let (x, v) = (&mut state.x[..n], &mut state.v[..n]);
         // Sliced to n, so that the compiler knows every index below is in bounds.
         let kx: [&[R]; S] = std::array::from_fn(|i| &self.kx[i][..n]);
         let kv: [&[R]; S] = std::array::from_fn(|i| &self.kv[i][..n]);
-        for k in 0..n {
-            let (mut sx, mut sv) = (R::ZERO, R::ZERO);
-            for i in 0..S {
-                sx += self.b[i] * kx[i][k];
-                sv += self.b[i] * kv[i][k];
-            }
-            x[k] += dt * sx;
-            v[k] += dt * sv;
-        }
+        combine(x, &kx, &self.b, dt);
+        combine(v, &kv, &self.b, dt);
     }
 
     fn evaluations(&self) -> u64 {
@@ -118,5 +111,19 @@ fn axpy2<R: Real>(x: &mut [R], v: &mut [R], w: R, kx: &[R], kv: &[R]) {
     for (((xi, vi), &kxi), &kvi) in x.iter_mut().zip(v.iter_mut()).zip(kx).zip(kv) {
         *xi += w * kxi;
         *vi += w * kvi;
+    }
+}
+
+/// `y += dt Σ b_i k_i`, each element's sum taken in stage order. Positions and velocities are combined in
+/// separate passes: one pass over both kept 2S + 2 slices live at once, which wasm engines' register
+/// allocators spilled (rk4 stepped about 1.3× slower than natively; see docs/architecture.md).
+#[inline]
+fn combine<R: Real, const S: usize>(y: &mut [R], k: &[&[R]; S], b: &[R; S], dt: R) {
+    for (j, yj) in y.iter_mut().enumerate() {
+        let mut sum = R::ZERO;
+        for i in 0..S {
+            sum += b[i] * k[i][j];
+        }
+        *yj += dt * sum;
     }
 }
