@@ -55,7 +55,7 @@ test('a first visit draws its first frame with the base tier, the studies tier a
   ]);
   expect(studies).toBeGreaterThan(first!);
   // The core, the longest download, is asked for by the first module, before the page's code has arrived
-  // (once: the loader's fetch takes the preload's response).
+  // (once: the first module fetches and compiles it, and the loader instantiates what it compiled).
   const [core, code] = await page.evaluate(() => {
     const entry = (name: RegExp) => performance.getEntriesByType('resource').find((r) => name.test(r.name));
     return [
@@ -74,6 +74,32 @@ test('a first visit draws its first frame with the base tier, the studies tier a
   await page.goto('./?worksheet=lecture');
   await expect(page.locator('#worksheet')).toBeVisible();
   await expect.poll(() => assets).toEqual(expect.arrayContaining(['worksheet.js', 'classroom.css']));
+  expect(errors).toEqual([]);
+});
+
+test('a core that cannot be fetched is said so; one served under another type still runs', async ({
+  page,
+}) => {
+  // The first module fetches and compiles the core: a failure there reaches the page as its notice, and the
+  // page keeps its controls.
+  await page.route(/\/assets\/base_bg-[^/]*\.wasm$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.goto('./');
+  await expect(page.locator('#notices')).toContainText(
+    /The physics core could not be loaded: .*base_bg-[^ ]*\.wasm could not be fetched: 404/,
+  );
+  await expect(page.locator('h1')).toHaveText('Integrator Lab');
+  // A host that does not say the bytes are wasm: they are compiled from the bytes, and the lab runs.
+  await page.unroute(/\/assets\/base_bg-[^/]*\.wasm$/);
+  await page.route(/\/assets\/base_bg-[^/]*\.wasm$/, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), 'content-type': 'application/octet-stream' },
+    });
+  });
+  const errors = watch(page);
+  await page.goto('./');
+  await expect(page.locator('#status')).toContainText('step');
   expect(errors).toEqual([]);
 });
 
