@@ -103,6 +103,59 @@ test('a core that cannot be fetched is said so; one served under another type st
   expect(errors).toEqual([]);
 });
 
+test('on a slow machine the charts in sight still take turns while a run moves, one a frame', async ({
+  page,
+}) => {
+  // Which charts each frame strokes (the scene's canvas is not a chart's), counted by a frame loop that
+  // runs before the page's own in every frame.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __frame: number; __strokes: [number, string][]; __frameAt: number[] };
+    w.__frame = 0;
+    w.__strokes = [];
+    w.__frameAt = [];
+    const count = (now: number) => {
+      w.__frame += 1;
+      w.__frameAt.push(now);
+      requestAnimationFrame(count);
+    };
+    requestAnimationFrame(count);
+    const stroke = CanvasRenderingContext2D.prototype.stroke;
+    CanvasRenderingContext2D.prototype.stroke = function (this: CanvasRenderingContext2D, ...args: []) {
+      const chart = this.canvas.closest('[id^="chart-"]')?.id;
+      if (chart) w.__strokes.push([w.__frame, chart]);
+      return stroke.apply(this, args);
+    };
+  });
+  // Several charts in sight, and frames far slower than 50 ms: a machine several times slower than this one.
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+  await page.goto('./?scenario=spring&dt=0.001&until=600');
+  await expect(page.locator('#status')).toContainText('playing', { timeout: 30_000 });
+  await page.waitForTimeout(1500);
+  const since = await page.evaluate(() => (window as unknown as { __frame: number }).__frame);
+  await page.waitForTimeout(4000);
+  const { strokes, frameAt } = await page.evaluate(() => {
+    const w = window as unknown as { __strokes: [number, string][]; __frameAt: number[] };
+    return { strokes: w.__strokes, frameAt: w.__frameAt };
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const charts = new Map<number, Set<string>>();
+  for (const [frame, chart] of strokes.filter(([frame]) => frame > since)) {
+    charts.set(frame, (charts.get(frame) ?? new Set()).add(chart));
+  }
+  const seen = new Set(strokes.filter(([frame]) => frame > since).map(([, chart]) => chart));
+  // The premise: frames are slow, and more than one chart is in sight and drawn.
+  const gaps = frameAt.slice(since + 1).map((t, i) => t - frameAt[since + i]!);
+  gaps.sort((a, b) => a - b);
+  expect(gaps[Math.floor(gaps.length / 2)]).toBeGreaterThan(50);
+  expect(seen.size).toBeGreaterThan(2);
+  // Each drawing frame draws one chart, not all of them (a slow frame drawing every chart was slower still).
+  const perFrame = [...charts.values()].map((c) => c.size);
+  expect(perFrame.length).toBeGreaterThan(5);
+  expect(perFrame.filter((n) => n > 1).length).toBeLessThanOrEqual(perFrame.length / 10);
+});
+
 /** A chart's legend entry for the line labelled exactly `label`. */
 function legendEntry(page: Page, chart: string, label: string): Locator {
   return page

@@ -123,6 +123,8 @@ export class App implements Actions {
   /** Whether no run has been made yet: the first is the URL's, whose coordinate is checked against it. */
   private first = true;
   private readonly frames: FrameLoop;
+  /** Whether the last frame drew the views (see `work`). */
+  private drewLastFrame = false;
 
   constructor(
     private readonly catalogue: Catalogue,
@@ -554,6 +556,9 @@ export class App implements Actions {
   }
 
   private work(now: number): void {
+    // Whether the frame before drew the views (the charts take turns only while every frame does).
+    const everyFrame = this.drewLastFrame;
+    this.drewLastFrame = false;
     // The core's live bytes every ten seconds, however slow the frames.
     if (now - this.memoryMarked > 10_000) {
       this.memoryMarked = now;
@@ -619,14 +624,15 @@ export class App implements Actions {
     }
     if (this.dirty) {
       this.dirty = false;
+      this.drewLastFrame = true;
       // The frame a run finishes in draws every chart, those out of sight too: the notes on what left a
       // chart's scale are then complete at once, and the page does not shift under a reader who scrolls
       // down to the charts later.
-      this.render(finished);
+      this.render(finished, everyFrame);
     }
   }
 
-  private render(force: boolean): void {
+  private render(force: boolean, everyFrame = false): void {
     const sim = this.sim;
     if (!sim) return;
     const now = performance.now();
@@ -634,7 +640,7 @@ export class App implements Actions {
     const tables =
       this.options.tables !== false && (force || !moving || now - this.tablesAt > TABLE_REFRESH_MS);
     if (tables) this.tablesAt = now;
-    this.views.render(this.shown(sim), force, tables, moving);
+    this.views.render(this.shown(sim), force, tables, moving, everyFrame);
     const status = sim.done
       ? 'finished'
       : this.motion === 'to-end'

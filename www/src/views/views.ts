@@ -116,8 +116,7 @@ export class Views {
   private notesSaid = '';
   /** Which of the charts in sight was drawn last while a run moved (see `render`). */
   private turn = 0;
-  /** When the views were last drawn, and whether the charts were reshaped since (see `render`). */
-  private renderedAt = Number.NEGATIVE_INFINITY;
+  /** Whether the charts were reshaped since the views were last drawn (see `render`). */
   private reshaped = false;
   /** Called when a chart needs drawing again (it came into view, or was resized). */
   onStale: () => void = () => {};
@@ -395,10 +394,11 @@ export class Views {
 
   /**
    * Draws every view; charts out of sight wait until they come back (drawing costs most of a frame). While a
-   * run moves (`moving`), the charts in sight take turns, one a frame, each drawn every few frames; the
-   * scene moves every frame. Still, or `force`d, every chart is drawn.
+   * run moves (`moving`) and the views were drawn in the frame before too (`everyFrame`), the charts in sight
+   * take turns, one a frame, each drawn every few frames; the scene moves every frame. Still, `force`d, or
+   * drawn less often than every frame (a slow run, stepping now and then), every chart is drawn.
    */
-  render(shown: Shown, force: boolean, tables: boolean, moving = false): void {
+  render(shown: Shown, force: boolean, tables: boolean, moving = false, everyFrame = true): void {
     const charts = this.charts;
     if (!charts) return;
     const { sim, state } = shown;
@@ -419,11 +419,9 @@ export class Views {
       mixed
         ? joinOnTime(pairs.map(([k, c]) => [sim.column(k, 't'), sim.column(k, c)]))
         : { x: t, ys: pairs.map(([k, c]) => sim.column(k, c)) };
-    // Charts take turns only while frames come every frame: a run stepping less often (or a chart just
-    // reshaped, still empty) has every chart drawn.
-    const now = performance.now();
-    const everyFrame = now - this.renderedAt < 50;
-    this.renderedAt = now;
+    // Charts take turns only while the views are drawn every frame: a run stepping less often (or a chart
+    // just reshaped, still empty) has every chart drawn. Frames are counted, not timed: a slow machine's long
+    // frames must not have every chart drawn in each, which would make them longer still.
     const family = this.spinning ? 'rotation' : 'motion';
     // A new run's charts in sight that are not made yet (the page's first run: making a chart is its dearest
     // drawing) are made and drawn one a frame after its first, which draws the scene, the tables, the status
