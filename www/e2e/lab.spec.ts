@@ -103,6 +103,26 @@ test('a core that cannot be fetched is said so; one served under another type st
   expect(errors).toEqual([]);
 });
 
+test('as the page starts, its controls show no state but the address’s, frame by frame', async ({ page }) => {
+  // Every frame's scenario and speed, from the start: the controls are empty until the core has loaded,
+  // then show the address's run (never the first scenario listed, or the first speed, on the way).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shown: string[] };
+    w.__shown = [];
+    const look = () => {
+      const value = (id: string) => (document.getElementById(id) as HTMLSelectElement | null)?.value ?? '';
+      w.__shown.push(`${value('scenario')} ${value('speed')}`);
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await page.goto('./?scenario=pendulum&speed=2');
+  await expect(page.locator('#status')).toContainText('step');
+  const shown = await page.evaluate(() => (window as unknown as { __shown: string[] }).__shown);
+  const filled = [...new Set(shown.filter((s) => s.trim() !== ''))];
+  expect(filled).toEqual(['pendulum 2']);
+});
+
 test('on a slow machine the charts in sight still take turns while a run moves, one a frame', async ({
   page,
 }) => {

@@ -6,7 +6,7 @@ import { type Catalogue, useClassroomTier, useStudiesTier } from '../core';
 import { studiesAfter, studiesReady } from '../core/studies';
 import type { EmbedPanel } from '../embed/snippets';
 import type { ConvergencePanel, ExperimentsPanel, StabilityPanel } from '../panels/panels';
-import { byId, el, message, nextTask, notice, pageQuery } from '../ui/dom';
+import { byId, el, message, notice, pageQuery } from '../ui/dom';
 import { lookQuery, parseLook, type ThemeChoice } from '../ui/look';
 import { recolourSwatches } from '../ui/palette';
 import { applyTheme } from '../ui/theme';
@@ -125,9 +125,6 @@ async function main(): Promise<void> {
       embed?.update();
     })
     .catch((e: unknown) => notice(`The studies' panels could not be loaded: ${message(e)}`, 'error'));
-  // The run is made and drawn in a task of its own, after the lab's controls are built: the start is then
-  // tasks the browser can draw and answer input between, not one long one (measured: see docs/architecture.md).
-  await nextTask();
   if (!app.apply(parsed.state)) {
     notice(`Using the article's settings for ${parsed.state.scenario} instead.`);
     app.apply({ ...defaultsFor(catalogue, parsed.state.scenario, parsed.state.methods), ...app.written });

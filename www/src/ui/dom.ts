@@ -64,11 +64,3 @@ export function pageQuery(): string {
   const given = document.querySelector<HTMLMetaElement>('meta[name="lab-state"]')?.content;
   return given ? `?${given}` : '';
 }
-
-/**
- * Resolves in a task of its own: what comes after it runs apart from what came before, so that a long start is
- * cut into tasks the browser can draw and answer input between.
- */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
