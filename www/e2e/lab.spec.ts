@@ -55,7 +55,7 @@ test('a first visit draws its first frame with the base tier, the studies tier a
   ]);
   expect(studies).toBeGreaterThan(first!);
   // The core, the longest download, is asked for by the first module, before the page's code has arrived
-  // (once: the first module fetches and compiles it, and the loader instantiates what it compiled).
+  // (once: the loader's fetch takes the preload's response).
   const [core, code] = await page.evaluate(() => {
     const entry = (name: RegExp) => performance.getEntriesByType('resource').find((r) => name.test(r.name));
     return [
@@ -80,8 +80,8 @@ test('a first visit draws its first frame with the base tier, the studies tier a
 test('a core that cannot be fetched is said so; one served under another type still runs', async ({
   page,
 }) => {
-  // The first module fetches and compiles the core: a failure there reaches the page as its notice, and the
-  // page keeps its controls.
+  // A failed fetch of the core reaches the page as its notice, with the status, and the page keeps its
+  // controls.
   await page.route(/\/assets\/base_bg-[^/]*\.wasm$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
   await page.goto('./');
   await expect(page.locator('#notices')).toContainText(

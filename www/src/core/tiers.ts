@@ -5,7 +5,7 @@ import { message } from '../ui/dom';
 import type { ClassroomBindings } from './classroom-build';
 import type { LanguageBindings } from './language-build';
 import type * as Base from './pkg/base.js';
-import { baseUrl, preloadedBase } from './preload';
+import { baseUrl } from './preload';
 import type { StudiesBindings } from './studies-build';
 import type { Catalogue, Precision } from './types';
 
@@ -52,16 +52,24 @@ export async function loadCore(options: { tier?: Tier; bytes?: BufferSource } = 
   else if (tier === 'language') await useLanguageTier(options.bytes);
   else if (tier === 'studies') await useStudiesTier(options.bytes);
   else {
-    // The base tier's bytes and bindings, as the page's first module started them (preload.ts), or now.
-    const preloaded = options.bytes ? undefined : preloadedBase();
-    const base = await (preloaded?.bindings ?? import('./pkg/base.js'));
+    // The base tier's glue is fetched only here (a page that opens with a worksheet or a rule never needs
+    // it), and its bytes beside it, not after it (the browser answers from the first module's preload).
+    const bytes = options.bytes ? undefined : fetchCore(baseUrl);
+    const base = await import('./pkg/base.js');
     if (options.bytes) base.initSync({ module: options.bytes });
-    else await base.default({ module_or_path: preloaded?.module ?? fetch(baseUrl) });
+    else await base.default({ module_or_path: bytes });
     core = { bindings: base, memory: base.wasmMemory() as WebAssembly.Memory, tier: 'base' };
   }
   const catalogue = loaded().bindings.catalogue() as Catalogue;
   for (const s of catalogue.scenarios) if (s.family === 'rotation') spinningScenarios.add(s.id);
   return catalogue;
+}
+
+/** A tier's bytes, or why they could not be fetched (the compiler would only say they are not wasm). */
+async function fetchCore(url: string): Promise<Response> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} could not be fetched: ${response.status} ${response.statusText}`);
+  return response;
 }
 
 /** Whether a run needs the studies tier: the base tier steps a point mass in f64 only. */
