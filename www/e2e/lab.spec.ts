@@ -146,10 +146,10 @@ test('on a slow machine the charts in sight still take turns while a run moves, 
       return stroke.apply(this, args);
     };
   });
-  // Several charts in sight, and frames far slower than 50 ms: a machine several times slower than this one.
+  // Several charts in sight, and frames far slower than 50 ms: a machine many times slower than this one.
   await page.setViewportSize({ width: 1280, height: 2400 });
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 16 });
   await page.goto('./?scenario=spring&dt=0.001&until=600');
   await expect(page.locator('#status')).toContainText('playing', { timeout: 30_000 });
   await page.waitForTimeout(1500);

@@ -63,6 +63,8 @@ const TRIAL_STEPS = 2000;
 
 /** While playing, tables refresh this often (more is unreadable and costs frame time). */
 const TABLE_REFRESH_MS = 100;
+/** While the views were drawn within this many frames, the charts take turns (see `work`). */
+const OFTEN_FRAMES = 3;
 
 /**
  * What the transport is doing, as one status: paused; playing at the run's speed; running to the end as
@@ -123,8 +125,8 @@ export class App implements Actions {
   /** Whether no run has been made yet: the first is the URL's, whose coordinate is checked against it. */
   private first = true;
   private readonly frames: FrameLoop;
-  /** Whether the last frame drew the views (see `work`). */
-  private drewLastFrame = false;
+  /** Frames since the views were last drawn (see `work`). */
+  private framesSinceDrawn = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly catalogue: Catalogue,
@@ -556,9 +558,7 @@ export class App implements Actions {
   }
 
   private work(now: number): void {
-    // Whether the frame before drew the views (the charts take turns only while every frame does).
-    const everyFrame = this.drewLastFrame;
-    this.drewLastFrame = false;
+    this.framesSinceDrawn += 1;
     // The core's live bytes every ten seconds, however slow the frames.
     if (now - this.memoryMarked > 10_000) {
       this.memoryMarked = now;
@@ -624,15 +624,19 @@ export class App implements Actions {
     }
     if (this.dirty) {
       this.dirty = false;
-      this.drewLastFrame = true;
+      // The charts take turns while the views are drawn often: in one of the last few frames (at 60 Hz, 20
+      // times a second or more). Frames are counted, not timed: a slow machine's frames, each long, must
+      // still have the charts take turns, or each would draw every chart and grow longer still.
+      const often = this.framesSinceDrawn <= OFTEN_FRAMES;
+      this.framesSinceDrawn = 0;
       // The frame a run finishes in draws every chart, those out of sight too: the notes on what left a
       // chart's scale are then complete at once, and the page does not shift under a reader who scrolls
       // down to the charts later.
-      this.render(finished, everyFrame);
+      this.render(finished, often);
     }
   }
 
-  private render(force: boolean, everyFrame = false): void {
+  private render(force: boolean, often = false): void {
     const sim = this.sim;
     if (!sim) return;
     const now = performance.now();
@@ -640,7 +644,7 @@ export class App implements Actions {
     const tables =
       this.options.tables !== false && (force || !moving || now - this.tablesAt > TABLE_REFRESH_MS);
     if (tables) this.tablesAt = now;
-    this.views.render(this.shown(sim), force, tables, moving, everyFrame);
+    this.views.render(this.shown(sim), force, tables, moving, often);
     const status = sim.done
       ? 'finished'
       : this.motion === 'to-end'

@@ -394,11 +394,11 @@ export class Views {
 
   /**
    * Draws every view; charts out of sight wait until they come back (drawing costs most of a frame). While a
-   * run moves (`moving`) and the views were drawn in the frame before too (`everyFrame`), the charts in sight
+   * run moves (`moving`) and the views are drawn `often` (in one of the last few frames), the charts in sight
    * take turns, one a frame, each drawn every few frames; the scene moves every frame. Still, `force`d, or
-   * drawn less often than every frame (a slow run, stepping now and then), every chart is drawn.
+   * drawn seldom (a run stepping now and then), every chart is drawn.
    */
-  render(shown: Shown, force: boolean, tables: boolean, moving = false, everyFrame = true): void {
+  render(shown: Shown, force: boolean, tables: boolean, moving = false, often = true): void {
     const charts = this.charts;
     if (!charts) return;
     const { sim, state } = shown;
@@ -419,9 +419,8 @@ export class Views {
       mixed
         ? joinOnTime(pairs.map(([k, c]) => [sim.column(k, 't'), sim.column(k, c)]))
         : { x: t, ys: pairs.map(([k, c]) => sim.column(k, c)) };
-    // Charts take turns only while the views are drawn every frame: a run stepping less often (or a chart
-    // just reshaped, still empty) has every chart drawn. Frames are counted, not timed: a slow machine's long
-    // frames must not have every chart drawn in each, which would make them longer still.
+    // Charts take turns only while the views are drawn often (counted in frames by the app): a run stepping
+    // now and then (or a chart just reshaped, still empty) has every chart drawn.
     const family = this.spinning ? 'rotation' : 'motion';
     // A new run's charts in sight that are not made yet (the page's first run: making a chart is its dearest
     // drawing) are made and drawn one a frame after its first, which draws the scene, the tables, the status
@@ -431,9 +430,7 @@ export class Views {
     this.reshaped = false;
     if (fresh || force) this.toFill.clear();
     const fill = fresh || force ? undefined : this.nextToFill();
-    const inTurn = fresh
-      ? undefined
-      : (fill ?? (moving && !force && everyFrame ? this.nextInTurn() : undefined));
+    const inTurn = fresh ? undefined : (fill ?? (moving && !force && often ? this.nextInTurn() : undefined));
     const draw = (name: ChartName, paint: () => void) => {
       if ((FAMILY[name] ?? family) !== family) return;
       const later = fresh && !charts[name].isMade;
