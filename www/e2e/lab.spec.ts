@@ -85,7 +85,7 @@ test('a core that cannot be fetched is said so; one served under another type st
   await page.route(/\/assets\/base_bg-[^/]*\.wasm$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
   await page.goto('./');
   await expect(page.locator('#notices')).toContainText(
-    /The physics core could not be loaded: .*base_bg-[^ ]*\.wasm could not be fetched: 404/,
+    /The physics core could not be loaded: .*base_bg-[^ ]*\.wasm could not be fetched: 404.*reload the page to try again\./,
   );
   await expect(page.locator('h1')).toHaveText('Integrator Lab');
   // A host that does not say the bytes are wasm: they are compiled from the bytes, and the lab runs.

@@ -49,7 +49,10 @@ export async function openCore(
       catalogue = await loadCore({ tier: 'studies' });
     }
   } catch (e) {
-    notice(`The physics core could not be loaded: ${message(e)}`, 'error');
+    notice(
+      `The physics core could not be loaded: ${message(e)}. The lab cannot step without it: reload the page to try again.`,
+      'error',
+    );
     return undefined;
   }
   registerStyles([...catalogue.methods, ...catalogue.rotationMethods]);
