@@ -115,8 +115,8 @@ fn axpy2<R: Real>(x: &mut [R], v: &mut [R], w: R, kx: &[R], kv: &[R]) {
 }
 
 /// `y += dt Σ b_i k_i`, each element's sum taken in stage order. Positions and velocities are combined in
-/// separate passes: one pass over both kept 2S + 2 slices live at once, which wasm engines' register
-/// allocators spilled (rk4 stepped about 1.3× slower than natively; see docs/architecture.md).
+/// separate passes, each with S + 1 slices live rather than 2S + 2 in one pass over both: the same numbers,
+/// a little quicker in wasm (measured, interleaved: rk4 1.6 %, midpoint 3.5 %).
 #[inline]
 fn combine<R: Real, const S: usize>(y: &mut [R], k: &[&[R]; S], b: &[R; S], dt: R) {
     for (j, yj) in y.iter_mut().enumerate() {
