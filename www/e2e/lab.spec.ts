@@ -77,7 +77,7 @@ test('a first visit draws its first frame with the base tier, the studies tier a
   expect(errors).toEqual([]);
 });
 
-test('a core that cannot be fetched is said so; one served under another type still runs', async ({
+test('a core or a tier of it that cannot be fetched is said so; one served under another type still runs', async ({
   page,
 }) => {
   // A failed fetch of the core reaches the page as its notice, with the status, and the page keeps its
@@ -88,8 +88,19 @@ test('a core that cannot be fetched is said so; one served under another type st
     /The physics core could not be loaded: .*base_bg-[^ ]*\.wasm could not be fetched: 404.*reload the page to try again\./,
   );
   await expect(page.locator('h1')).toHaveText('Integrator Lab');
-  // A host that does not say the bytes are wasm: they are compiled from the bytes, and the lab runs.
   await page.unroute(/\/assets\/base_bg-[^/]*\.wasm$/);
+  // So does a further tier's (the studies tier, a second after the first frame), and the run goes on.
+  await page.route(/\/assets\/studies_bg-[^/]*\.wasm$/, (route) =>
+    route.fulfill({ status: 404, body: 'gone' }),
+  );
+  await page.goto('./');
+  await expect(page.locator('#notices')).toContainText(
+    /Part of the core could not be loaded: .*studies_bg-[^ ]*\.wasm could not be fetched: 404/,
+    { timeout: 20_000 },
+  );
+  await expect(page.locator('#status')).toContainText('step');
+  await page.unroute(/\/assets\/studies_bg-[^/]*\.wasm$/);
+  // A host that does not say the bytes are wasm: they are compiled from the bytes, and the lab runs.
   await page.route(/\/assets\/base_bg-[^/]*\.wasm$/, async (route) => {
     const response = await route.fetch();
     await route.fulfill({
@@ -160,11 +171,10 @@ test('on a slow machine the charts in sight still take turns while a run moves, 
     return { strokes: w.__strokes, frameAt: w.__frameAt };
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const watched = strokes.filter(([frame]) => frame > since);
   const charts = new Map<number, Set<string>>();
-  for (const [frame, chart] of strokes.filter(([frame]) => frame > since)) {
-    charts.set(frame, (charts.get(frame) ?? new Set()).add(chart));
-  }
-  const seen = new Set(strokes.filter(([frame]) => frame > since).map(([, chart]) => chart));
+  for (const [frame, chart] of watched) charts.set(frame, (charts.get(frame) ?? new Set()).add(chart));
+  const seen = new Set(watched.map(([, chart]) => chart));
   // The premise: frames are slow, and more than one chart is in sight and drawn.
   const gaps = frameAt.slice(since + 1).map((t, i) => t - frameAt[since + i]!);
   gaps.sort((a, b) => a - b);

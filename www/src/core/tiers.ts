@@ -4,6 +4,7 @@
 import { message } from '../ui/dom';
 import type { ClassroomBindings } from './classroom-build';
 import type { LanguageBindings } from './language-build';
+import { fetchCore } from './loader';
 import type * as Base from './pkg/base.js';
 import { baseUrl } from './preload';
 import type { StudiesBindings } from './studies-build';
@@ -63,13 +64,6 @@ export async function loadCore(options: { tier?: Tier; bytes?: BufferSource } = 
   const catalogue = loaded().bindings.catalogue() as Catalogue;
   for (const s of catalogue.scenarios) if (s.family === 'rotation') spinningScenarios.add(s.id);
   return catalogue;
-}
-
-/** A tier's bytes, or why they could not be fetched (the compiler would only say they are not wasm). */
-async function fetchCore(url: string): Promise<Response> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url} could not be fetched: ${response.status} ${response.statusText}`);
-  return response;
 }
 
 /** Whether a run needs the studies tier: the base tier steps a point mass in f64 only. */
