@@ -32,7 +32,8 @@ function pageState() {
   const status = document.querySelector('#status')?.textContent?.trim() ?? '(none)';
   const notices = [...document.querySelectorAll('#notices p')].map((p) => p.textContent.trim());
   const errors = window.smokeErrors ?? [];
-  return `#status "${status}"; notices ${JSON.stringify(notices)}; errors ${JSON.stringify(errors)}`;
+  const missed = window.smokeMissed ? `; a click missed: ${window.smokeMissed}` : '';
+  return `#status "${status}"; notices ${JSON.stringify(notices)}; errors ${JSON.stringify(errors)}${missed}`;
 }
 
 function errorsIn() {
@@ -228,10 +229,32 @@ export const CHECKS = [
       // The details below the scene are laid out only near the screen (content-visibility: auto), and
       // WebKit's WebDriver judges a click before the scroll it makes has laid them out: scroll as a reader
       // would, let a frame pass, then click.
+      // The methods' facts arrive with the studies, a second after the first frame or later on a loaded
+      // machine, and the settings column they fill grows: a click aimed before then lands where the checkbox
+      // was. Wait for them, as a reader waits for a page to stop moving.
+      await waitFor(d, "the methods' facts", () => {
+        const facts = document.querySelector('#methods-facts')?.textContent ?? '';
+        return facts !== '' && !facts.includes('coming');
+      });
       await d.evaluate(() => document.querySelector('#all-digits').scrollIntoView({ block: 'center' }));
       await sleep(300);
       if (!(await d.evaluate(() => document.querySelector('#all-digits').checked)))
         await d.click('#all-digits');
+      await waitFor(
+        d,
+        '"Every digit" checked by the click',
+        () => {
+          const box = document.querySelector('#all-digits');
+          if (box.checked) return true;
+          // What the click may have met instead, for the failure message.
+          const r = box.getBoundingClientRect();
+          const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          window.smokeMissed = `${at?.tagName ?? 'nothing'}${at?.id ? `#${at.id}` : ''} at its centre`;
+          return false;
+        },
+        [],
+        5_000,
+      );
       const csv = cli([
         'run',
         '--scenario',
