@@ -314,6 +314,8 @@ export class Controls {
   /** Puts the state into every control. */
   sync(state: LabState, positions: string[], tracks: TrackLabel[]): void {
     this.shown = state;
+    // Filled: the room kept for the settings until now (see style.css) is theirs.
+    byId('setup').closest('.controls')?.removeAttribute('data-filling');
     const info = scenarioInfo(this.catalogue, state.scenario);
     this.chosen = [...state.methods];
     byId<HTMLSelectElement>('scenario').value = info.id;
