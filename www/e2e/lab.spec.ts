@@ -612,6 +612,29 @@ test('pausing says so at once, by key or by button', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
+test('a setting changed during a run to the end makes a new run, which runs to its end too', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=spring&methods=euler,rk4&dt=0.1&until=20000');
+  await expect(page.locator('#status')).toContainText('step');
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('running to the end');
+  // As a reader changes dt on the way: the new run starts from t = 0 and goes on to its end, the button
+  // still reading Pause, as a change while playing goes on playing.
+  await page.fill('#dt', '0.05');
+  await page.press('#dt', 'Enter');
+  await expect(page).toHaveURL(/dt=0\.05/);
+  await expect(page.locator('#play')).toHaveText('Pause');
+  await expect(page.locator('#status')).toContainText('of 20000 s');
+  await expect(page.locator('#status')).not.toContainText('paused');
+  await expect(page.locator('#status')).toContainText('step 400000 of 400000 · finished', {
+    timeout: 45_000,
+  });
+  await expect(page.locator('#play')).toHaveText('Play');
+  expect(errors).toEqual([]);
+});
+
 test('each chosen method says how it steps and why, in words on the page, tied to this run', async ({
   page,
 }) => {

@@ -233,7 +233,8 @@ export class App implements Actions {
     this.first = false;
     this.fitDetails();
     this.accumulator.reset();
-    if (this.motion === 'to-end') this.motion = 'paused';
+    // What the transport was doing it goes on doing with the new run: playing plays, and a run to the end
+    // (a setting changed on the way) runs the new run to its end.
     this.msPerStep = 0.001;
     this.allowance = FIRST_ALLOWANCE;
     history.replaceState(null, '', this.query());
@@ -242,7 +243,7 @@ export class App implements Actions {
     // (and frees this one): that run has been shown, and this one is done.
     if (this.sim !== sim) return true;
     this.explainer?.show(next);
-    this.controls.syncTransport(this.playing);
+    this.controls.syncTransport(this.playing || this.motion === 'to-end');
     this.views.build(this.shown(sim));
     this.onApply(this.state);
     this.dirty = true;
