@@ -602,9 +602,13 @@ test('pausing says so at once, by key or by button', async ({ page }) => {
   const errors = watch(page);
   await page.goto('./?scenario=pendulum');
   await expect(page.locator('#status')).toContainText('playing');
+  await expect(page.locator('#play')).toHaveText('Pause');
+  const pauseWidth = (await page.locator('#play').boundingBox())?.width;
   await page.keyboard.press('Space');
   await expect(page.locator('#status')).toContainText('paused');
   await expect(page.locator('#play')).toHaveText('Play');
+  // The button keeps its width as its word changes: Step and Reset beside it do not move under the pointer.
+  expect((await page.locator('#play').boundingBox())?.width).toBe(pauseWidth);
   await page.click('#play');
   await expect(page.locator('#status')).toContainText('playing');
   await page.click('#play');
