@@ -88,6 +88,8 @@ test('a core or a tier of it that cannot be fetched is said so; one served under
     /The physics core could not be loaded: .*base_bg-[^ ]*\.wasm could not be fetched: 404.*reload the page to try again\./,
   );
   await expect(page.locator('h1')).toHaveText('Integrator Lab');
+  // The room kept for the settings while the core loads is given back: nothing will fill it now.
+  await expect(page.locator('section.controls')).not.toHaveAttribute('data-filling');
   await page.unroute(/\/assets\/base_bg-[^/]*\.wasm$/);
   // So does a further tier's (the studies tier, a second after the first frame), and the run goes on.
   await page.route(/\/assets\/studies_bg-[^/]*\.wasm$/, (route) =>

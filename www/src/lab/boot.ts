@@ -53,6 +53,8 @@ export async function openCore(
       `The physics core could not be loaded: ${message(e)}. The lab cannot step without it: reload the page to try again.`,
       'error',
     );
+    // Nothing will fill the settings: the room kept for them (see style.css) is given back.
+    document.querySelector('.controls[data-filling]')?.removeAttribute('data-filling');
     return undefined;
   }
   registerStyles([...catalogue.methods, ...catalogue.rotationMethods]);
