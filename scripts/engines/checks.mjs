@@ -230,8 +230,8 @@ export const CHECKS = [
       // WebKit's WebDriver judges a click before the scroll it makes has laid them out: scroll as a reader
       // would, let a frame pass, then click.
       // The methods' facts arrive with the studies, a second after the first frame or later on a loaded
-      // machine, and the settings column they fill grows: a click aimed before then lands where the checkbox
-      // was. Wait for them, as a reader waits for a page to stop moving.
+      // machine, and the prose they fill in above the tables moves the checkbox down (325 px measured): a
+      // click aimed before then lands where it was. Wait for them, as a reader waits for a page to settle.
       await waitFor(d, "the methods' facts", () => {
         const facts = document.querySelector('#methods-facts')?.textContent ?? '';
         return facts !== '' && !facts.includes('coming');
