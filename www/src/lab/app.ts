@@ -233,8 +233,6 @@ export class App implements Actions {
     this.first = false;
     this.fitDetails();
     this.accumulator.reset();
-    // What the transport was doing it goes on doing with the new run: playing plays, and a run to the end
-    // (a setting changed on the way) runs the new run to its end.
     this.msPerStep = 0.001;
     this.allowance = FIRST_ALLOWANCE;
     history.replaceState(null, '', this.query());
@@ -243,6 +241,8 @@ export class App implements Actions {
     // (and frees this one): that run has been shown, and this one is done.
     if (this.sim !== sim) return true;
     this.explainer?.show(next);
+    // The transport goes on as it was with the new run: playing plays, and a run to the end (a setting
+    // changed on the way) runs the new run to its end, its button still reading Pause.
     this.controls.syncTransport(this.playing || this.motion === 'to-end');
     this.views.build(this.shown(sim));
     this.onApply(this.state);
