@@ -16,8 +16,14 @@ import {
 } from './scripts/cards.ts';
 import { CONTENT_SECURITY_POLICY, HEADERS } from './scripts/policy.ts';
 import { catalogue, initSync } from './www/src/core/pkg/base.js';
-import { experiments, initSync as initStudies } from './www/src/core/pkg/studies.js';
+import {
+  experiments,
+  initSync as initStudies,
+  Session as StudiesSession,
+  catalogue as studiesCatalogue,
+} from './www/src/core/pkg/studies.js';
 import type { Catalogue } from './www/src/core/views.ts';
+import type { ScenarioShape } from './www/src/lab/shape.ts';
 
 /** A path in the repository, absolute (the build and the development server resolve from different roots). */
 const here = (path: string) => fileURLToPath(new URL(`./${path}`, import.meta.url));
@@ -33,6 +39,42 @@ function names(): Record<string, string> {
     ...scenarios.map((s) => [s.id, s.title]),
     ...methods.map((m) => [m.id, m.name]),
   ]);
+}
+
+/**
+ * What each scenario's first screen holds, from the core at build time: the lab's first module shapes the
+ * page with it before the core has loaded (lab/opening.ts). The description's lines are an estimate, its
+ * characters over 37 (the settings column at its widest holds 32 to 41 a line).
+ */
+function scenarioShapes(): Record<string, ScenarioShape> {
+  initStudies({ module: readFileSync(here('www/src/core/pkg/studies_bg.wasm')) });
+  const { scenarios, methods, rotationMethods }: Catalogue = studiesCatalogue();
+  return Object.fromEntries(
+    scenarios.map((s) => {
+      const family = s.family === 'rotation' ? 'rotation' : 'motion';
+      const method = (family === 'rotation' ? rotationMethods : methods)[0]?.id ?? '';
+      const session = new StudiesSession({
+        scenario: s.id,
+        methods: [method],
+        params: {},
+        dt: s.dt,
+        until: s.until,
+        precision: 'f64',
+      });
+      const [positions] = session.coordinates() as [string[], string[]];
+      session.free();
+      const about = `${s.description} From ${s.source}.`.length;
+      return [
+        s.id,
+        {
+          family,
+          several: positions.length > 1,
+          params: s.params.length,
+          aboutLines: Math.round(about / 37),
+        },
+      ];
+    }),
+  );
 }
 
 /** The site's address for absolute URLs in link cards (og:image, og:url, oEmbed), ending with a slash. */
@@ -308,6 +350,27 @@ function pages(): Plugin {
   };
 }
 
+/**
+ * The lab's first module holds the browser's first paint (`blocking="render"`, where the browser knows it):
+ * it shapes the first screen for the URL's scenario (lab/opening.ts), and a paint before it would be of
+ * another shape, moved under the reader a moment later. It is small, and runs as soon as the page is parsed.
+ */
+function shapedFirstPaint(): Plugin {
+  return {
+    name: 'integrator-lab-shaped-first-paint',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { path }) {
+        if (path !== '/index.html') return html;
+        return html.replace(
+          /<script type="module" (crossorigin )?src=/,
+          '<script type="module" blocking="render" $1src=',
+        );
+      },
+    },
+  };
+}
+
 /** The posters drawn (read once: each reading loads the core's catalogue). */
 const drawnPosters = posters();
 
@@ -317,11 +380,12 @@ const drawnPosters = posters();
 export default defineConfig({
   root: 'www',
   base: './',
-  plugins: [pages(), cards(), offline()],
+  plugins: [pages(), shapedFirstPaint(), cards(), offline()],
   define: {
     __NAMES__: JSON.stringify(names()),
     __POSTERS__: JSON.stringify(drawnPosters),
     __SCENARIO_POSTERS__: JSON.stringify(scenarioPosters(drawnPosters)),
+    __SCENARIO_SHAPES__: JSON.stringify(scenarioShapes()),
   },
   // The studies worker is a module worker: it imports the core's studies tier as the page does.
   worker: { format: 'es' },

@@ -4,3 +4,5 @@ declare const __NAMES__: Record<string, string>;
 declare const __POSTERS__: string[];
 /** For each scenario, the poster (one of __POSTERS__) a state of it that is no experiment shows: vite.config.ts. */
 declare const __SCENARIO_POSTERS__: Record<string, string>;
+/** What each scenario's first screen holds, from the core's catalogue at build time: vite.config.ts. */
+declare const __SCENARIO_SHAPES__: Record<string, import('./lab/shape').ScenarioShape>;

@@ -7,9 +7,16 @@ import '../ui/style.css';
 import '../ui/page.css';
 import { preloadBase } from '../core/preload';
 import { pageQuery } from '../ui/dom';
-import { openingTier } from './opening';
+import { parseLook, showTheme } from '../ui/look';
+import { openingTier, shapeFirstScreen } from './opening';
 
 // The core is a first visit's longest download: it starts now, beside the page's code, not after that code
 // has loaded and run (a page opening with a worksheet or a rule loads another tier, and not this one).
-if (openingTier(new URLSearchParams(pageQuery())) === 'base') preloadBase();
+const query = new URLSearchParams(pageQuery());
+if (openingTier(query) === 'base') preloadBase();
+// This module holds the page's first paint (vite.config.ts): the paint is in the URL's theme (a dark
+// system's page is not painted light first) and the URL's scenario's shape. main.ts reads the theme again,
+// with its notices, for the charts' palette.
+showTheme(parseLook(pageQuery(), false).look.theme);
+shapeFirstScreen(query);
 void import('./main');

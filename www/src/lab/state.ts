@@ -3,6 +3,7 @@
 
 import type { Catalogue, MethodInfo, Precision, RunPair, RunSpec, ScenarioInfo } from '../core';
 import { fraction } from '../ui/numbers';
+import { DEFAULT_SCENARIO } from './opening';
 import { trackLabels } from './tracks';
 
 export interface LabState {
@@ -64,7 +65,7 @@ export interface CoreChecks {
   checkForce?(text: string): string | undefined;
 }
 
-export const DEFAULT_SCENARIO = 'spring';
+export { DEFAULT_SCENARIO };
 export const DEFAULT_METHODS = ['euler', 'symplectic-euler', 'rk4'];
 /** A spinning body's first methods: one that gains energy, one that never flips, and two that keep the flip. */
 export const DEFAULT_ROTATION_METHODS = ['euler', 'no-gyroscopic', 'dlm', 'rk4'];

@@ -132,6 +132,13 @@ export function resolveTheme(choice: ThemeChoice, prefersDark: boolean): 'light'
   return choice === 'auto' ? (prefersDark ? 'dark' : 'light') : choice;
 }
 
+/** Shows the page in `choice`'s theme (the CSS reads <html data-theme>) and says which it is. */
+export function showTheme(choice: ThemeChoice): 'light' | 'dark' {
+  const theme = resolveTheme(choice, window.matchMedia('(prefers-color-scheme: dark)').matches);
+  document.documentElement.dataset.theme = theme;
+  return theme;
+}
+
 /** CSS pixels each part of a figure takes, measured at a 640-px column (a phone adds a little). */
 const HEIGHTS = {
   frame: 100,
