@@ -351,21 +351,23 @@ function pages(): Plugin {
 }
 
 /**
- * The lab's first module holds the browser's first paint (`blocking="render"`, where the browser knows it):
- * it shapes the first screen for the URL's scenario (lab/opening.ts), and a paint before it would be of
- * another shape, moved under the reader a moment later. It is small, and runs as soon as the page is parsed.
+ * The lab's first module shapes the first screen for the URL's scenario and shows the URL's theme
+ * (lab/entry.ts); until it has, the lab's body is not shown (style.css), so that no paint shows it in another
+ * shape, moved under the reader a moment later. The few modules it imports are named in the head, so that it
+ * waits for no further round trip to fetch them.
  */
-function shapedFirstPaint(): Plugin {
+function firstModuleImports(): Plugin {
   return {
-    name: 'integrator-lab-shaped-first-paint',
+    name: 'integrator-lab-first-module-imports',
     transformIndexHtml: {
       order: 'post',
-      handler(html, { path }) {
+      handler(html, { path, chunk }) {
         if (path !== '/index.html') return html;
-        return html.replace(
-          /<script type="module" (crossorigin )?src=/,
-          '<script type="module" blocking="render" $1src=',
-        );
+        return (chunk?.imports ?? []).map((name) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${name}` },
+          injectTo: 'head' as const,
+        }));
       },
     },
   };
@@ -380,7 +382,7 @@ const drawnPosters = posters();
 export default defineConfig({
   root: 'www',
   base: './',
-  plugins: [pages(), shapedFirstPaint(), cards(), offline()],
+  plugins: [pages(), firstModuleImports(), cards(), offline()],
   define: {
     __NAMES__: JSON.stringify(names()),
     __POSTERS__: JSON.stringify(drawnPosters),

@@ -14,9 +14,8 @@ import { openingTier, shapeFirstScreen } from './opening';
 // has loaded and run (a page opening with a worksheet or a rule loads another tier, and not this one).
 const query = new URLSearchParams(pageQuery());
 if (openingTier(query) === 'base') preloadBase();
-// This module holds the page's first paint (vite.config.ts): the paint is in the URL's theme (a dark
-// system's page is not painted light first) and the URL's scenario's shape. main.ts reads the theme again,
-// with its notices, for the charts' palette.
+// The lab's body is shown once this module has shaped it for the URL's scenario, in the URL's theme (a dark
+// page is not shown light first): main.ts reads the theme again, with its notices, for the charts' palette.
 showTheme(parseLook(pageQuery(), false).look.theme);
 shapeFirstScreen(query);
 void import('./main');
