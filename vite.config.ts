@@ -43,7 +43,7 @@ function names(): Record<string, string> {
 
 /**
  * What each scenario's first screen holds, from the core at build time: the lab's first module shapes the
- * page with it before the core has loaded (lab/opening.ts). The description's lines are an estimate, its
+ * page with it before the core has loaded (lab/first-screen.ts). The description's lines are an estimate, its
  * characters over 37 (the settings column at its widest holds 32 to 41 a line).
  */
 function scenarioShapes(): Record<string, ScenarioShape> {

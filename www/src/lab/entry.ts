@@ -8,7 +8,8 @@ import '../ui/page.css';
 import { preloadBase } from '../core/preload';
 import { pageQuery } from '../ui/dom';
 import { parseLook, showTheme } from '../ui/look';
-import { openingTier, shapeFirstScreen } from './opening';
+import { shapeFirstScreen } from './first-screen';
+import { openingTier } from './opening';
 
 // The core is a first visit's longest download: it starts now, beside the page's code, not after that code
 // has loaded and run (a page opening with a worksheet or a rule loads another tier, and not this one).

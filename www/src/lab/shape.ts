@@ -1,5 +1,5 @@
 // The shape of a scenario's first screen: written by the build (vite.config.ts, from the core's catalogue),
-// read by the lab's first module (opening.ts). Types only: the build's configuration imports it too.
+// read by the lab's first module (first-screen.ts). Types only: the build's configuration imports it too.
 
 /** What a scenario's first screen holds: known before the core loads (vite.config.ts, from its catalogue). */
 export interface ScenarioShape {

@@ -1,0 +1,27 @@
+// The lab's first screen shaped for the URL's scenario before the core has loaded, from what the build read
+// from the core (vite.config.ts). Only the lab's first module imports it: embedded figures do not download
+// the table.
+
+import { DEFAULT_SCENARIO } from './opening';
+
+/**
+ * Shapes the first screen for the URL's scenario before the core has loaded, so that filling it moves
+ * nothing under a reader: its family's charts, the Coordinate menu where its run has several, and in the
+ * settings column the room its description, parameters and methods take (style.css). The lab's body is shown
+ * only then (`data-shaping`). The page's code sets each again from the run itself (views.ts, controls.ts).
+ */
+export function shapeFirstScreen(query: URLSearchParams): void {
+  const shape = __SCENARIO_SHAPES__[query.get('scenario') ?? DEFAULT_SCENARIO];
+  const controls = document.querySelector<HTMLElement>('.controls[data-filling]');
+  if (shape) {
+    for (const view of Array.from(document.querySelectorAll<HTMLElement>('.views [data-family]')))
+      view.classList.toggle('off-family', view.dataset.family !== shape.family);
+    document.getElementById('coord-field')?.classList.toggle('single', !shape.several);
+    if (controls) {
+      controls.dataset.family = shape.family;
+      controls.style.setProperty('--about-lines', String(shape.aboutLines));
+      controls.style.setProperty('--param-rows', String(shape.params));
+    }
+  }
+  document.querySelector('main[data-shaping]')?.removeAttribute('data-shaping');
+}
