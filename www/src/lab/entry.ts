@@ -13,10 +13,11 @@ import { openingTier } from './opening';
 
 // The core is a first visit's longest download: it starts now, beside the page's code, not after that code
 // has loaded and run (a page opening with a worksheet or a rule loads another tier, and not this one).
-const query = new URLSearchParams(pageQuery());
+const search = pageQuery();
+const query = new URLSearchParams(search);
 if (openingTier(query) === 'base') preloadBase();
 // The lab's body is shown once this module has shaped it for the URL's scenario, in the URL's theme (a dark
 // page is not shown light first): main.ts reads the theme again, with its notices, for the charts' palette.
-showTheme(parseLook(pageQuery(), false).look.theme);
+showTheme(parseLook(search, false).look.theme);
 shapeFirstScreen(query);
 void import('./main');

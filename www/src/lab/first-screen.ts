@@ -14,7 +14,7 @@ export function shapeFirstScreen(query: URLSearchParams): void {
   const shape = __SCENARIO_SHAPES__[query.get('scenario') ?? DEFAULT_SCENARIO];
   const controls = document.querySelector<HTMLElement>('.controls[data-filling]');
   if (shape) {
-    for (const view of Array.from(document.querySelectorAll<HTMLElement>('.views [data-family]')))
+    for (const view of document.querySelectorAll<HTMLElement>('.views [data-family]'))
       view.classList.toggle('off-family', view.dataset.family !== shape.family);
     document.getElementById('coord-field')?.classList.toggle('single', !shape.several);
     if (controls) {

@@ -65,7 +65,6 @@ export interface CoreChecks {
   checkForce?(text: string): string | undefined;
 }
 
-export { DEFAULT_SCENARIO };
 export const DEFAULT_METHODS = ['euler', 'symplectic-euler', 'rk4'];
 /** A spinning body's first methods: one that gains energy, one that never flips, and two that keep the flip. */
 export const DEFAULT_ROTATION_METHODS = ['euler', 'no-gyroscopic', 'dlm', 'rk4'];
