@@ -173,6 +173,15 @@ export class App implements Actions {
     return this.options.query?.(this.state) ?? toQuery(this.state);
   }
 
+  /**
+   * Writes the run on screen into the page's address, where it says something else: writing it anew costs
+   * a style pass over the page's links (a first run's address is most often the page's already).
+   */
+  private writeAddress(): void {
+    const query = this.query();
+    if (new URL(query, location.href).href !== location.href) history.replaceState(null, '', query);
+  }
+
   /** The shared clock, once heard from. */
   private get shared() {
     const shared = this.options.shared;
@@ -201,7 +210,7 @@ export class App implements Actions {
     if (this.motion === 'trapped') {
       // A trapped core cannot make a run: the page starts again on the new state, from its address.
       this.state = next;
-      history.replaceState(null, '', this.query());
+      this.writeAddress();
       window.location.reload();
       return false;
     }
@@ -235,7 +244,7 @@ export class App implements Actions {
     this.accumulator.reset();
     this.msPerStep = 0.001;
     this.allowance = FIRST_ALLOWANCE;
-    history.replaceState(null, '', this.query());
+    this.writeAddress();
     this.controls.sync(this.state, coordinates(sim, this.info), this.tracks());
     // Syncing the controls can end an edit in a field it replaces, whose change makes a newer run at once
     // (and frees this one): that run has been shown, and this one is done.
@@ -351,7 +360,7 @@ export class App implements Actions {
         else if (removed[0] !== undefined) sim.remove(before.indexOf(removed[0]));
         this.state = { ...this.state, methods: chosen };
         this.fitDetails();
-        history.replaceState(null, '', this.query());
+        this.writeAddress();
         this.controls.sync(this.state, coordinates(sim, this.info), this.tracks());
         this.explainer?.show(this.state);
         this.views.build(this.shown(sim));
@@ -407,7 +416,7 @@ export class App implements Actions {
 
   view(next: Partial<LabState>, rebuild: boolean): void {
     this.state = { ...this.state, ...next };
-    history.replaceState(null, '', this.query());
+    this.writeAddress();
     this.controls.syncPermalink(this.state);
     if (rebuild && this.sim) this.views.build(this.shown(this.sim));
     this.dirty = true;

@@ -13,7 +13,7 @@ import { applyTheme } from '../ui/theme';
 import type { YourMethodPanel } from '../your-method/your-method';
 import { App } from './app';
 import { CORE, openCore } from './boot';
-import { firstFrame } from './frames';
+import { firstFrame, nextTask } from './frames';
 import { openingTier } from './opening';
 import { defaultsFor, type LabState, parseQuery, runKey, scenarioInfo, toQuery, toSpec } from './state';
 
@@ -42,6 +42,9 @@ async function main(): Promise<void> {
   // waits for it: a first visit downloads only what its first screen shows.
   const core = await openCore(tier);
   if (!core) return;
+  // The start is done in three tasks (the core, the page's controls, the first run), so that none of them
+  // holds the page long: each is a few tens of milliseconds on a slow machine.
+  await nextTask();
   const { catalogue, parsed } = core;
   for (const text of parsed.notices) notice(text);
   let upgrade = () => {};
@@ -125,6 +128,7 @@ async function main(): Promise<void> {
       embed?.update();
     })
     .catch((e: unknown) => notice(`The studies' panels could not be loaded: ${message(e)}`, 'error'));
+  await nextTask();
   if (!app.apply(parsed.state)) {
     notice(`Using the article's settings for ${parsed.state.scenario} instead.`);
     app.apply({ ...defaultsFor(catalogue, parsed.state.scenario, parsed.state.methods), ...app.written });
