@@ -19,6 +19,7 @@ import { catalogue, initSync } from './www/src/core/pkg/base.js';
 import {
   experiments,
   initSync as initStudies,
+  measureExperiment,
   Session as StudiesSession,
   catalogue as studiesCatalogue,
 } from './www/src/core/pkg/studies.js';
@@ -94,8 +95,14 @@ function siteUrl(): string | undefined {
   return given.endsWith('/') ? given : `${given}/`;
 }
 
-/** Every guided experiment as a card, from the core's studies tier. */
+/** Every guided experiment as a card, from the core's studies tier, measured (once a build: about a second). */
+let carded: CardExperiment[] | undefined;
 function cardExperiments(): CardExperiment[] {
+  carded ??= listExperiments();
+  return carded;
+}
+
+function listExperiments(): CardExperiment[] {
   initSync({ module: readFileSync(here('www/src/core/pkg/base_bg.wasm')) });
   initStudies({ module: readFileSync(here('www/src/core/pkg/studies_bg.wasm')) });
   const { articles }: Catalogue = catalogue();
@@ -103,6 +110,7 @@ function cardExperiments(): CardExperiment[] {
   return (experiments() as Listed[]).map((e) => ({
     ...e,
     citation: articles.find((a) => a.id === e.article)?.citation ?? '',
+    measured: measureExperiment(e.id),
   }));
 }
 

@@ -8,6 +8,7 @@ const EXPERIMENT: CardExperiment = {
   claim: 'The semi-implicit Euler technique is a second order method',
   look: 'Halve dt & see.',
   citation: 'True Physics',
+  measured: 'Fitted order on the spring: symplectic Euler 1.002 <of 2>.',
 };
 
 const INDEX = `<!doctype html>
@@ -20,6 +21,7 @@ const INDEX = `<!doctype html>
   </head>
   <body>
     <noscript><p class="noscript">The lab needs JavaScript.</p></noscript>
+    <main><div id="current-experiment" class="current-experiment" hidden></div></main>
   </body>
 </html>`;
 
@@ -46,6 +48,14 @@ group('link cards', () => {
     // One head, one title, one description.
     expect(page.match(/<title>/g)).toHaveLength(1);
     expect(page.match(/name="description"/g)).toHaveLength(1);
+  });
+
+  it("carry the experiment's card above the views, measured and escaped, hidden until the page's code shows it", () => {
+    const page = experimentPage(INDEX, EXPERIMENT, undefined, undefined);
+    expect(page).toContain(
+      '<div id="current-experiment" class="current-experiment" hidden><article class="experiment" data-experiment="semi-implicit-order"><p class="kicker">Experiment · True Physics</p><h3><a href="?scenario=spring&amp;methods=euler,symplectic-euler&amp;dt=0.01&amp;until=1&amp;views=scene,energy">Is semi-implicit Euler &quot;second order&quot;?</a></h3><p>Halve dt &amp; see.</p><blockquote>“The semi-implicit Euler technique is a second order method”</blockquote><p class="measured">Measured by the lab: Fitted order on the spring: symplectic Euler 1.002 &lt;of 2&gt;.</p></article></div>',
+    );
+    expect(page.match(/<article/g)).toHaveLength(1);
   });
 
   it('leave out what needs an absolute address when the build has no SITE_URL', () => {

@@ -15,6 +15,8 @@ export interface CardExperiment {
   look: string;
   /** The article's citation. */
   citation: string;
+  /** What the lab measures of it (the core's `measureExperiment`), as its card says it. */
+  measured: string;
 }
 
 /** The width of the figure an oEmbed consumer is given, in CSS pixels. */
@@ -105,8 +107,15 @@ export function experimentPage(
     poster === undefined
       ? ''
       : `<img src="${escape(poster)}" width="600" height="314" style="max-width: 100%; height: auto" alt="${escape(`${e.title}: the figure's first frame`)}" />`;
+  // Its card is there from the first paint, measured (the core's measurement is the page's to the digit): the
+  // views do not move down when the page's own card would come, a second after its first frame. Hidden until
+  // the page's first module shows it, where the address opens this experiment (lab/first-screen.ts).
+  const carded = index.replace(
+    '<div id="current-experiment" class="current-experiment" hidden></div>',
+    `<div id="current-experiment" class="current-experiment" hidden>${experimentCard(e)}</div>`,
+  );
   const still = `<noscript><section class="noscript-experiment"><h2>${escape(e.title)}</h2><blockquote>“${escape(e.claim)}” (${escape(e.citation)})</blockquote><p>${escape(e.look)}</p>${picture}</section></noscript>`;
-  const body = index.replace(/(<noscript><p class="noscript">[\s\S]*?<\/noscript>)/, `$1\n    ${still}`);
+  const body = carded.replace(/(<noscript><p class="noscript">[\s\S]*?<\/noscript>)/, `$1\n    ${still}`);
   return withCard(body.replace('<head>', head), {
     title,
     description,
@@ -115,6 +124,18 @@ export function experimentPage(
     poster,
     oembed: `oembed/${e.id}.json`,
   });
+}
+
+/**
+ * The card an experiment's page shows above its views, as the page's own (panels/experiments.ts) is made: the
+ * article it comes from, its title linking to its state, what to look at, the claim, and the lab's measurement.
+ */
+export function experimentCard(e: CardExperiment): string {
+  return (
+    `<article class="experiment" data-experiment="${escape(e.id)}"><p class="kicker">Experiment · ${escape(e.citation)}</p>` +
+    `<h3><a href="?${escape(e.query)}">${escape(e.title)}</a></h3><p>${escape(e.look)}</p>` +
+    `<blockquote>“${escape(e.claim)}”</blockquote><p class="measured">Measured by the lab: ${escape(e.measured)}</p></article>`
+  );
 }
 
 /** A built page with its title and description replaced and the card's tags added before `</head>`. */

@@ -186,6 +186,52 @@ test('as any scenario’s page starts, the settings and the views stay where the
   expect(spinning).toBeGreaterThanOrEqual(3);
 });
 
+test('the scene stays where it was first shown: a shared experiment’s card is there from the first paint, a run’s notes come below the scene', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  // The scene's top on the page, in every frame in which the lab's body is shown.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __tops: number[] };
+    w.__tops = [];
+    const look = () => {
+      const scene = document.getElementById('scene');
+      if (scene && !document.querySelector('main[data-shaping]'))
+        w.__tops.push(Math.round(scene.getBoundingClientRect().top + window.scrollY));
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  const tops = async () => {
+    const all = await page.evaluate(() => (window as unknown as { __tops: number[] }).__tops);
+    return [...new Set(all)];
+  };
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    // An experiment's own page, as a link to it opens: its card, then measured by the page's code.
+    await page.goto('./x/average-energy.html');
+    const card = page.locator('#current-experiment article');
+    await expect(card).toBeVisible();
+    await expect(card.locator('.measured')).toContainText('Measured by the lab: Energy change after 3 hours');
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName('lab:first-frame').length))
+      .toBe(1);
+    // The studies tier comes a second after the first frame: the page's own card is the one shown by then.
+    await page.waitForTimeout(2500);
+    await expect(card).toHaveCount(1);
+    expect(await tops(), `x/average-energy at ${width} px`).toHaveLength(1);
+    // The default page: explicit Euler leaves the x(t) chart's scale within seconds, and a note says so.
+    await page.goto('./');
+    await expect(page.locator('#divergence li').first()).toBeVisible({ timeout: 15_000 });
+    await page.waitForTimeout(300);
+    expect(await tops(), `the default page at ${width} px`).toHaveLength(1);
+  }
+  expect(errors).toEqual([]);
+});
+
 test('on a slow machine the charts in sight still take turns while a run moves, one a frame', async ({
   page,
 }) => {
@@ -585,6 +631,35 @@ test('the notes under the status line are true on every path: step, run to the e
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the status line keeps its lines as its digits change: what is below it does not move', async ({
+    page,
+  }) => {
+    const errors = watch(page);
+    // The status line's height and the charts' top, in every frame in which the line says a step.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __seen: string[] };
+      w.__seen = [];
+      const look = () => {
+        const status = document.getElementById('status');
+        const below = document.querySelector('.views .charts');
+        if (status && below && /step/.test(status.textContent ?? ''))
+          w.__seen.push(`${status.getBoundingClientRect().height} ${below.getBoundingClientRect().top}`);
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    // At 60 Hz the time has from one to six digits ("t = 4.9 s", "t = 4.91667 s"): the line's words once
+    // wrapped anew with them on a phone, 30 to 100 times in a run.
+    await page.goto('./?scenario=spring&dt=1/60');
+    const step = async () =>
+      Number(/step (\d+) of/.exec((await page.locator('#status').textContent()) ?? '')?.[1] ?? 0);
+    await expect.poll(step, { timeout: 15_000 }).toBeGreaterThan(150);
+    const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+    expect(seen.length).toBeGreaterThan(20);
+    expect([...new Set(seen)]).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
 
   test("the experiment's card and the scene come first, the form after", async ({ page }) => {
     const errors = watch(page);

@@ -37,6 +37,7 @@ import {
   toQuery,
   toSpec,
 } from './state';
+import { StatusLine } from './status';
 import { type TrackLabel, trackLabels } from './tracks';
 
 /**
@@ -99,6 +100,7 @@ export class App implements Actions {
   private readonly accumulator = new StepAccumulator();
   private readonly controls: Controls;
   private readonly views = new Views();
+  private readonly status = new StatusLine();
   private explainer: Explainer | undefined;
   private motion: Motion = 'paused';
   private lastFrame = 0;
@@ -179,7 +181,8 @@ export class App implements Actions {
    */
   private writeAddress(): void {
     const query = this.query();
-    if (new URL(query, location.href).href !== location.href) history.replaceState(null, '', query);
+    // Resolved as the browser resolves it: against the page's base (an experiment's page has one, x/ID.html).
+    if (new URL(query, document.baseURI).href !== location.href) history.replaceState(null, '', query);
   }
 
   /** The shared clock, once heard from. */
@@ -228,6 +231,9 @@ export class App implements Actions {
     }
     this.sim?.free();
     this.sim = sim;
+    this.status.reset(Math.min(next.dt, ...next.runs.map((r) => r.dt)), sim.totalSteps, (t) =>
+      formatSignificant(t, 6),
+    );
     this.state = next;
     const all = coordinates(sim, scenarioInfo(this.catalogue, next.scenario));
     if (!all.includes(this.state.coord)) {
@@ -499,7 +505,7 @@ export class App implements Actions {
       this.views.figures(this.shown(sim), scale),
       import('../views/export'),
     ]);
-    // The notes under the status line (a method diverged, or left the charts) belong on the slide too.
+    // The notes under the scene (a method diverged, or left the charts) belong on the slide too.
     const notes = Array.from(document.querySelectorAll('#divergence li'), (li) => li.textContent ?? '');
     exportPng(
       this.state.scenario,
@@ -662,10 +668,15 @@ export class App implements Actions {
         : this.playing
           ? 'playing'
           : 'paused';
-    byId('status').textContent =
-      this.motion === 'loading'
-        ? `Loading what ${studiesFor(this.state)} need…`
-        : `t = ${formatSignificant(sim.t, 6)} s of ${formatTime(this.state.until)} s · step ${sim.step} of ${sim.totalSteps} · ${status}`;
+    if (this.motion === 'loading') this.status.say(`Loading what ${studiesFor(this.state)} need…`);
+    else
+      this.status.show(
+        formatSignificant(sim.t, 6),
+        formatTime(this.state.until),
+        String(sim.step),
+        String(sim.totalSteps),
+        status,
+      );
   }
 }
 

@@ -7,8 +7,8 @@ import { DEFAULT_SCENARIO } from './opening';
 /**
  * Shapes the first screen for the URL's scenario before the core has loaded, so that filling it moves
  * nothing under a reader: its family's charts, the Coordinate menu where its run has several, and in the
- * settings column the room its description, parameters and methods take (style.css). The lab's body is shown
- * only then (`data-shaping`). The page's code sets each again from the run itself (views.ts, controls.ts).
+ * settings column the room its description, parameters and methods take (style.css); an experiment's page
+ * shows its card. The lab's body is shown only then (`data-shaping`). The page's code sets each again from the run itself (views.ts, controls.ts).
  */
 export function shapeFirstScreen(query: URLSearchParams): void {
   const shape = __SCENARIO_SHAPES__[query.get('scenario') ?? DEFAULT_SCENARIO];
@@ -23,5 +23,9 @@ export function shapeFirstScreen(query: URLSearchParams): void {
       controls.style.setProperty('--param-rows', String(shape.params));
     }
   }
+  // An experiment's own page (x/ID.html) carries its card, shown where the address opens that experiment (it
+  // has no query of its own): the views are then where they stay from the first paint.
+  const card = document.getElementById('current-experiment');
+  if (card?.firstElementChild && window.location.search === '') card.hidden = false;
   document.querySelector('main[data-shaping]')?.removeAttribute('data-shaping');
 }

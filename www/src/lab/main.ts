@@ -96,10 +96,14 @@ async function main(): Promise<void> {
   void studiesReady().then(loadEmbed);
   const yourMethod = sheet === null ? wireYourMethod(app, rule) : undefined;
   if (sheet !== null) byId('your-method').hidden = true;
+  const opened = runKey(parsed.state);
   const follow = (state: LabState) => {
     // Beside a worksheet the experiment card is hidden (its measurement would give answers away): it is
     // not measured either.
     if (sheet === null) panels?.experiments.show(state);
+    // An experiment's page's own card (first-screen.ts) is the opening run's: another run before the panels
+    // have come hides it.
+    if (!panels && runKey(state) !== opened) byId('current-experiment').hidden = true;
     panels?.stability.follow();
     panels?.convergence.follow();
   };
@@ -122,6 +126,7 @@ async function main(): Promise<void> {
           (id) => app.methodName(id),
         ),
       };
+      panels.experiments.onShown = () => embed?.update();
       const { convergence } = panels;
       themeChoice.addEventListener('change', () => convergence.recolour());
       follow(app.current);

@@ -36,9 +36,13 @@ async function fill(measured: HTMLElement, id: string): Promise<void> {
  */
 export class ExperimentsPanel {
   private list: ExperimentInfo[] = [];
+  /** Whether the list has come (or failed to): until then the card shown is the page's own, if any. */
+  private listed = false;
   private shown: string | undefined;
   /** The state last shown, shown again once the list has come. */
   private state: LabState | undefined;
+  /** Called when the experiment the page shows changes (the Embed panel offers its own page's link). */
+  onShown: () => void = () => {};
 
   constructor(
     private readonly catalogue: Catalogue,
@@ -50,6 +54,8 @@ export class ExperimentsPanel {
       (list) => this.fillList(list),
       (e: unknown) => {
         container.replaceChildren(el('p', `The experiments could not be listed: ${message(e)}`, 'error'));
+        this.listed = true;
+        if (this.state) this.show(this.state);
       },
     );
   }
@@ -57,6 +63,7 @@ export class ExperimentsPanel {
   private fillList(list: ExperimentInfo[]): void {
     const { catalogue, container } = this;
     this.list = list;
+    this.listed = true;
     const pending: Array<() => Promise<void>> = [];
     container.replaceChildren();
     for (const article of catalogue.articles) {
@@ -97,11 +104,23 @@ export class ExperimentsPanel {
   /** Shows the card of the experiment the state is, above the views, and marks it in the list. */
   show(state: LabState): void {
     this.state = state;
+    if (!this.listed) return;
     const e = this.match(state);
-    if (e?.id === this.shown) return;
+    // Nothing new, unless a card shows that is not this run's (the page's own, for the run it opened with).
+    if (e?.id === this.shown && (e !== undefined || this.current.hidden)) return;
     this.shown = e?.id;
+    this.onShown();
     for (const item of this.container.querySelectorAll<HTMLElement>('article.experiment')) {
       item.classList.toggle('current', item.dataset.experiment === e?.id);
+    }
+    // An experiment's own page carries its card from its first paint (scripts/cards.ts): kept, and measured
+    // again (the same words), so that nothing above the views moves.
+    const carried = this.current.querySelector<HTMLElement>(':scope > article.experiment');
+    const line = carried?.querySelector<HTMLElement>('.measured');
+    if (e && carried?.dataset.experiment === e.id && line) {
+      this.current.hidden = false;
+      void fill(line, e.id);
+      return;
     }
     this.current.replaceChildren();
     this.current.hidden = e === undefined;

@@ -112,7 +112,7 @@ export class Views {
   private readonly stale = new Set<ChartName>();
   /** The tracks whose shadow energy the core knows: each has a dotted companion on the energy chart. */
   private shadowed: number[] = [];
-  /** The notes under the status line as last written. */
+  /** The notes under the scene as last written (below it, so that one coming moves the scene not at all). */
   private notesSaid = '';
   /** Which of the charts in sight was drawn last while a run moved (see `render`). */
   private turn = 0;
