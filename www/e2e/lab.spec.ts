@@ -90,6 +90,15 @@ test('a core or a tier of it that cannot be fetched is said so; one served under
   await expect(page.locator('h1')).toHaveText('Integrator Lab');
   // The room kept for the settings while the core loads is given back: nothing will fill it now.
   await expect(page.locator('section.controls')).not.toHaveAttribute('data-filling');
+  // Nor are empty charts, their tools or a Coordinate menu with nothing in it shown (a spinning body's page
+  // shows its menu before the core has come).
+  await page.goto('./?scenario=tennis-racket');
+  await expect(page.locator('#notices')).toContainText('The physics core could not be loaded');
+  // Said once: not a second time as an error nobody handled.
+  await page.waitForTimeout(500);
+  await expect(page.locator('#notices')).not.toContainText('Something went wrong');
+  for (const empty of ['.views .charts', '#coord-field', '#chart-energy', '#energy-scale'])
+    await expect(page.locator(empty), empty).toBeHidden();
   await page.unroute(/\/assets\/base_bg-[^/]*\.wasm$/);
   // So does a further tier's (the studies tier, a second after the first frame), and the run goes on.
   await page.route(/\/assets\/studies_bg-[^/]*\.wasm$/, (route) =>
@@ -100,6 +109,7 @@ test('a core or a tier of it that cannot be fetched is said so; one served under
     /Part of the core could not be loaded: .*studies_bg-[^ ]*\.wasm could not be fetched: 404/,
     { timeout: 20_000 },
   );
+  await expect(page.locator('#notices')).not.toContainText('Something went wrong');
   await expect(page.locator('#status')).toContainText('step');
   await page.unroute(/\/assets\/studies_bg-[^/]*\.wasm$/);
   // A host that does not say the bytes are wasm: they are compiled from the bytes, and the lab runs.

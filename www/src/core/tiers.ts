@@ -56,6 +56,9 @@ export async function loadCore(options: { tier?: Tier; bytes?: BufferSource } = 
     // The base tier's glue is fetched only here (a page that opens with a worksheet or a rule never needs
     // it), and its bytes beside it, not after it (the browser answers from the first module's preload).
     const bytes = options.bytes ? undefined : fetchCore(baseUrl);
+    // Its failure is the glue's to report, once it has loaded (see lab/boot.ts), not an unhandled rejection
+    // meanwhile, which the page would report a second time.
+    bytes?.catch(() => {});
     const base = await import('./pkg/base.js');
     if (options.bytes) base.initSync({ module: options.bytes });
     else await base.default({ module_or_path: bytes });

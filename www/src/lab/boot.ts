@@ -53,8 +53,10 @@ export async function openCore(
       `The physics core could not be loaded: ${message(e)}. The lab cannot step without it: reload the page to try again.`,
       'error',
     );
-    // Nothing will fill the settings: the room kept for them (see style.css) is given back.
+    // Nothing will fill the settings: the room kept for them (see style.css) is given back, and the views show
+    // no empty charts or Coordinate menu (style.css).
     document.querySelector('.controls[data-filling]')?.removeAttribute('data-filling');
+    document.querySelector('.views')?.setAttribute('data-no-core', '');
     return undefined;
   }
   registerStyles([...catalogue.methods, ...catalogue.rotationMethods]);
