@@ -220,6 +220,43 @@ test('a teacher’s own worksheet: a mistake is reported with its line; a good o
   expect(errors).toEqual([]);
 });
 
+test('a worksheet’s page is shown with its worksheet in place: the settings and the scene do not move down when it comes', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  // Where the settings and the scene are, in every frame in which the lab's body is shown (the settings only
+  // beside the run, under the task: on a phone they come after the run, whose charts are made a frame apart).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __seen: string[] };
+    w.__seen = [];
+    const look = () => {
+      const controls = document.querySelector('.controls');
+      const scene = document.getElementById('scene');
+      if (controls && scene && !document.querySelector('main[data-shaping]'))
+        w.__seen.push(
+          `${innerWidth > 800 ? Math.round(controls.getBoundingClientRect().top + window.scrollY) : '-'} ${Math.round(scene.getBoundingClientRect().top + window.scrollY)}`,
+        );
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('./?worksheet=lecture');
+    await expect(page.locator('#worksheet')).toBeVisible();
+    await expect(page.locator('#status')).toContainText('step');
+    // As the run's charts are made, a frame apart, and the studies tier comes.
+    await page.waitForTimeout(1500);
+    const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+    expect(seen.length, `${width} px`).toBeGreaterThan(5);
+    expect([...new Set(seen)], `${width} px`).toHaveLength(1);
+  }
+  expect(errors).toEqual([]);
+});
+
 test('a worksheet page downloads the worksheets build and no other, and still shows the methods’ facts', async ({
   page,
 }) => {

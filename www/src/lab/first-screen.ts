@@ -27,5 +27,12 @@ export function shapeFirstScreen(query: URLSearchParams): void {
   // has no query of its own): the views are then where they stay from the first paint.
   const card = document.getElementById('current-experiment');
   if (card?.firstElementChild && window.location.search === '') card.hidden = false;
+  // A worksheet's page is shown once its worksheet is in place above the settings (lab/main.ts): coming
+  // after, it moved them down by its height.
+  if (!query.has('worksheet')) showBody();
+}
+
+/** Shows the lab's body (style.css keeps it hidden while the first screen is shaped, for 2 s at most). */
+export function showBody(): void {
   document.querySelector('main[data-shaping]')?.removeAttribute('data-shaping');
 }

@@ -13,6 +13,7 @@ import { applyTheme } from '../ui/theme';
 import type { YourMethodPanel } from '../your-method/your-method';
 import { App } from './app';
 import { CORE, openCore } from './boot';
+import { showBody } from './first-screen';
 import { firstFrame, nextTask } from './frames';
 import { openingTier } from './opening';
 import { defaultsFor, type LabState, parseQuery, runKey, scenarioInfo, toQuery, toSpec } from './state';
@@ -41,7 +42,10 @@ async function main(): Promise<void> {
   // facts, shadow energies, the studies and their worker) comes a second after that frame, and every study
   // waits for it: a first visit downloads only what its first screen shows.
   const core = await openCore(tier);
-  if (!core) return;
+  if (!core) {
+    showBody();
+    return;
+  }
   // The start is done in three tasks (the core, the page's controls, the first run), so that none of them
   // holds the page long: each is a few tens of milliseconds on a slow machine.
   await nextTask();
@@ -138,7 +142,10 @@ async function main(): Promise<void> {
     notice(`Using the article's settings for ${parsed.state.scenario} instead.`);
     app.apply({ ...defaultsFor(catalogue, parsed.state.scenario, parsed.state.methods), ...app.written });
   }
-  if (sheet !== null) await openWorksheet(sheet, catalogue, app, scorm);
+  if (sheet !== null) {
+    await openWorksheet(sheet, catalogue, app, scorm);
+    showBody();
+  }
   app.start(!window.matchMedia('(prefers-reduced-motion: reduce)').matches && sheet === null);
   // After the first visit's window (its first frame and a second) and the studies: a first visit downloads
   // nothing for offline use. A SCORM package carries no service worker: an LMS's site is not the lab's to
