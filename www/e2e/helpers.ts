@@ -121,3 +121,27 @@ export function handInCode(
   const body = `IL1.${Buffer.from(json).toString('base64url')}`;
   return `${body}.${(crc32(body) >>> 0).toString(16).padStart(8, '0')}`;
 }
+
+/**
+ * From the page's next load on, `sample` runs in the page in every animation frame; what it returns (where
+ * not undefined) is kept, and the returned function reads all of it for the page as last loaded. `sample`
+ * is sent as its source: it may use only the page's globals.
+ */
+export async function everyFrame(
+  page: Page,
+  sample: () => string | undefined,
+): Promise<() => Promise<string[]>> {
+  await page.addInitScript(
+    `(() => {
+      const seen = (window.__everyFrame = []);
+      const sample = ${sample.toString()};
+      const look = () => {
+        const value = sample();
+        if (value !== undefined) seen.push(value);
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    })();`,
+  );
+  return () => page.evaluate(() => (window as unknown as { __everyFrame: string[] }).__everyFrame);
+}

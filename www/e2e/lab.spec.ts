@@ -8,6 +8,7 @@ import {
   allDigits,
   assetRequests,
   CLI,
+  everyFrame,
   lastRows,
   runToEnd,
   valuesTable,
@@ -201,21 +202,12 @@ test('the scene stays where it was first shown: a shared experiment’s card is 
 }) => {
   const errors = watch(page);
   // The scene's top on the page, in every frame in which the lab's body is shown.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __tops: number[] };
-    w.__tops = [];
-    const look = () => {
-      const scene = document.getElementById('scene');
-      if (scene && !document.querySelector('main[data-shaping]'))
-        w.__tops.push(Math.round(scene.getBoundingClientRect().top + window.scrollY));
-      requestAnimationFrame(look);
-    };
-    requestAnimationFrame(look);
+  const seen = await everyFrame(page, () => {
+    const scene = document.getElementById('scene');
+    if (!scene || document.querySelector('main[data-shaping]')) return undefined;
+    return String(Math.round(scene.getBoundingClientRect().top + window.scrollY));
   });
-  const tops = async () => {
-    const all = await page.evaluate(() => (window as unknown as { __tops: number[] }).__tops);
-    return [...new Set(all)];
-  };
+  const tops = async () => [...new Set(await seen())];
   for (const [width, height] of [
     [1280, 900],
     [390, 844],
@@ -647,17 +639,11 @@ test.describe('on a phone', () => {
   }) => {
     const errors = watch(page);
     // The status line's height and the charts' top, in every frame in which the line says a step.
-    await page.addInitScript(() => {
-      const w = window as unknown as { __seen: string[] };
-      w.__seen = [];
-      const look = () => {
-        const status = document.getElementById('status');
-        const below = document.querySelector('.views .charts');
-        if (status && below && /step/.test(status.textContent ?? ''))
-          w.__seen.push(`${status.getBoundingClientRect().height} ${below.getBoundingClientRect().top}`);
-        requestAnimationFrame(look);
-      };
-      requestAnimationFrame(look);
+    const frames = await everyFrame(page, () => {
+      const status = document.getElementById('status');
+      const below = document.querySelector('.views .charts');
+      if (!status || !below || !/step/.test(status.textContent ?? '')) return undefined;
+      return `${status.getBoundingClientRect().height} ${below.getBoundingClientRect().top}`;
     });
     // At 60 Hz the time has from one to six digits ("t = 4.9 s", "t = 4.91667 s"): the line's words once
     // wrapped anew with them on a phone, 30 to 100 times in a run.
@@ -665,7 +651,7 @@ test.describe('on a phone', () => {
     const step = async () =>
       Number(/step (\d+) of/.exec((await page.locator('#status').textContent()) ?? '')?.[1] ?? 0);
     await expect.poll(step, { timeout: 15_000 }).toBeGreaterThan(150);
-    const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+    const seen = await frames();
     expect(seen.length).toBeGreaterThan(20);
     expect([...new Set(seen)]).toHaveLength(1);
     expect(errors).toEqual([]);

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { axe, CLI, handInCode, wasmRequests, watch } from './helpers';
+import { axe, CLI, everyFrame, handInCode, wasmRequests, watch } from './helpers';
 
 const BUILT_IN = ['fiedler', 'gravity-answer', 'van-verth', 'lecture', 'true-physics', 'stability'];
 
@@ -226,19 +226,12 @@ test('a worksheet’s page is shown with its worksheet in place: the settings an
   const errors = watch(page);
   // Where the settings and the scene are, in every frame in which the lab's body is shown (the settings only
   // beside the run, under the task: on a phone they come after the run, whose charts are made a frame apart).
-  await page.addInitScript(() => {
-    const w = window as unknown as { __seen: string[] };
-    w.__seen = [];
-    const look = () => {
-      const controls = document.querySelector('.controls');
-      const scene = document.getElementById('scene');
-      if (controls && scene && !document.querySelector('main[data-shaping]'))
-        w.__seen.push(
-          `${innerWidth > 800 ? Math.round(controls.getBoundingClientRect().top + window.scrollY) : '-'} ${Math.round(scene.getBoundingClientRect().top + window.scrollY)}`,
-        );
-      requestAnimationFrame(look);
-    };
-    requestAnimationFrame(look);
+  const frames = await everyFrame(page, () => {
+    const controls = document.querySelector('.controls');
+    const scene = document.getElementById('scene');
+    if (!controls || !scene || document.querySelector('main[data-shaping]')) return undefined;
+    const top = (e: Element) => Math.round(e.getBoundingClientRect().top + window.scrollY);
+    return `${window.innerWidth > 800 ? top(controls) : '-'} ${top(scene)}`;
   });
   for (const [width, height] of [
     [1280, 900],
@@ -250,7 +243,7 @@ test('a worksheet’s page is shown with its worksheet in place: the settings an
     await expect(page.locator('#status')).toContainText('step');
     // As the run's charts are made, a frame apart, and the studies tier comes.
     await page.waitForTimeout(1500);
-    const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+    const seen = await frames();
     expect(seen.length, `${width} px`).toBeGreaterThan(5);
     expect([...new Set(seen)], `${width} px`).toHaveLength(1);
   }
