@@ -8,7 +8,8 @@ import { DEFAULT_SCENARIO } from './opening';
  * Shapes the first screen for the URL's scenario before the core has loaded, so that filling it moves
  * nothing under a reader: its family's charts, the Coordinate menu where its run has several, and in the
  * settings column the room its description, parameters and methods take (style.css); an experiment's page
- * shows its card. The lab's body is shown only then (`data-shaping`). The page's code sets each again from the run itself (views.ts, controls.ts).
+ * shows its card. The lab's body is shown only then (`data-shaping`; a worksheet's page once its worksheet is
+ * in place). The page's code sets each again from the run itself (views.ts, controls.ts).
  */
 export function shapeFirstScreen(query: URLSearchParams): void {
   const shape = __SCENARIO_SHAPES__[query.get('scenario') ?? DEFAULT_SCENARIO];
