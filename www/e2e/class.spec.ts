@@ -345,8 +345,13 @@ test('keyboard: the first Tab offers a jump to the run; a figure has no focus st
 }) => {
   await page.goto('./');
   await expect(page.locator('#play')).toBeEnabled();
+  const sceneTop = () => page.locator('#scene').evaluate((e) => e.getBoundingClientRect().top);
+  const before = await sceneTop();
   await page.keyboard.press('Tab');
   await expect(page.locator(':focus')).toHaveText("To the run's controls");
+  // The link shows over the page's corner, in view: the page under it does not move.
+  await expect(page.locator(':focus')).toBeInViewport();
+  expect(await sceneTop()).toBe(before);
   await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');
   await expect(page.locator('#play')).toBeFocused();

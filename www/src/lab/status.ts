@@ -7,13 +7,20 @@ import { byId, el } from '../ui/dom';
 
 export class StatusLine {
   private readonly line = byId('status');
-  private readonly parts = {
-    lead: el('span', 't = '),
-    t: el('span', undefined, 'count'),
-    middle: el('span'),
-    step: el('span', undefined, 'count'),
-    tail: el('span'),
-  };
+  /** The time with its unit, left-aligned in its box, and the step count, right-aligned as a counter's. */
+  private readonly t = el('span', undefined, 'count time');
+  private readonly step = el('span', undefined, 'count');
+  private readonly until = el('span');
+  private readonly steps = el('span');
+  private readonly doing = el('span');
+  /** The line's parts: it breaks only after a "·", between "t = … of … s", "step … of …" and what the run
+   * is doing. */
+  private readonly parts = [
+    el('span', undefined, 'group', ['t = ', this.t, this.until]),
+    '\u00a0· ',
+    el('span', undefined, 'group', ['step ', this.step, this.steps]),
+    this.doing,
+  ];
   /** The widest time and step count shown in this run, in characters (digits are all as wide: style.css). */
   private widest = { t: 0, step: 0 };
 
@@ -26,20 +33,22 @@ export class StatusLine {
     let t = 0;
     for (let k = 1; k <= steps; k = k === 100 && steps > 200 ? steps - 100 : k + 1)
       t = Math.max(t, format(k * dt).length);
-    this.widest = { t, step: String(steps).length };
-    this.parts.t.style.minWidth = `${t}ch`;
-    this.parts.step.style.minWidth = `${this.widest.step}ch`;
+    this.widest = { t: 0, step: 0 };
+    this.widen(this.t, t + 2, 't');
+    this.widen(this.step, String(steps).length, 'step');
   }
 
   /** The run's time of its length, its step of its steps, and what it is doing. */
   show(t: string, until: string, step: string, steps: string, doing: string): void {
-    const { parts } = this;
     // Made here where it is not yet: before the first run the page's start may have written a message.
-    if (parts.lead.parentNode !== this.line) this.line.replaceChildren(...Object.values(parts));
-    this.write(parts.middle, ` s of ${until} s · step `);
-    this.write(parts.tail, ` of ${steps} · ${doing}`);
-    this.count(parts.t, t, 't');
-    this.count(parts.step, step, 'step');
+    if (!this.line.contains(this.t)) this.line.replaceChildren(...this.parts);
+    write(this.t, `${t} s`);
+    write(this.until, ` of ${until} s`);
+    write(this.step, step);
+    write(this.steps, ` of ${steps}`);
+    write(this.doing, `\u00a0· ${doing}`);
+    this.widen(this.t, t.length + 2, 't');
+    this.widen(this.step, step.length, 'step');
   }
 
   /** A message in place of the run's numbers (a part of the core loading). */
@@ -47,14 +56,14 @@ export class StatusLine {
     if (this.line.textContent !== text) this.line.textContent = text;
   }
 
-  private count(box: HTMLElement, text: string, which: 't' | 'step'): void {
-    this.write(box, text);
-    if (text.length <= this.widest[which]) return;
-    this.widest[which] = text.length;
-    box.style.minWidth = `${text.length}ch`;
+  /** Widens a box to `chars` characters where it is narrower: it never narrows within a run. */
+  private widen(box: HTMLElement, chars: number, which: 't' | 'step'): void {
+    if (chars <= this.widest[which]) return;
+    this.widest[which] = chars;
+    box.style.minWidth = `${chars}ch`;
   }
+}
 
-  private write(node: HTMLElement, text: string): void {
-    if (node.textContent !== text) node.textContent = text;
-  }
+function write(node: HTMLElement, text: string): void {
+  if (node.textContent !== text) node.textContent = text;
 }
