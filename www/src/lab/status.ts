@@ -5,6 +5,17 @@
 
 import { byId, el } from '../ui/dom';
 
+/**
+ * The most characters `format` writes for the time of any of a run's first and last hundred steps of `dt`
+ * (`steps` in all, which may be more than a double counts one by one: at most 200 are formatted).
+ */
+export function widestTime(dt: number, steps: number, format: (t: number) => string): number {
+  const ks: number[] = [];
+  for (let k = 1; k <= Math.min(steps, 100); k++) ks.push(k);
+  for (let back = 0; back < 100 && steps - back > 100; back++) ks.push(steps - back);
+  return Math.max(0, ...ks.map((k) => format(k * dt).length));
+}
+
 export class StatusLine {
   private readonly line = byId('status');
   /** The time with its unit, left-aligned in its box, and the step count, right-aligned as a counter's. */
@@ -30,11 +41,8 @@ export class StatusLine {
    * zeros or with every digit) and its step count, so that it has its width from its first frame.
    */
   reset(dt: number, steps: number, format: (t: number) => string): void {
-    let t = 0;
-    for (let k = 1; k <= steps; k = k === 100 && steps > 200 ? steps - 100 : k + 1)
-      t = Math.max(t, format(k * dt).length);
     this.widest = { t: 0, step: 0 };
-    this.widen(this.t, t + 2, 't');
+    this.widen(this.t, widestTime(dt, steps, format) + 2, 't');
     this.widen(this.step, String(steps).length, 'step');
   }
 
