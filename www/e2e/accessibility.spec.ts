@@ -53,6 +53,12 @@ test.describe('on a phone', () => {
     const errors = watch(page);
     await everythingShown(page);
     expect(await axe(page)).toEqual([]);
+    // The Embed panel, open, fits the phone: its views' labels wrap rather than widen it (they were cut).
+    await page.locator('#embed-panel summary').click();
+    await expect(page.locator('#embed-element')).not.toBeEmpty();
+    const right = await page.locator('#embed-views').evaluate((e) => e.getBoundingClientRect().right);
+    expect(right).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);
   });
 });
