@@ -15,7 +15,15 @@ import {
   withCard,
 } from './scripts/cards.ts';
 import { CONTENT_SECURITY_POLICY, HEADERS } from './scripts/policy.ts';
-import { catalogue, initSync } from './www/src/core/pkg/base.js';
+import {
+  catalogue,
+  checkParam,
+  checkSetup,
+  initSync,
+  isTrackingKey,
+  parseNumber,
+  parseTime,
+} from './www/src/core/pkg/base.js';
 import {
   experiments,
   initSync as initStudies,
@@ -24,7 +32,8 @@ import {
   catalogue as studiesCatalogue,
 } from './www/src/core/pkg/studies.js';
 import type { Catalogue } from './www/src/core/views.ts';
-import type { ScenarioShape } from './www/src/lab/shape.ts';
+import { experimentAddress, type ScenarioShape } from './www/src/lab/shape.ts';
+import { type CoreChecks, parseQuery, toQuery } from './www/src/lab/state.ts';
 
 /** A path in the repository, absolute (the build and the development server resolve from different roots). */
 const here = (path: string) => fileURLToPath(new URL(`./${path}`, import.meta.url));
@@ -112,6 +121,46 @@ function listExperiments(): CardExperiment[] {
     citation: articles.find((a) => a.id === e.article)?.citation ?? '',
     measured: measureExperiment(e.id),
   }));
+}
+
+/**
+ * The addresses that open an experiment, as `experimentAddress` keys them, each to the experiment's id: the
+ * lab's first module shows that experiment's card before the core has loaded (first-screen.ts), so that it
+ * comes in above the scene before the scene is shown. An experiment opens from its query as written (the
+ * experiments' list and the card's title link to it), from that query as the page writes it back into its
+ * address (a reload, a copied address, the Permalink), and, where a scenario opens as an experiment, from
+ * `?scenario=ID`.
+ */
+function experimentAddresses(): Record<string, string> {
+  initSync({ module: readFileSync(here('www/src/core/pkg/base_bg.wasm')) });
+  const read = (name: string, parse: () => number) => {
+    try {
+      return { value: parse() };
+    } catch (e) {
+      return { why: e instanceof Error ? e.message : String(e) };
+    }
+  };
+  const core: CoreChecks = {
+    checkParameter: (scenario, name, value, force) => checkParam(scenario, name, value, force) ?? undefined,
+    readNumber: (name, text) => read(name, () => parseNumber(name, text)),
+    readTime: (name, text) => read(name, () => parseTime(name, text)),
+    checkSetup: (spec) => checkSetup(spec) ?? undefined,
+    isTrackingKey,
+  };
+  const lab: Catalogue = catalogue();
+  /** The query the page writes back for an address it opens. */
+  const written = (query: string) => toQuery(parseQuery(`?${query}`, lab, core).state);
+  const table: Record<string, string> = {};
+  const experiments = cardExperiments();
+  for (const e of experiments) {
+    table[experimentAddress(e.query)] = e.id;
+    table[experimentAddress(written(e.query))] = e.id;
+  }
+  for (const s of lab.scenarios) {
+    const opens = experiments.find((e) => written(e.query) === written(`scenario=${s.id}`));
+    if (opens) table[experimentAddress(`scenario=${s.id}`)] = opens.id;
+  }
+  return table;
 }
 
 /** A poster drawn by `npm run posters` (www/public/posters/, copied into the site), if there is one. */
@@ -396,6 +445,7 @@ export default defineConfig({
     __POSTERS__: JSON.stringify(drawnPosters),
     __SCENARIO_POSTERS__: JSON.stringify(scenarioPosters(drawnPosters)),
     __SCENARIO_SHAPES__: JSON.stringify(scenarioShapes()),
+    __EXPERIMENT_ADDRESSES__: JSON.stringify(experimentAddresses()),
   },
   // The studies worker is a module worker: it imports the core's studies tier as the page does.
   worker: { format: 'es' },

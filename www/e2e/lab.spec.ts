@@ -197,7 +197,7 @@ test('as any scenario’s page starts, the settings and the views stay where the
   expect(spinning).toBeGreaterThanOrEqual(3);
 });
 
-test('the scene stays where it was first shown: a shared experiment’s card is there from the first paint, a run’s notes come below the scene', async ({
+test('the scene stays where it was first shown: a shared experiment’s card is there from the first paint, by its own page or its address, a run’s notes come below the scene', async ({
   page,
 }) => {
   const errors = watch(page);
@@ -225,6 +225,27 @@ test('the scene stays where it was first shown: a shared experiment’s card is 
     await page.waitForTimeout(2500);
     await expect(card).toHaveCount(1);
     expect(await tops(), `x/average-energy at ${width} px`).toHaveLength(1);
+    // The same experiment by an address with its query: as the experiments' list links to it, as the page
+    // writes it back (a reload, a copied address), and a scenario that opens as an experiment.
+    const written = new URL(page.url()).search;
+    expect(written).toContain('scenario=two-springs');
+    for (const [address, title] of [
+      [
+        '?scenario=two-springs&methods=kinematic,kinematic-average&dt=1/60&until=10800&precision=f64',
+        'slow energy loss',
+      ],
+      [written, 'slow energy loss'],
+      ['?scenario=damped-spring', 'A damped spring that Euler makes gain energy'],
+    ]) {
+      await page.goto(`./${address}`);
+      await expect(card.locator('h3')).toContainText(title);
+      await expect
+        .poll(() => page.evaluate(() => performance.getEntriesByName('lab:first-frame').length))
+        .toBe(1);
+      await page.waitForTimeout(2500);
+      await expect(card).toHaveCount(1);
+      expect(await tops(), `${address} at ${width} px`).toHaveLength(1);
+    }
     // The default page: explicit Euler leaves the x(t) chart's scale within seconds, and a note says so.
     await page.goto('./');
     await expect(page.locator('#divergence li').first()).toBeVisible({ timeout: 15_000 });

@@ -29,8 +29,18 @@ export function shapeFirstScreen(query: URLSearchParams): void {
   const card = document.getElementById('current-experiment');
   if (card?.firstElementChild && window.location.search === '') card.hidden = false;
   // A worksheet's page is shown once its worksheet is in place above the settings (lab/main.ts): coming
-  // after, it moved them down by its height.
-  if (!query.has('worksheet')) showBody();
+  // after, it moved them down by its height. Beside a worksheet no experiment's card shows.
+  if (query.has('worksheet')) return;
+  // An address with a query may open an experiment too (a link of the experiments' list, a reload): its card
+  // is fetched first, the table of such addresses with it.
+  if (card && window.location.search !== '')
+    void import('./opening-card')
+      .then(({ carryCard }) => carryCard(card, window.location.search))
+      .catch(() => {
+        // The card comes with the experiments' panel, later.
+      })
+      .finally(showBody);
+  else showBody();
 }
 
 /** Shows the lab's body (style.css keeps it hidden while the first screen is shaped, for 2 s at most). */

@@ -1,5 +1,8 @@
-// The shape of a scenario's first screen: written by the build (vite.config.ts, from the core's catalogue),
-// read by the lab's first module (first-screen.ts). Types only: the build's configuration imports it too.
+// The shape of a scenario's first screen and the addresses that open an experiment: written by the build
+// (vite.config.ts, from the core), read by the lab's first module (first-screen.ts). The build's
+// configuration imports this file too: nothing here touches the page.
+
+import { LOOK_KEYS } from '../ui/look';
 
 /** What a scenario's first screen holds: known before the core loads (vite.config.ts, from its catalogue). */
 export interface ScenarioShape {
@@ -11,4 +14,18 @@ export interface ScenarioShape {
   params: number;
   /** Its description's lines in the settings column at its widest, estimated. */
   aboutLines: number;
+}
+
+/** The keys of an address that change only how a run looks: the run's own (state.ts's `runKey` sets them
+ * aside too), and the page's (ui/look.ts). */
+const LOOK_ONLY = ['speed', 'coord', 'details', ...LOOK_KEYS];
+
+/**
+ * An address's query as the table of experiments' addresses is keyed (vite.config.ts): its keys in their
+ * order, those that change only the run's look left out.
+ */
+export function experimentAddress(search: string): string {
+  const query = new URLSearchParams(search);
+  for (const key of LOOK_ONLY) query.delete(key);
+  return query.toString();
 }
