@@ -149,6 +149,48 @@ describe('the phase portrait and the scene hand the canvas nothing astronomicall
     expect(within(points, PLOT, 100)).toBe(true);
   });
 
+  it('phase portrait: a run round one ellipse for many periods is drawn round it once; a spiral whole', () => {
+    const recorded: Recorder[] = [];
+    Object.assign(globalThis, {
+      Path2D: class extends Recorder {
+        constructor() {
+          super();
+          recorded.push(this);
+        }
+      },
+    });
+    /** The points a portrait of (x, v) hands its path, and how far round the path they reach. */
+    const drawn = (x: number[], v: number[]) => {
+      recorded.length = 0;
+      const u = {
+        data: [null, [x, v]],
+        series: [{}, { facets: [{ scale: 'x' }, { scale: 'y' }] }],
+        scales: { x: { min: -1100, max: 1100 }, y: { min: -4300, max: 4300 } },
+        bbox: PLOT,
+      } as unknown as uPlot;
+      throughPoints(false)(u, 1, 0, x.length - 1);
+      return recorded.flatMap((r) => r.points);
+    };
+    // The spring's exact motion (ω = √15), 100 points a period for 40 periods: 4000 points on one ellipse.
+    const omega = Math.sqrt(15);
+    const period = (2 * Math.PI) / omega;
+    const t = Array.from({ length: 4000 }, (_, i) => (i * period) / 100);
+    const round = drawn(
+      t.map((s) => 1000 * Math.cos(omega * s)),
+      t.map((s) => -1000 * omega * Math.sin(omega * s)),
+    );
+    // The first period is drawn; the 39 after it go through pixels already inked, save the last point
+    // (where the method is now).
+    expect(round.length).toBeGreaterThan(90);
+    expect(round.length).toBeLessThan(2 * 100 + 10);
+    // A spiral going outwards passes new pixels all the way: every point of it is drawn.
+    const spiral = drawn(
+      t.map((s) => (300 + s * 10) * Math.cos(omega * s)),
+      t.map((s) => -(300 + s * 10) * omega * Math.sin(omega * s)),
+    );
+    expect(spiral.length).toBeGreaterThan(3900);
+  });
+
   it('scene: the trail of a body 1e30 m away stays within 100 canvas sizes', () => {
     Object.assign(globalThis, { window: { devicePixelRatio: 1 } });
     const { x, v } = eulerSpring(900);

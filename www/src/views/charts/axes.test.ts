@@ -17,6 +17,15 @@ describe('the envelope of a dense line', () => {
     expect(min(thin)).toBe(min(y));
   });
 
+  it('draws at most two points a stretch however many the line has', () => {
+    for (const n of [1001, 1500, 2000, 2001, 123_457]) {
+      const x = Array.from({ length: n }, (_, i) => i);
+      const { x: ex, ys } = envelope(x, [x.map((i) => (i % 2 ? 1 : -1))], 500);
+      expect(ex.length, `${n} points`).toBeLessThanOrEqual(2 * 500 + 2);
+      expect(ys[0]).toHaveLength(ex.length);
+    }
+  });
+
   it('leaves a line with few points alone', () => {
     const x = [0, 1, 2];
     const y = [1, 2, 3];

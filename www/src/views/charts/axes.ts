@@ -113,11 +113,13 @@ export function positiveOnly(col: Column): (number | null)[] {
 /**
  * Columns thinned to `buckets` stretches of x with each series' smallest and largest value in each (two points
  * a stretch, in the order they came): a line with more points than pixels draws its envelope instead of a
- * filled block, and keeps every peak. Unchanged when there are few enough points.
+ * filled block, and keeps every peak. Unchanged when there are few enough points: two a stretch at most, so
+ * that a line never has more than two points a pixel (a dense zigzag of them takes a canvas without a GPU
+ * tens of milliseconds to stroke).
  */
 export function envelope(x: Column, ys: Column[], buckets: number): { x: Column; ys: Column[] } {
   const n = x.length;
-  if (n <= 4 * buckets) return { x, ys };
+  if (n <= 2 * buckets) return { x, ys };
   const size = Math.ceil(n / buckets);
   const outX: (number | null)[] = [];
   const outYs: (number | null)[][] = ys.map(() => []);

@@ -56,10 +56,13 @@ export function throughPoints(log: boolean): uPlot.Series.PathBuilder {
     };
     const toX = log ? (v: number) => u.valToPos(v, sx, true) : linear(sx, 'x');
     const toY = log ? (v: number) => u.valToPos(v, sy, true) : linear(sy, 'y');
+    const ink = log ? undefined : inked(u.bbox);
     for (const [start, end] of stretches(idx0, idx1, POINTS_PER_PIXEL * Math.max(1, u.bbox.width))) {
       path.break();
       let started = false;
       let [lastX, lastY] = [0, 0];
+      // Whether the point before was passed over as already inked: the line resumes from it.
+      let passed = false;
       for (let i = start; i <= end; i++) {
         const x = xs[i];
         const y = ys[i];
@@ -69,11 +72,93 @@ export function throughPoints(log: boolean): uPlot.Series.PathBuilder {
         const py = toY(y);
         if (!Number.isFinite(px) || !Number.isFinite(py)) continue;
         if (started && i < end && Math.abs(px - lastX) < 0.5 && Math.abs(py - lastY) < 0.5) continue;
+        // A step through pixels the line has already been through adds no ink: a run round one ellipse for
+        // a thousand periods is drawn round it once, not a thousand times over (a canvas without a GPU
+        // takes tens of milliseconds to stroke it a thousand times).
+        if (ink && started && i < end && ink.covers(lastX, lastY, px, py)) {
+          passed = true;
+          [lastX, lastY] = [px, py];
+          continue;
+        }
+        if (passed) {
+          path.break();
+          path.to(lastX, lastY);
+          passed = false;
+        }
         path.to(px, py);
+        if (ink && started) ink.mark(lastX, lastY, px, py);
+        else ink?.mark(px, py, px, py);
         started = true;
         [lastX, lastY] = [px, py];
       }
     }
     return { stroke, fill: null, clip: null, band: null, flags: 0 };
   };
+}
+
+/** The longest step, in pixels, `Ink` follows pixel by pixel: a longer one is always drawn. */
+const INKED_STEP = 64;
+
+/** The pixels of a plot a series' line has been through, drawn in the same path (see `throughPoints`). */
+class Ink {
+  private readonly cells: Uint8Array;
+  private readonly columns: number;
+  private readonly rows: number;
+
+  constructor(private readonly plot: { left: number; top: number; width: number; height: number }) {
+    this.columns = Math.max(1, Math.ceil(plot.width));
+    this.rows = Math.max(1, Math.ceil(plot.height));
+    this.cells = new Uint8Array(this.columns * this.rows);
+  }
+
+  /** The cell of canvas pixel (x, y), or -1 outside the plot. */
+  private cell(x: number, y: number): number {
+    const [col, row] = [Math.floor(x - this.plot.left), Math.floor(y - this.plot.top)];
+    if (col < 0 || row < 0 || col >= this.columns || row >= this.rows) return -1;
+    return row * this.columns + col;
+  }
+
+  /** The pixel steps along the segment from (x0, y0) to (x1, y1), ends included; 0 where it is too long. */
+  private static steps(x0: number, y0: number, x1: number, y1: number): number {
+    const length = Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0));
+    return length > INKED_STEP ? 0 : Math.ceil(length);
+  }
+
+  /** Whether every pixel the segment from (x0, y0) to (x1, y1) goes through is inked already. */
+  covers(x0: number, y0: number, x1: number, y1: number): boolean {
+    const steps = Ink.steps(x0, y0, x1, y1);
+    if (steps === 0 && (x0 !== x1 || y0 !== y1)) return false;
+    for (let k = 0; k <= steps; k++) {
+      const f = steps === 0 ? 0 : k / steps;
+      const cell = this.cell(x0 + f * (x1 - x0), y0 + f * (y1 - y0));
+      if (cell < 0 || this.cells[cell] !== 1) return false;
+    }
+    return true;
+  }
+
+  /** Inks the pixels the segment from (x0, y0) to (x1, y1) goes through (only its end where it is long). */
+  mark(x0: number, y0: number, x1: number, y1: number): void {
+    const steps = Ink.steps(x0, y0, x1, y1);
+    for (let k = steps === 0 ? 1 : 0; k <= Math.max(steps, 1); k++) {
+      const f = steps === 0 ? 1 : k / steps;
+      const cell = this.cell(x0 + f * (x1 - x0), y0 + f * (y1 - y0));
+      if (cell >= 0) this.cells[cell] = 1;
+    }
+  }
+
+  clear(): void {
+    this.cells.fill(0);
+  }
+}
+
+/** A clean `Ink` for a plot: one, reused while the plot keeps its size (a chart's series, frame after frame). */
+let reused: Ink | undefined;
+let reusedFor = '';
+function inked(plot: { left: number; top: number; width: number; height: number }): Ink {
+  const key = `${plot.left},${plot.top},${plot.width},${plot.height}`;
+  if (!reused || key !== reusedFor) {
+    reused = new Ink(plot);
+    reusedFor = key;
+  } else reused.clear();
+  return reused;
 }
