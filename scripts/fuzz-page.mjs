@@ -7,6 +7,9 @@
 //  2. Random clicks, keys, slider moves and field edits on the lab, an embedded figure and a worksheet:
 //     zero uncaught errors.
 //
+// A page that stops answering (a frozen main thread) is reported as a failure with what froze it, and the
+// run goes on in a fresh tab: no step waits longer than its deadline.
+//
 // Counts are printed; the exit status is 1 if any check failed. Usage: node scripts/fuzz-page.mjs
 // [--urls N] [--seconds S] [--short] (short: 100 URLs, 60 s of random input; default 2,000 and 600).
 
@@ -23,6 +26,23 @@ const SECONDS = option('--seconds', short ? 60 : 600);
 const PORT = 4176;
 
 const { random, pick } = seeded(20261122);
+
+/** A page that has not answered within its deadline. */
+class Hung extends Error {}
+
+/** `work`, or a `Hung` error once `ms` have passed without it settling. */
+function within(ms, work, what) {
+  let timer;
+  const deadline = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Hung(`no answer in ${ms / 1000} s: ${what}`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** Closes a tab, frozen or not, without waiting on it for long. */
+async function discard(tab) {
+  await within(10_000, tab.close({ runBeforeUnload: false }), 'closing a tab').catch(() => {});
+}
 
 const SCENARIOS = [...SCENARIO_IDS, 'custom', 'nope', ''];
 const METHODS = [...METHOD_IDS, 'yours', 'rk5', ''];
@@ -106,18 +126,36 @@ const LAB = site.lab;
 let failed = 0;
 try {
   // 1. URLs.
-  const page = await browser.newPage({ viewport: { width: 1024, height: 800 } });
   const errors = [];
-  page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
-  const problems = { errors: 0, blank: 0, unnamed: 0 };
+  const open = async () => {
+    const tab = await browser.newPage({ viewport: { width: 1024, height: 800 } });
+    tab.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
+    tab.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    });
+    return tab;
+  };
+  let page = await open();
+  const problems = { errors: 0, blank: 0, unnamed: 0, frozen: 0 };
   for (let i = 0; i < URLS; i++) {
     const pairs = randomQuery();
     const query = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
     const path = pick(['/', '/', '/embed.html']);
     errors.length = 0;
+    try {
+      await within(60_000, check(path, query, pairs), `${path}?${query}`);
+    } catch (e) {
+      if (!(e instanceof Hung)) throw e;
+      problems.frozen++;
+      failed++;
+      console.log(`frozen: ${e.message}`);
+      await discard(page);
+      page = await open();
+    }
+  }
+
+  /** One URL's checks (see the top of this file). */
+  async function check(path, query, pairs) {
     await page.goto(`${LAB}${path}?${query}`);
     // The page is read once its run is made (its notices about the URL are shown by then: an early one, such
     // as theme='s, comes before the core has read the rest), or after ten seconds, when a page that could
@@ -163,9 +201,9 @@ try {
     }
   }
   console.log(
-    `URLs: ${URLS}; with an error: ${problems.errors}; blank: ${problems.blank}; a dropped key not named: ${problems.unnamed}`,
+    `URLs: ${URLS}; with an error: ${problems.errors}; blank: ${problems.blank}; a dropped key not named: ${problems.unnamed}; frozen: ${problems.frozen}`,
   );
-  await page.close();
+  await discard(page);
 
   // 2. Random input.
   const places = [
@@ -174,6 +212,7 @@ try {
     `${LAB}/?worksheet=fiedler`,
   ];
   let uncaught = 0;
+  let frozen = 0;
   let actions = 0;
   const end = Date.now() + SECONDS * 1000;
   for (let p = 0; Date.now() < end; p = (p + 1) % places.length) {
@@ -183,57 +222,77 @@ try {
       console.log(`uncaught on ${places[p]}: ${e.message}`);
     });
     tab.on('popup', (popup) => popup.close().catch(() => {}));
-    await tab.goto(places[p]);
-    if (places[p].includes('worksheet')) {
-      await tab.fill('#student-name', 'Monkey').catch(() => {});
-      await tab.press('#student-name', 'Enter').catch(() => {});
-    }
-    const stop = Math.min(end, Date.now() + 20_000);
-    while (Date.now() < stop) {
-      actions++;
-      const kind = random();
-      try {
-        if (kind < 0.45) {
-          const targets = tab.locator(
-            'button:visible, summary:visible, input[type=checkbox]:visible, input[type=radio]:visible',
-          );
-          const n = await targets.count();
-          if (n) await targets.nth(Math.floor(random() * n)).click({ timeout: 500, force: false });
-        } else if (kind < 0.65) {
-          await tab.keyboard.press(pick(['Space', 'ArrowRight', 'Tab', 'Enter', 'Escape', 'Shift+Tab']));
-        } else if (kind < 0.85) {
-          const fields = tab.locator('input[type=text]:visible, input:not([type]):visible, textarea:visible');
-          const n = await fields.count();
-          if (n) {
-            const f = fields.nth(Math.floor(random() * n));
-            if (await f.isEditable()) {
-              await f.fill(pick(VALUES), { timeout: 500 });
-              await f.press('Enter', { timeout: 500 });
-            }
-          }
-        } else {
-          const selects = tab.locator('select:visible');
-          const n = await selects.count();
-          if (n) {
-            const s = selects.nth(Math.floor(random() * n));
-            const options = await s.locator('option').evaluateAll((o) => o.map((x) => x.value));
-            if (options.length) await s.selectOption(pick(options), { timeout: 500 });
-          }
-          const ranges = tab.locator('input[type=range]:visible');
-          const r = await ranges.count();
-          if (r) await ranges.nth(Math.floor(random() * r)).fill(String(random() * 4), { timeout: 500 });
-        }
-      } catch {
-        // An element that went away or stayed busy: the next action goes on.
+    try {
+      await within(60_000, start(tab, places[p]), `opening ${places[p]}`);
+      const stop = Math.min(end, Date.now() + 20_000);
+      while (Date.now() < stop) {
+        actions++;
+        // Each action within a deadline; one that times out is asked whether the page still answers.
+        await within(20_000, act(tab), `an action on ${places[p]}`).catch(async (e) => {
+          if (!(e instanceof Hung)) throw e;
+          await within(10_000, tab.evaluate('1'), `${places[p]}, after an action that did not end`);
+        });
       }
+    } catch (e) {
+      if (!(e instanceof Hung)) throw e;
+      frozen++;
+      console.log(`frozen: ${e.message}`);
     }
-    await tab.close();
+    await discard(tab);
   }
   console.log(
-    `random input: ${SECONDS} s, ${actions} actions on the lab, a figure and a worksheet; uncaught errors: ${uncaught}`,
+    `random input: ${SECONDS} s, ${actions} actions on the lab, a figure and a worksheet; uncaught errors: ${uncaught}; frozen pages: ${frozen}`,
   );
-  failed += uncaught;
+  failed += uncaught + frozen;
 } finally {
   await site.close();
 }
 process.exit(failed > 0 ? 1 : 0);
+
+/** Opens a place for random input (a worksheet's with a student's name given). */
+async function start(tab, place) {
+  await tab.goto(place);
+  if (place.includes('worksheet')) {
+    await tab.fill('#student-name', 'Monkey').catch(() => {});
+    await tab.press('#student-name', 'Enter').catch(() => {});
+  }
+}
+
+/** One random action: a click, a key, a field's edit, a menu's choice or a slider's move. */
+async function act(tab) {
+  const kind = random();
+  try {
+    if (kind < 0.45) {
+      const targets = tab.locator(
+        'button:visible, summary:visible, input[type=checkbox]:visible, input[type=radio]:visible',
+      );
+      const n = await targets.count();
+      if (n) await targets.nth(Math.floor(random() * n)).click({ timeout: 500, force: false });
+    } else if (kind < 0.65) {
+      await tab.keyboard.press(pick(['Space', 'ArrowRight', 'Tab', 'Enter', 'Escape', 'Shift+Tab']));
+    } else if (kind < 0.85) {
+      const fields = tab.locator('input[type=text]:visible, input:not([type]):visible, textarea:visible');
+      const n = await fields.count();
+      if (n) {
+        const f = fields.nth(Math.floor(random() * n));
+        if (await f.isEditable()) {
+          await f.fill(pick(VALUES), { timeout: 500 });
+          await f.press('Enter', { timeout: 500 });
+        }
+      }
+    } else {
+      const selects = tab.locator('select:visible');
+      const n = await selects.count();
+      if (n) {
+        const s = selects.nth(Math.floor(random() * n));
+        const options = await s.locator('option').evaluateAll((o) => o.map((x) => x.value));
+        if (options.length) await s.selectOption(pick(options), { timeout: 500 });
+      }
+      const ranges = tab.locator('input[type=range]:visible');
+      const r = await ranges.count();
+      if (r) await ranges.nth(Math.floor(random() * r)).fill(String(random() * 4), { timeout: 500 });
+    }
+  } catch {
+    // An element that went away or stayed busy: the next action goes on.
+  }
+}
