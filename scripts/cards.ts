@@ -4,6 +4,7 @@
 // (og:image, og:url, the oEmbed link) need the site's address, SITE_URL at build time; without it they are
 // left out. Pure functions of their inputs: vite.config.ts writes the files, scripts/cards.test.ts checks them.
 
+import { CARD_MORE } from '../www/src/lab/shape.ts';
 import { figureHeight, parseLook } from '../www/src/ui/look.ts';
 
 /** An experiment as a card: its id, the state it opens, and what the card says. */
@@ -133,8 +134,8 @@ export function experimentPage(
 export function experimentCard(e: CardExperiment): string {
   return (
     `<article class="experiment" data-experiment="${escape(e.id)}"><p class="kicker">Experiment · ${escape(e.citation)}</p>` +
-    `<h3><a href="?${escape(e.query)}">${escape(e.title)}</a></h3><p>${escape(e.look)}</p>` +
-    `<blockquote>“${escape(e.claim)}”</blockquote><p class="measured">Measured by the lab: ${escape(e.measured)}</p></article>`
+    `<h3><a href="?${escape(e.query)}">${escape(e.title)}</a></h3><details class="experiment-more" open><summary>${CARD_MORE}</summary>` +
+    `<p>${escape(e.look)}</p><blockquote>“${escape(e.claim)}”</blockquote><p class="measured">Measured by the lab: ${escape(e.measured)}</p></details></article>`
   );
 }
 

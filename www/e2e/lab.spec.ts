@@ -236,7 +236,7 @@ test('the scene stays where it was first shown: a shared experiment’s card is 
       ],
       [written, 'slow energy loss'],
       ['?scenario=damped-spring', 'A damped spring that Euler makes gain energy'],
-    ]) {
+    ] as const) {
       await page.goto(`./${address}`);
       await expect(card.locator('h3')).toContainText(title);
       await expect
@@ -678,7 +678,9 @@ test.describe('on a phone', () => {
     expect(errors).toEqual([]);
   });
 
-  test("the experiment's card and the scene come first, the form after", async ({ page }) => {
+  test("the experiment's card and the scene come first, the form after; a long card folds", async ({
+    page,
+  }) => {
     const errors = watch(page);
     await page.goto(
       './?scenario=orbit&methods=euler,implicit-euler,symplectic-euler&dt=0.1&until=63&precision=f64',
@@ -689,6 +691,22 @@ test.describe('on a phone', () => {
     expect(await top('#scene')).toBeLessThan(844);
     expect(await top('#scene')).toBeLessThan(await top('#setup'));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The longest card, on its own page and by its address: what to look at, the claim and the measurement
+    // are folded, so that the scene is in sight; the fold opens by its summary.
+    for (const address of [
+      './x/double-pendulum-horizon.html',
+      './?scenario=double-pendulum&methods=rk4,forest-ruth&dt=0.001&until=40&precision=f64&nudge=1e-9&coord=theta1',
+    ]) {
+      await page.goto(address);
+      const card = page.locator('#current-experiment article');
+      await expect(card.locator('h3')).toContainText('how far ahead can anything see');
+      const fold = card.locator('details.experiment-more');
+      await expect(fold).not.toHaveAttribute('open');
+      expect(await top('#scene'), address).toBeLessThan(844 - 150);
+      await fold.locator('summary').click();
+      await expect(fold.locator('.measured')).toBeVisible();
+      await expect(fold.locator('blockquote')).toContainText('chaotic');
+    }
     // Nor does a run against a reference, whose error chart names a long legend entry, scroll sideways.
     await page.goto('./?scenario=double-pendulum');
     await expect(page.locator('#chart-error .u-legend')).toContainText('unknown below');

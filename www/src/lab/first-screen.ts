@@ -27,7 +27,10 @@ export function shapeFirstScreen(query: URLSearchParams): void {
   // An experiment's own page (x/ID.html) carries its card, shown where the address opens that experiment (it
   // has no query of its own): the views are then where they stay from the first paint.
   const card = document.getElementById('current-experiment');
-  if (card?.firstElementChild && window.location.search === '') card.hidden = false;
+  if (card?.firstElementChild && window.location.search === '') {
+    foldOnNarrow(card);
+    card.hidden = false;
+  }
   // A worksheet's page is shown once its worksheet is in place above the settings (lab/main.ts): coming
   // after, it moved them down by its height. Beside a worksheet no experiment's card shows.
   if (query.has('worksheet')) return;
@@ -46,4 +49,14 @@ export function shapeFirstScreen(query: URLSearchParams): void {
 /** Shows the lab's body (style.css keeps it hidden while the first screen is shaped, for 2 s at most). */
 export function showBody(): void {
   document.querySelector('main[data-shaping]')?.removeAttribute('data-shaping');
+}
+
+/**
+ * Folds what to look at, the claim and the measurement in an experiment's card (in `holder`) on a screen as
+ * narrow as a phone's, where the views come under the card: unfolded, a long card pushed the scene below the
+ * screen's bottom (729 px of card on a 844 px screen). The title and the fold's summary stay in sight.
+ */
+export function foldOnNarrow(holder: HTMLElement): void {
+  const fold = holder.querySelector<HTMLDetailsElement>('details.experiment-more');
+  if (fold && window.matchMedia('(max-width: 800px)').matches) fold.open = false;
 }

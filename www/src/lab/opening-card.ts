@@ -2,6 +2,7 @@
 // body is shown (first-screen.ts). A module of its own: the default page, with no query, downloads neither
 // it nor the build's table of such addresses (vite.config.ts).
 
+import { foldOnNarrow } from './first-screen';
 import { experimentAddress } from './shape';
 
 /**
@@ -14,14 +15,18 @@ export async function carryCard(holder: HTMLElement, search: string): Promise<vo
   const id = __EXPERIMENT_ADDRESSES__[experimentAddress(search)];
   if (id === undefined) return;
   try {
-    const response = await fetch(new URL(`x/${encodeURIComponent(id)}.html`, document.baseURI));
-    if (!response.ok) return;
-    const page = new DOMParser().parseFromString(await response.text(), 'text/html');
-    const card = page.querySelector(
+    const page = new URL(`x/${encodeURIComponent(id)}.html`, document.baseURI).href;
+    // Offline, only a page kept for offline use can be read ("Keep for offline use"): asked for, another
+    // would fail as a network error the console reports.
+    const response = navigator.onLine ? await fetch(page) : await globalThis.caches?.match(page);
+    if (!response?.ok) return;
+    const parsed = new DOMParser().parseFromString(await response.text(), 'text/html');
+    const card = parsed.querySelector(
       `#current-experiment > article.experiment[data-experiment="${CSS.escape(id)}"]`,
     );
     if (!card || holder.firstElementChild) return;
     holder.append(document.adoptNode(card));
+    foldOnNarrow(holder);
     holder.hidden = false;
   } catch {
     // Offline or blocked: the experiments' panel shows the card once the studies have come.

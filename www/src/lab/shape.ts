@@ -29,3 +29,9 @@ export function experimentAddress(search: string): string {
   for (const key of LOOK_ONLY) query.delete(key);
   return query.toString();
 }
+
+/**
+ * The summary of the fold in the card of the experiment a page shows (scripts/cards.ts, panels/experiments.ts):
+ * what to look at, the article's claim and the lab's measurement, folded on a narrow screen (first-screen.ts).
+ */
+export const CARD_MORE = 'What to look at, the claim, the measurement';

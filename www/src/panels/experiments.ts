@@ -3,21 +3,29 @@
 
 import type { Catalogue, ExperimentInfo } from '../core';
 import { ask } from '../core/studies';
+import { foldOnNarrow } from '../lab/first-screen';
+import { CARD_MORE } from '../lab/shape';
 import { type CoreChecks, type LabState, parseQuery, runKey } from '../lab/state';
 import { el, message } from '../ui/dom';
 
+/**
+ * An experiment's card: its title linking to its state, what to look at, the claim, and the lab's
+ * measurement. The card of the experiment the page shows (`h3`) has the last three in a fold, as its own page
+ * carries it (scripts/cards.ts).
+ */
 function card(e: ExperimentInfo, heading: 'h3' | 'h4'): { root: HTMLElement; measured: HTMLElement } {
   const root = el('article', undefined, 'experiment');
   root.dataset.experiment = e.id;
   const link = el('a', e.title);
   link.href = `?${e.query}`;
   const measured = el('p', 'Measuring…', 'measured');
-  root.append(
-    el(heading, undefined, undefined, [link]),
-    el('p', e.look),
-    el('blockquote', `“${e.claim}”`),
-    measured,
-  );
+  const parts = [el('p', e.look), el('blockquote', `“${e.claim}”`), measured];
+  if (heading === 'h4') root.append(el(heading, undefined, undefined, [link]), ...parts);
+  else {
+    const fold = el('details', undefined, 'experiment-more', [el('summary', CARD_MORE), ...parts]);
+    fold.open = true;
+    root.append(el(heading, undefined, undefined, [link]), fold);
+  }
   return { root, measured };
 }
 
@@ -129,6 +137,7 @@ export class ExperimentsPanel {
     const article = this.catalogue.articles.find((a) => a.id === e.article);
     root.prepend(el('p', `Experiment · ${article?.citation ?? ''}`, 'kicker'));
     this.current.append(root);
+    foldOnNarrow(this.current);
     void fill(measured, e.id);
   }
 }
