@@ -53,7 +53,7 @@ group('link cards', () => {
   it("carry the experiment's card above the views, measured and escaped, hidden until the page's code shows it", () => {
     const page = experimentPage(INDEX, EXPERIMENT, undefined, undefined);
     expect(page).toContain(
-      '<div id="current-experiment" class="current-experiment" hidden><article class="experiment" data-experiment="semi-implicit-order"><p class="kicker">Experiment · True Physics</p><h3><a href="?scenario=spring&amp;methods=euler,symplectic-euler&amp;dt=0.01&amp;until=1&amp;views=scene,energy">Is semi-implicit Euler &quot;second order&quot;?</a></h3><p>Halve dt &amp; see.</p><blockquote>“The semi-implicit Euler technique is a second order method”</blockquote><p class="measured">Measured by the lab: Fitted order on the spring: symplectic Euler 1.002 &lt;of 2&gt;.</p></article></div>',
+      '<div id="current-experiment" class="current-experiment" hidden><article class="experiment" data-experiment="semi-implicit-order"><p class="kicker">Experiment · True Physics</p><h3><a href="?scenario=spring&amp;methods=euler,symplectic-euler&amp;dt=0.01&amp;until=1&amp;views=scene,energy">Is semi-implicit Euler &quot;second order&quot;?</a></h3><details class="experiment-more" open><summary>What to look at, the claim, the measurement</summary><p>Halve dt &amp; see.</p><blockquote>“The semi-implicit Euler technique is a second order method”</blockquote><p class="measured">Measured by the lab: Fitted order on the spring: symplectic Euler 1.002 &lt;of 2&gt;.</p></details></article></div>',
     );
     expect(page.match(/<article/g)).toHaveLength(1);
   });
