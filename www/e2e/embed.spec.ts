@@ -461,6 +461,33 @@ test('the full page offers both snippets for the current state, and the element 
   expect(errors).toEqual([]);
 });
 
+test('the Embed panel, opened before its code has come, says it is loading, and says so if it cannot', async ({
+  page,
+}) => {
+  // Its code held back until the panel has been looked at.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/snippets-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('./?scenario=orbit');
+  await page.locator('#embed-panel summary').click();
+  await expect(page.locator('#embed-loading')).toHaveText('Loading the panel’s choices…');
+  release();
+  await expect(page.locator('#embed-views input[value="phase"]')).toBeVisible();
+  await expect(page.locator('#embed-loading')).toHaveCount(0);
+  await expect(page.locator('#embed-element')).toHaveValue(/scenario=orbit/);
+  // Where it cannot come at all, the panel says so where the choices would be.
+  await page.unroute('**/assets/snippets-*.js');
+  await page.route('**/assets/snippets-*.js', (route) => route.abort());
+  await page.goto('./?scenario=spring');
+  await page.locator('#embed-panel summary').click();
+  await expect(page.locator('#embed-loading')).toContainText('The Embed panel could not be loaded');
+});
+
 test('a figure fits the height estimated for it (the still’s and the plain iframe’s) without crowding its views', async ({
   page,
 }) => {

@@ -103,6 +103,7 @@ export class EmbedPanel {
     private readonly experiment: () => string | undefined = () => undefined,
     private readonly asOpened: () => boolean = () => false,
   ) {
+    byId('embed-loading').remove();
     const boxes = byId('embed-views');
     for (const view of VIEWS) {
       const box = el('input');

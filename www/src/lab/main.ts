@@ -89,7 +89,11 @@ async function main(): Promise<void> {
           () => asOpened(catalogue, app.current),
         );
       },
-      (e: unknown) => notice(`The Embed panel could not be loaded: ${message(e)}`, 'error'),
+      (e: unknown) => {
+        const text = `The Embed panel could not be loaded: ${message(e)}`;
+        byId('embed-loading').textContent = text;
+        notice(text, 'error');
+      },
     );
     return embedding;
   };

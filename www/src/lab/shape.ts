@@ -2,7 +2,7 @@
 // (vite.config.ts, from the core), read by the lab's first module (first-screen.ts). The build's
 // configuration imports this file too: nothing here touches the page.
 
-import { LOOK_KEYS } from '../ui/look';
+import { LOOK_KEYS } from '../ui/look.ts';
 
 /** What a scenario's first screen holds: known before the core loads (vite.config.ts, from its catalogue). */
 export interface ScenarioShape {

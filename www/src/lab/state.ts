@@ -1,10 +1,11 @@
 // The page's whole state, which the URL holds: parsed and written here and nowhere else. One idea over 300
-// lines: the URL's reading, key by key, each with its notice.
+// lines: the URL's reading, key by key, each with its notice. The build's configuration imports it too (the
+// addresses that open an experiment, vite.config.ts): its imports name their files whole, as Node reads them.
 
 import type { Catalogue, MethodInfo, Precision, RunPair, RunSpec, ScenarioInfo } from '../core';
-import { fraction } from '../ui/numbers';
-import { DEFAULT_SCENARIO } from './opening';
-import { trackLabels } from './tracks';
+import { fraction } from '../ui/numbers.ts';
+import { DEFAULT_SCENARIO } from './opening.ts';
+import { trackLabels } from './tracks.ts';
 
 export interface LabState {
   scenario: string;
