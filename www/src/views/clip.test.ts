@@ -29,6 +29,20 @@ class Recorder implements PathTarget {
   }
 }
 
+/** Makes every Path2D a recorder (see afterEach), and returns those made. */
+function recordPaths(): Recorder[] {
+  const recorded: Recorder[] = [];
+  Object.assign(globalThis, {
+    Path2D: class extends Recorder {
+      constructor() {
+        super();
+        recorded.push(this);
+      }
+    },
+  });
+  return recorded;
+}
+
 /** Whether every recorded point lies within `n` plot sizes of the plot. */
 function within(points: [number, number][], plot: Rect, n: number): boolean {
   return points.every(
@@ -126,17 +140,9 @@ describe('the phase portrait and the scene hand the canvas nothing astronomicall
     Object.assign(globalThis, saved);
   });
 
-  it('phase portrait: explicit Euler’s (x, v) to 1e30 stays within 100 plot sizes', () => {
-    const recorded: Recorder[] = [];
-    Object.assign(globalThis, {
-      Path2D: class extends Recorder {
-        constructor() {
-          super();
-          recorded.push(this);
-        }
-      },
-    });
-    const { x, v } = eulerSpring(900);
+  /** The points a phase portrait of (x, v) on PLOT hands its paths. */
+  function portrait(x: number[], v: number[]): [number, number][] {
+    const recorded = recordPaths();
     const u = {
       data: [null, [x, v]],
       series: [{}, { facets: [{ scale: 'x' }, { scale: 'y' }] }],
@@ -144,38 +150,22 @@ describe('the phase portrait and the scene hand the canvas nothing astronomicall
       bbox: PLOT,
     } as unknown as uPlot;
     throughPoints(false)(u, 1, 0, x.length - 1);
-    const points = recorded.flatMap((r) => r.points);
+    return recorded.flatMap((r) => r.points);
+  }
+
+  it('phase portrait: explicit Euler’s (x, v) to 1e30 stays within 100 plot sizes', () => {
+    const { x, v } = eulerSpring(900);
+    const points = portrait(x, v);
     expect(points.length).toBeGreaterThan(10);
     expect(within(points, PLOT, 100)).toBe(true);
   });
 
   it('phase portrait: a run round one ellipse for many periods is drawn round it once; a spiral whole', () => {
-    const recorded: Recorder[] = [];
-    Object.assign(globalThis, {
-      Path2D: class extends Recorder {
-        constructor() {
-          super();
-          recorded.push(this);
-        }
-      },
-    });
-    /** The points a portrait of (x, v) hands its path, and how far round the path they reach. */
-    const drawn = (x: number[], v: number[]) => {
-      recorded.length = 0;
-      const u = {
-        data: [null, [x, v]],
-        series: [{}, { facets: [{ scale: 'x' }, { scale: 'y' }] }],
-        scales: { x: { min: -1100, max: 1100 }, y: { min: -4300, max: 4300 } },
-        bbox: PLOT,
-      } as unknown as uPlot;
-      throughPoints(false)(u, 1, 0, x.length - 1);
-      return recorded.flatMap((r) => r.points);
-    };
     // The spring's exact motion (ω = √15), 100 points a period for 40 periods: 4000 points on one ellipse.
     const omega = Math.sqrt(15);
     const period = (2 * Math.PI) / omega;
     const t = Array.from({ length: 4000 }, (_, i) => (i * period) / 100);
-    const round = drawn(
+    const round = portrait(
       t.map((s) => 1000 * Math.cos(omega * s)),
       t.map((s) => -1000 * omega * Math.sin(omega * s)),
     );
@@ -184,7 +174,7 @@ describe('the phase portrait and the scene hand the canvas nothing astronomicall
     expect(round.length).toBeGreaterThan(90);
     expect(round.length).toBeLessThan(2 * 100 + 10);
     // A spiral going outwards passes new pixels all the way: every point of it is drawn.
-    const spiral = drawn(
+    const spiral = portrait(
       t.map((s) => (300 + s * 10) * Math.cos(omega * s)),
       t.map((s) => -(300 + s * 10) * omega * Math.sin(omega * s)),
     );
