@@ -285,7 +285,8 @@ export class Controls {
   }
 
   /** Writes each spinning-body method's stated facts beside its toggle: its order and its torque evaluations
-   * (the core states them; the point-mass family's are measured on the scenario, see `syncFacts`). */
+   * (the core states them whatever the body; the point-mass family's depend on the scenario's forces, see
+   * `syncFacts`). */
   syncRotationFacts(): void {
     byId('methods-facts').textContent =
       'Orders on a spinning body (your method and the ω·dt of an oscillator do not apply here):';
