@@ -7,7 +7,10 @@ describe('an experiment’s address', () => {
     expect(experimentAddress(`${run}&theme=dark&speed=2&coord=x1&details=kinematic`)).toBe(
       experimentAddress(run),
     );
-    // A comma or a slash reads the same written raw or escaped.
+    // The keys in any order, and a comma or a slash written raw or escaped.
+    expect(
+      experimentAddress('?dt=1/60&until=10800&methods=kinematic,kinematic-average&scenario=two-springs'),
+    ).toBe(experimentAddress(run));
     expect(experimentAddress(run)).toBe(
       experimentAddress('?scenario=two-springs&methods=kinematic%2Ckinematic-average&dt=1%2F60&until=10800'),
     );

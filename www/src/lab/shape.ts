@@ -21,12 +21,13 @@ export interface ScenarioShape {
 const LOOK_ONLY = ['speed', 'coord', 'details', ...LOOK_KEYS];
 
 /**
- * An address's query as the table of experiments' addresses is keyed (vite.config.ts): its keys in their
- * order, those that change only the run's look left out.
+ * An address's query as the table of experiments' addresses is keyed (vite.config.ts): its keys in the order
+ * of their names, those that change only the run's look left out.
  */
 export function experimentAddress(search: string): string {
   const query = new URLSearchParams(search);
   for (const key of LOOK_ONLY) query.delete(key);
+  query.sort();
   return query.toString();
 }
 
