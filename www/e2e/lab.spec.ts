@@ -707,6 +707,13 @@ test.describe('on a phone', () => {
       await expect(fold.locator('.measured')).toBeVisible();
       await expect(fold.locator('blockquote')).toContainText('chaotic');
     }
+    // Folded, then widened past a phone's width (where the fold's summary is not shown): it opens.
+    await page.reload();
+    const fold = page.locator('#current-experiment details.experiment-more');
+    await expect(fold).not.toHaveAttribute('open');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect(fold.locator('.measured')).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
     // Nor does a run against a reference, whose error chart names a long legend entry, scroll sideways.
     await page.goto('./?scenario=double-pendulum');
     await expect(page.locator('#chart-error .u-legend')).toContainText('unknown below');

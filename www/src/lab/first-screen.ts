@@ -58,5 +58,21 @@ export function showBody(): void {
  */
 export function foldOnNarrow(holder: HTMLElement): void {
   const fold = holder.querySelector<HTMLDetailsElement>('details.experiment-more');
-  if (fold && window.matchMedia('(max-width: 800px)').matches) fold.open = false;
+  if (!fold) return;
+  if (narrow.matches) fold.open = false;
+  // Widened past a phone's width (a tablet turned, a window made wider), the fold opens: its summary is not
+  // shown there (page.css), and a fold left shut would hide its text.
+  if (!unfolds) {
+    unfolds = true;
+    narrow.addEventListener('change', () => {
+      if (narrow.matches) return;
+      for (const shut of document.querySelectorAll<HTMLDetailsElement>('details.experiment-more'))
+        shut.open = true;
+    });
+  }
 }
+
+/** A screen as narrow as a phone's, where an experiment's card folds (page.css has the same width). */
+const narrow = window.matchMedia('(max-width: 800px)');
+/** Whether the folds are set to open when the screen widens. */
+let unfolds = false;

@@ -21,8 +21,11 @@ function eulerSpring(steps: number): { x: number[]; v: number[] } {
 /** A canvas context or a Path2D that records every point it is given. */
 class Recorder implements PathTarget {
   points: [number, number][] = [];
+  /** How many pieces the line was drawn in. */
+  pieces = 0;
   moveTo(x: number, y: number) {
     this.points.push([x, y]);
+    this.pieces++;
   }
   lineTo(x: number, y: number) {
     this.points.push([x, y]);
@@ -140,8 +143,8 @@ describe('the phase portrait and the scene hand the canvas nothing astronomicall
     Object.assign(globalThis, saved);
   });
 
-  /** The points a phase portrait of (x, v) on PLOT hands its paths. */
-  function portrait(x: number[], v: number[]): [number, number][] {
+  /** The points a phase portrait of (x, v) on PLOT hands its paths, and the pieces it draws them in. */
+  function portrait(x: number[], v: number[]): [number, number][] & { pieces: number } {
     const recorded = recordPaths();
     const u = {
       data: [null, [x, v]],
@@ -150,7 +153,8 @@ describe('the phase portrait and the scene hand the canvas nothing astronomicall
       bbox: PLOT,
     } as unknown as uPlot;
     throughPoints(false)(u, 1, 0, x.length - 1);
-    return recorded.flatMap((r) => r.points);
+    const points = recorded.flatMap((r) => r.points);
+    return Object.assign(points, { pieces: recorded.reduce((n, r) => n + r.pieces, 0) });
   }
 
   it('phase portrait: explicit Euler’s (x, v) to 1e30 stays within 100 plot sizes', () => {
@@ -179,6 +183,14 @@ describe('the phase portrait and the scene hand the canvas nothing astronomicall
       t.map((s) => -(300 + s * 10) * omega * Math.sin(omega * s)),
     );
     expect(spiral.length).toBeGreaterThan(3900);
+    // A line in steps shorter than a pixel is one stroke, not a chain of dots: its own trail just drawn is
+    // not an earlier pass.
+    const fine = Array.from({ length: 7000 }, (_, i) => i / 7000);
+    const once = portrait(
+      fine.map((f) => (300 + 500 * f) * Math.cos(2 * Math.PI * f)),
+      fine.map((f) => -(300 + 500 * f) * omega * Math.sin(2 * Math.PI * f)),
+    );
+    expect(once.pieces).toBe(1);
   });
 
   it('scene: the trail of a body 1e30 m away stays within 100 canvas sizes', () => {

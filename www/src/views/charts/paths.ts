@@ -56,7 +56,8 @@ export function throughPoints(log: boolean): uPlot.Series.PathBuilder {
     };
     const toX = log ? (v: number) => u.valToPos(v, sx, true) : linear(sx, 'x');
     const toY = log ? (v: number) => u.valToPos(v, sy, true) : linear(sy, 'y');
-    const ink = log ? undefined : inked(u.bbox);
+    // A dashed line is drawn whole: each piece of it would start its dashes anew.
+    const ink = log || series.dash?.length ? undefined : inked(u.bbox);
     for (const [start, end] of stretches(idx0, idx1, POINTS_PER_PIXEL * Math.max(1, u.bbox.width))) {
       path.break();
       let started = false;
@@ -72,9 +73,10 @@ export function throughPoints(log: boolean): uPlot.Series.PathBuilder {
         const py = toY(y);
         if (!Number.isFinite(px) || !Number.isFinite(py)) continue;
         if (started && i < end && Math.abs(px - lastX) < 0.5 && Math.abs(py - lastY) < 0.5) continue;
-        // A step through pixels the line has already been through adds no ink: a run round one ellipse for
-        // a thousand periods is drawn round it once, not a thousand times over (a canvas without a GPU
-        // takes tens of milliseconds to stroke it a thousand times).
+        if (started) ink?.travel(Math.hypot(px - lastX, py - lastY));
+        // A step through pixels an earlier pass of the line has been through adds no ink: a run round one
+        // ellipse for a thousand periods is drawn round it once, not a thousand times over (a canvas without
+        // a GPU takes tens of milliseconds to stroke it a thousand times).
         if (ink && started && i < end && ink.covers(lastX, lastY, px, py)) {
           passed = true;
           [lastX, lastY] = [px, py];
@@ -98,17 +100,41 @@ export function throughPoints(log: boolean): uPlot.Series.PathBuilder {
 
 /** The longest step, in pixels, `Ink` follows pixel by pixel: a longer one is always drawn. */
 const INKED_STEP = 64;
+/** How far back along the line, in pixels, its own trail does not count as an earlier pass. */
+const RECENT = 16;
 
-/** The pixels of a plot a series' line has been through, drawn in the same path (see `throughPoints`). */
+/**
+ * The pixels of a plot a series' line has been through, each stamped with how far the line had gone there
+ * (see `throughPoints`). The distance goes on from series to series and frame to frame, so that the stamps
+ * of another series or an earlier frame are simply older than the series' start: nothing is cleared.
+ */
 class Ink {
-  private readonly cells: Uint8Array;
+  private readonly cells: Float64Array;
   private readonly columns: number;
   private readonly rows: number;
+  /** The distance drawn, in pixels, over every series since the plot had this size. */
+  private travelled = 0;
+  /** Where the series being drawn started. */
+  private start = 1;
 
   constructor(private readonly plot: { left: number; top: number; width: number; height: number }) {
     this.columns = Math.max(1, Math.ceil(plot.width));
     this.rows = Math.max(1, Math.ceil(plot.height));
-    this.cells = new Uint8Array(this.columns * this.rows);
+    this.cells = new Float64Array(this.columns * this.rows);
+  }
+
+  /** A new series: no pixel is inked for it yet. */
+  begin(): void {
+    this.travelled += RECENT + 1;
+    this.start = this.travelled;
+  }
+
+  /**
+   * The line has gone `distance` pixels further. A step longer than any the ink follows counts as that long:
+   * a step of 1e30 px (explicit Euler leaving) would leave no precision in the distance for the next ones.
+   */
+  travel(distance: number): void {
+    this.travelled += Math.min(Number.isFinite(distance) ? distance : 0, 2 * INKED_STEP);
   }
 
   /** The cell of canvas pixel (x, y), or -1 outside the plot. */
@@ -124,14 +150,18 @@ class Ink {
     return length > INKED_STEP ? 0 : Math.ceil(length);
   }
 
-  /** Whether every pixel the segment from (x0, y0) to (x1, y1) goes through is inked already. */
+  /**
+   * Whether every pixel the segment from (x0, y0) to (x1, y1) goes through was inked by an earlier pass of
+   * the series' line (not by its last `RECENT` pixels, the very stroke it continues).
+   */
   covers(x0: number, y0: number, x1: number, y1: number): boolean {
     const steps = Ink.steps(x0, y0, x1, y1);
     if (steps === 0 && (x0 !== x1 || y0 !== y1)) return false;
     for (let k = 0; k <= steps; k++) {
       const f = steps === 0 ? 0 : k / steps;
       const cell = this.cell(x0 + f * (x1 - x0), y0 + f * (y1 - y0));
-      if (cell < 0 || this.cells[cell] !== 1) return false;
+      const stamp = cell < 0 ? 0 : (this.cells[cell] ?? 0);
+      if (stamp < this.start || this.travelled - stamp <= RECENT) return false;
     }
     return true;
   }
@@ -142,16 +172,12 @@ class Ink {
     for (let k = steps === 0 ? 1 : 0; k <= Math.max(steps, 1); k++) {
       const f = steps === 0 ? 1 : k / steps;
       const cell = this.cell(x0 + f * (x1 - x0), y0 + f * (y1 - y0));
-      if (cell >= 0) this.cells[cell] = 1;
+      if (cell >= 0) this.cells[cell] = this.travelled;
     }
-  }
-
-  clear(): void {
-    this.cells.fill(0);
   }
 }
 
-/** A clean `Ink` for a plot: one, reused while the plot keeps its size (a chart's series, frame after frame). */
+/** The `Ink` of a plot, begun for a new series: one, kept while the plot keeps its size. */
 let reused: Ink | undefined;
 let reusedFor = '';
 function inked(plot: { left: number; top: number; width: number; height: number }): Ink {
@@ -159,6 +185,7 @@ function inked(plot: { left: number; top: number; width: number; height: number 
   if (!reused || key !== reusedFor) {
     reused = new Ink(plot);
     reusedFor = key;
-  } else reused.clear();
+  }
+  reused.begin();
   return reused;
 }
