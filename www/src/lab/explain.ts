@@ -222,7 +222,9 @@ export class Explainer {
     const note = byId('reference-note');
     const setup = JSON.stringify(spec);
     if (this.trust?.setup !== setup) {
-      note.textContent = '';
+      // Said at once, in the line the measurement will take: a figure fits its views to its height, and a
+      // line coming later pushed its last controls out of it until it fitted again.
+      note.textContent = 'Measuring how far the reference run can be trusted…';
       this.onTrust(undefined);
       this.trust = { setup, said: ask('referenceTrust', spec) };
     }
