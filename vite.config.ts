@@ -133,7 +133,7 @@ function listExperiments(): CardExperiment[] {
  */
 function experimentAddresses(): Record<string, string> {
   initSync({ module: readFileSync(here('www/src/core/pkg/base_bg.wasm')) });
-  const read = (name: string, parse: () => number) => {
+  const read = (parse: () => number) => {
     try {
       return { value: parse() };
     } catch (e) {
@@ -142,8 +142,8 @@ function experimentAddresses(): Record<string, string> {
   };
   const core: CoreChecks = {
     checkParameter: (scenario, name, value, force) => checkParam(scenario, name, value, force) ?? undefined,
-    readNumber: (name, text) => read(name, () => parseNumber(name, text)),
-    readTime: (name, text) => read(name, () => parseTime(name, text)),
+    readNumber: (name, text) => read(() => parseNumber(name, text)),
+    readTime: (name, text) => read(() => parseTime(name, text)),
     checkSetup: (spec) => checkSetup(spec) ?? undefined,
     isTrackingKey,
   };

@@ -230,7 +230,12 @@ export class Explainer {
     }
     this.trust.said.then(
       (trust) => {
-        if (asked !== this.asked || trust === undefined) return;
+        if (asked !== this.asked) return;
+        // Nothing to say: the line said while measuring goes.
+        if (trust === undefined) {
+          note.textContent = '';
+          return;
+        }
         note.textContent = `${trust.note.charAt(0).toUpperCase()}${trust.note.slice(1)}.`;
         this.onTrust(trust);
       },

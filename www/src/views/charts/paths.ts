@@ -2,7 +2,7 @@
 // portrait (a long one drawn as stretches of its points) and the studies' few marked points on log axes.
 
 import type uPlot from 'uplot';
-import { band, ClippedPath } from '../clip';
+import { band, ClippedPath, type Rect } from '../clip';
 import type { Column } from './chart';
 
 /** Points a phase portrait draws at most, per series and per pixel of the chart's width. */
@@ -117,7 +117,7 @@ class Ink {
   /** Where the series being drawn started. */
   private start = 1;
 
-  constructor(private readonly plot: { left: number; top: number; width: number; height: number }) {
+  constructor(private readonly plot: Rect) {
     this.columns = Math.max(1, Math.ceil(plot.width));
     this.rows = Math.max(1, Math.ceil(plot.height));
     this.cells = new Float64Array(this.columns * this.rows);
@@ -177,10 +177,11 @@ class Ink {
   }
 }
 
-/** The `Ink` of a plot, begun for a new series: one, kept while the plot keeps its size. */
+/** The `Ink` of a plot, begun for a new series: one, kept while the plot keeps its size (the page has one
+ * phase portrait, the only chart that inks). */
 let reused: Ink | undefined;
 let reusedFor = '';
-function inked(plot: { left: number; top: number; width: number; height: number }): Ink {
+function inked(plot: Rect): Ink {
   const key = `${plot.left},${plot.top},${plot.width},${plot.height}`;
   if (!reused || key !== reusedFor) {
     reused = new Ink(plot);
