@@ -255,6 +255,49 @@ test('the scene stays where it was first shown: a shared experiment’s card is 
   expect(errors).toEqual([]);
 });
 
+test('a run’s notes move no chart in sight: they come under the first row of charts, beside no chart', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  // The tops of the first row's charts on the page, in every frame from the first frame on.
+  const seen = await everyFrame(page, () => {
+    if (performance.getEntriesByName('lab:first-frame').length === 0) return undefined;
+    const top = (id: string) =>
+      Math.round((document.getElementById(id)?.getBoundingClientRect().top ?? 0) + window.scrollY);
+    return `${top('chart-position')} ${top('chart-phase')}`;
+  });
+  for (const [width, height] of [
+    [1280, 900],
+    [1920, 1080],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    // The default page: explicit Euler leaves the x(t) chart's scale about 1.4 s after the start, and the
+    // energy chart's (where it is in sight, and so drawn) at about 3.5 s; a note says so each time.
+    await page.goto('./');
+    await expect(page.locator('#divergence')).toContainText("runs off the x(t) chart's scale", {
+      timeout: 15_000,
+    });
+    if (height >= 900) await expect(page.locator('#divergence li')).toHaveCount(2, { timeout: 15_000 });
+    else await page.waitForTimeout(3000);
+    expect([...new Set(await seen())], `the first row's tops at ${width} px`).toHaveLength(1);
+    // The notes come under that row, across the charts' width; the energy chart, which the second note is
+    // about, comes right after them or beside the first row.
+    const box = async (selector: string) => {
+      const b = await page.locator(selector).boundingBox();
+      if (!b) throw new Error(`${selector} is not shown`);
+      return b;
+    };
+    const [phase, position, notes, energy, charts] = await Promise.all(
+      ['#chart-phase', '#chart-position', '#divergence', '#chart-energy', '.views .charts'].map(box),
+    );
+    expect(notes.y).toBeGreaterThanOrEqual(Math.max(phase.y + phase.height, position.y + position.height));
+    expect(notes.width).toBeGreaterThan(charts.width * 0.9);
+    expect(energy.y > notes.y || energy.y + energy.height <= notes.y, `energy at ${width} px`).toBe(true);
+  }
+  expect(errors).toEqual([]);
+});
+
 test('on a slow machine the charts in sight still take turns while a run moves, one a frame', async ({
   page,
 }) => {

@@ -505,7 +505,7 @@ export class App implements Actions {
       this.views.figures(this.shown(sim), scale),
       import('../views/export'),
     ]);
-    // The notes under the scene (a method diverged, or left the charts) belong on the slide too.
+    // The run's notes (a method diverged, or left the charts) belong on the slide too.
     const notes = Array.from(document.querySelectorAll('#divergence li'), (li) => li.textContent ?? '');
     exportPng(
       this.state.scenario,
