@@ -28,11 +28,12 @@ import {
   experiments,
   initSync as initStudies,
   measureExperiment,
+  ordersOn,
   Session as StudiesSession,
   catalogue as studiesCatalogue,
 } from './www/src/core/pkg/studies.js';
-import type { Catalogue } from './www/src/core/views.ts';
-import { experimentAddress, type ScenarioShape } from './www/src/lab/shape.ts';
+import type { Catalogue, OrdersOn } from './www/src/core/views.ts';
+import { experimentAddress, ordersIntro, type ScenarioShape } from './www/src/lab/shape.ts';
 import { type CoreChecks, parseQuery, toQuery } from './www/src/lab/state.ts';
 
 /** A path in the repository, absolute (the build and the development server resolve from different roots). */
@@ -63,17 +64,16 @@ function scenarioShapes(): Record<string, ScenarioShape> {
     scenarios.map((s) => {
       const family = s.family === 'rotation' ? 'rotation' : 'motion';
       const method = (family === 'rotation' ? rotationMethods : methods)[0]?.id ?? '';
-      const session = new StudiesSession({
-        scenario: s.id,
-        methods: [method],
-        params: {},
-        dt: s.dt,
-        until: s.until,
-        precision: 'f64',
-      });
+      const run = { scenario: s.id, params: {}, dt: s.dt, until: s.until, precision: 'f64' };
+      const session = new StudiesSession({ ...run, methods: [method] });
       const [positions] = session.coordinates() as [string[], string[]];
       session.free();
       const about = `${s.description} From ${s.source}.`.length;
+      // A spinning body's orders are written with its run (it steps with the studies tier from the start).
+      const orders =
+        family === 'rotation'
+          ? ''
+          : ordersIntro((ordersOn({ ...run, methods: [method] }) as OrdersOn).forces);
       return [
         s.id,
         {
@@ -81,6 +81,7 @@ function scenarioShapes(): Record<string, ScenarioShape> {
           several: positions.length > 1,
           params: s.params.length,
           aboutLines: Math.round(about / 37),
+          orders,
         },
       ];
     }),

@@ -43,9 +43,17 @@ test('a first visit draws its first frame with the base tier, the studies tier a
   const wasm = wasmRequests(page);
   const assets = assetRequests(page);
   // The studies tier is asked for only after the first frame is drawn (a second after it): what the facts
-  // beside the toggles need; they say they are coming until then.
+  // beside the toggles need; they say they are coming until then (an ellipsis), under the line that
+  // introduces them, which the build wrote.
   await page.goto('./');
-  await expect(page.locator('#methods-facts')).toContainText('are coming');
+  await expect(page.locator('#methods-facts')).toHaveText(
+    'Orders here (one force, which changes as the body moves):',
+  );
+  expect(
+    await page
+      .locator('small.facts[data-method="rk4"]')
+      .evaluate((e) => [e.textContent, getComputedStyle(e, '::after').content]),
+  ).toEqual(['', '"…"']);
   await expect(page.locator('small.facts[data-method="rk4"]')).toContainText('order 4', { timeout: 20_000 });
   await expect(page.locator('#status')).toContainText('step');
   expect(wasm).toEqual(['base', 'studies']);
@@ -255,6 +263,32 @@ test('the scene stays where it was first shown: a shared experiment’s card is 
   expect(errors).toEqual([]);
 });
 
+test('the methods’ facts, coming a second after the first frame, move nothing in the settings column', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  // From the first frame on, in every frame: the top of what comes under the methods, and each toggle's height.
+  const seen = await everyFrame(page, () => {
+    if (performance.getEntriesByName('lab:first-frame').length === 0) return undefined;
+    const stepping = document.getElementById('stepping')?.getBoundingClientRect().top ?? 0;
+    const labels = Array.from(document.querySelectorAll('#methods label.method'), (l) =>
+      Math.round(l.getBoundingClientRect().height),
+    );
+    return `${Math.round(stepping + window.scrollY)} ${labels.join(',')}`;
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // One force; one with no formula over a step (three lines); three kinds of force (four); only constant
+  // forces (one line); a thruster.
+  for (const scenario of ['spring', 'kepler', 'double-pendulum', 'constant-force', 'lunar-lander']) {
+    await page.goto(`./?scenario=${scenario}`);
+    await expect(page.locator('#methods-facts')).toContainText('Orders here (', { timeout: 15_000 });
+    await expect(page.locator('#methods small.facts').first()).not.toBeEmpty();
+    await page.waitForTimeout(300);
+    expect([...new Set(await seen())], scenario).toHaveLength(1);
+  }
+  expect(errors).toEqual([]);
+});
+
 test('a run’s notes move no chart in sight: they come under the first row of charts, beside no chart', async ({
   page,
 }) => {
@@ -288,9 +322,13 @@ test('a run’s notes move no chart in sight: they come under the first row of c
       if (!b) throw new Error(`${selector} is not shown`);
       return b;
     };
-    const [phase, position, notes, energy, charts] = await Promise.all(
-      ['#chart-phase', '#chart-position', '#divergence', '#chart-energy', '.views .charts'].map(box),
-    );
+    const [phase, position, notes, energy, charts] = await Promise.all([
+      box('#chart-phase'),
+      box('#chart-position'),
+      box('#divergence'),
+      box('#chart-energy'),
+      box('.views .charts'),
+    ]);
     expect(notes.y).toBeGreaterThanOrEqual(Math.max(phase.y + phase.height, position.y + position.height));
     expect(notes.width).toBeGreaterThan(charts.width * 0.9);
     expect(energy.y > notes.y || energy.y + energy.height <= notes.y, `energy at ${width} px`).toBe(true);

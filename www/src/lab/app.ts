@@ -139,8 +139,11 @@ export class App implements Actions {
     this.controls = new Controls(catalogue, this);
     // The facts and the export are loaded when wanted: an embed without them does not download them.
     if (options.facts ?? true) {
-      // Until the facts come (on a first visit, a second after the first frame, with the rest of the core).
-      byId('methods-facts').textContent = 'Each method’s order and cost on this scenario are coming…';
+      // Until the facts come (on a first visit, a second after the first frame, with the rest of the core), the
+      // line over the toggles is the first module's, and each toggle's facts say they are coming (style.css).
+      const intro = byId('methods-facts');
+      if (!intro.textContent) intro.textContent = 'Each method’s order and cost here are coming…';
+      intro.dataset.coming = '';
       // The facts are studies: their code loads when the studies may be asked.
       void studiesReady()
         .then(() => import('./explain'))

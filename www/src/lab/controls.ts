@@ -17,6 +17,7 @@ import {
 import { byId, clearNotices, el, message, notice } from '../ui/dom';
 import { ladder } from '../ui/numbers';
 import { swatch } from '../ui/palette';
+import { ordersIntro } from './shape';
 import { type LabState, SPEEDS, scenarioInfo, setupSpec, toQuery, valueText } from './state';
 import type { TrackLabel } from './tracks';
 
@@ -257,7 +258,9 @@ export class Controls {
 
   /** Writes what each method promises on the current scenario, at its dt, beside its toggle. */
   syncFacts(orders: OrdersOn, stability: Record<string, StabilityLimit>): void {
-    byId('methods-facts').textContent = `Orders here (${orders.forces}):`;
+    const intro = byId('methods-facts');
+    intro.textContent = ordersIntro(orders.forces);
+    delete intro.dataset.coming;
     const order = new Map(orders.orders);
     const evaluations = new Map(orders.evaluations);
     for (const m of this.catalogue.methods) {
@@ -288,8 +291,10 @@ export class Controls {
    * (the core states them whatever the body; the point-mass family's depend on the scenario's forces, see
    * `syncFacts`). */
   syncRotationFacts(): void {
-    byId('methods-facts').textContent =
+    const intro = byId('methods-facts');
+    intro.textContent =
       'Orders on a spinning body (your method and the ω·dt of an oscillator do not apply here):';
+    delete intro.dataset.coming;
     for (const m of this.catalogue.rotationMethods) {
       const facts = document.querySelector<HTMLElement>(
         `label[data-family="rotation"] small.facts[data-method="${m.id}"]`,

@@ -22,6 +22,9 @@ export function shapeFirstScreen(query: URLSearchParams): void {
       controls.dataset.family = shape.family;
       controls.style.setProperty('--about-lines', String(shape.aboutLines));
       controls.style.setProperty('--param-rows', String(shape.params));
+      // The line over the methods, as it will read: the orders come beside the toggles, a second later.
+      const orders = document.getElementById('methods-facts');
+      if (orders && shape.orders) orders.textContent = shape.orders;
     }
   }
   // An experiment's own page (x/ID.html) carries its card, shown where the address opens that experiment (it

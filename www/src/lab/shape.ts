@@ -14,6 +14,10 @@ export interface ScenarioShape {
   params: number;
   /** Its description's lines in the settings column at its widest, estimated. */
   aboutLines: number;
+  /** The line that introduces its point-mass methods' orders at its own dt (`ordersIntro`; empty for a
+   * spinning body, whose orders come with its run): shown from the first paint, while the orders themselves
+   * come with the studies tier. Its lines could not be kept by an estimate: they are the font's. */
+  orders: string;
 }
 
 /** The keys of an address that change only how a run looks: the run's own (state.ts's `runKey` sets them
@@ -36,3 +40,9 @@ export function experimentAddress(search: string): string {
  * what to look at, the article's claim and the lab's measurement, folded on a narrow screen (first-screen.ts).
  */
 export const CARD_MORE = 'What to look at, the claim, the measurement';
+
+/** The line that introduces the point-mass methods' orders on a scenario, from its forces in words (the core's
+ * `OrdersOn.forces`): written beside the toggles (controls.ts), its room kept by the build (vite.config.ts). */
+export function ordersIntro(forces: string): string {
+  return `Orders here (${forces}):`;
+}
