@@ -339,6 +339,7 @@ function formatPage(name = 'worksheets'): string {
       body { font: 1rem/1.5 system-ui, sans-serif; color: #1d2430; background: #fff; margin: 0; }
       main { max-width: 48rem; margin: 0 auto; padding: 1rem; }
       pre, code { font-family: ui-monospace, monospace; font-size: 0.92em; }
+      :not(pre) > code { overflow-wrap: anywhere; }
       pre { background: #f2f4f7; padding: 0.75rem; overflow-x: auto; border-radius: 4px; }
       table { border-collapse: collapse; display: block; overflow-x: auto; }
       th, td { border: 1px solid #c5cbd3; padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }

@@ -218,6 +218,13 @@ test('the worksheet format is a page, its Markdown rendered', async ({ page }) =
   await expect(page.locator('h1')).toHaveText("A worksheet in your school's LMS");
   await expect(page.locator('h2', { hasText: 'What the gradebook receives' })).toBeVisible();
   expect(await axe(page)).toEqual([]);
+  // On the narrowest phone both pages fit its width: a long key or file name in the text wraps (one was 10 px
+  // wider than the page at 320 px); a table or a block of code scrolls in its own box.
+  await page.setViewportSize({ width: 320, height: 700 });
+  for (const name of ['worksheets', 'lms']) {
+    await page.goto(`./docs/${name}.html`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(320);
+  }
   expect(errors).toEqual([]);
 });
 
