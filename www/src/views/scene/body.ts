@@ -40,18 +40,77 @@ function write(
   ratio: number,
   width = Number.POSITIVE_INFINITY,
 ) {
-  ctx.fillStyle = colour;
-  for (const size of [12, 11, 10, 9]) {
+  const set = setLabel(text, width / ratio, (t, size) => {
     ctx.font = `${size * ratio}px system-ui, sans-serif`;
-    if (ctx.measureText(text).width <= width) break;
-  }
+    return ctx.measureText(t).width / ratio;
+  });
+  writeLines(ctx, set, x, y, colour, ratio);
+}
+
+/** A label set in lines at a size (CSS pixels), as `setLabel` sets it. */
+export interface SetLabel {
+  lines: string[];
+  size: number;
+}
+
+/**
+ * Sets a label within `width` CSS pixels (`measure` gives a text's width at a size): on one line at 12 px,
+ * or as small as 10 px; else on two lines, broken between words, from 12 px down to 9; else on three; only
+ * then cut with "…" at 9 px. Under five or six spinning bodies on a phone a cell is 60 to 75 px wide: "No
+ * gyroscopic term" was cut to "No gyroscopi…", and "Runge–Kutta 4" set at 9 px.
+ */
+export function setLabel(
+  text: string,
+  width: number,
+  measure: (text: string, size: number) => number,
+): SetLabel {
+  for (const size of [12, 11, 10]) if (measure(text, size) <= width) return { lines: [text], size };
+  for (const most of [2, 3])
+    for (const size of [12, 11, 10, 9]) {
+      const lines = wrap(text, width, (line) => measure(line, size));
+      if (lines && lines.length <= most) return { lines, size };
+    }
   let shown = text;
-  while (shown.length > 2 && ctx.measureText(shown).width > width) shown = `${shown.slice(0, -2)}…`;
+  while (shown.length > 2 && measure(shown, 9) > width) shown = `${shown.slice(0, -2)}…`;
+  return { lines: [shown], size: 9 };
+}
+
+/** A text's lines within `width`, each as long as fits, broken between words; undefined where a word alone
+ * is wider. */
+function wrap(text: string, width: number, measure: (line: string) => number): string[] | undefined {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && measure(`${last} ${word}`) <= width)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else if (measure(word) <= width) lines.push(word);
+    else return undefined;
+  }
+  return lines;
+}
+
+/** Writes a set label centred on (x, y), its lines one under the other. */
+function writeLines(
+  ctx: CanvasRenderingContext2D,
+  { lines, size }: SetLabel,
+  x: number,
+  y: number,
+  colour: string,
+  ratio: number,
+) {
+  ctx.fillStyle = colour;
+  ctx.font = `${size * ratio}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(shown, x, y);
+  const step = LINE * (size / 12) * ratio;
+  lines.forEach((line, i) => {
+    ctx.fillText(line, x, y + (i - (lines.length - 1) / 2) * step);
+  });
   ctx.textAlign = 'start';
 }
+
+/** A label's line at 12 px, in CSS pixels. */
+const LINE = 14;
 
 /** The rotation (body to world) of a quaternion made a unit one, as the images of the three body axes. */
 export function axesOf(q: ArrayLike<number>): [Vec3, Vec3, Vec3] | undefined {
@@ -166,7 +225,19 @@ export function bodies(canvas: HTMLCanvasElement, input: SceneInput, onPivot: bo
   const reach = onPivot ? Math.hypot(half[0], half[1], 2 * half[2]) : Math.hypot(...half);
   const cells = Math.max(1, input.tracks.length);
   const cellWidth = canvas.width / cells;
-  const labelRoom = 18 * ratio;
+  // The labels under the cells, set first: where one takes two lines, all cells give them the room.
+  const measure = (text: string, size: number) => {
+    ctx.font = `${size * ratio}px system-ui, sans-serif`;
+    return ctx.measureText(text).width / ratio;
+  };
+  const labels = input.tracks.map((track) =>
+    setLabel(
+      track.diverged || !axesOf(track.state) ? `${track.label}: diverged` : track.label,
+      (0.96 * cellWidth) / ratio,
+      measure,
+    ),
+  );
+  const labelRoom = (Math.max(1, ...labels.map((l) => l.lines.length)) * LINE + 4) * ratio;
   const size = (0.46 * Math.min(cellWidth, canvas.height - labelRoom)) / (reach + 0.35);
   const ink = neutral();
   input.tracks.forEach((track, k) => {
@@ -190,15 +261,8 @@ export function bodies(canvas: HTMLCanvasElement, input: SceneInput, onPivot: bo
       ctx.fill();
     }
     if (axes) drawBody(ctx, axes, half, onPivot, cx, cy, size, track, ratio);
-    const text = axes ? track.label : `${track.label}: diverged`;
-    write(
-      ctx,
-      text,
-      cx,
-      canvas.height - labelRoom / 2,
-      track.truth ? ink.mid : track.colour,
-      ratio,
-      0.96 * cellWidth,
-    );
+    const label = labels[k];
+    if (label)
+      writeLines(ctx, label, cx, canvas.height - labelRoom / 2, track.truth ? ink.mid : track.colour, ratio);
   });
 }
