@@ -136,6 +136,29 @@ test('a worksheet written while the core loads is not replaced by the default on
   expect(errors).toEqual([]);
 });
 
+test('every built-in worksheet’s answer key fits the page at 1280 px: no column is cut, the answers wrap', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('./teacher.html');
+  await expect(page.locator('#sheet-choice')).toBeEnabled();
+  const sheets = await page
+    .locator('#sheet-choice option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter((v) => v !== ''));
+  expect(sheets.length).toBeGreaterThan(3);
+  for (const sheet of sheets) {
+    await page.selectOption('#sheet-choice', sheet);
+    await expect(page.locator('#sheet-key caption')).not.toBeEmpty();
+    // The table is as wide as its box at most: its last column, the explanation, is not scrolled out of sight.
+    const [table, box] = await page
+      .locator('#sheet-key')
+      .evaluate((t) => [t.getBoundingClientRect().width, (t.parentElement as HTMLElement).clientWidth]);
+    expect(table, sheet).toBeLessThanOrEqual(box!);
+  }
+  expect(errors).toEqual([]);
+});
+
 test('the class link as a QR code reads back as the link', async ({ page }) => {
   const errors = watch(page);
   await page.goto('./teacher.html');

@@ -287,7 +287,7 @@ class TeacherPage {
         el('td', `${t.kind}${t.predict ? ', predict' : ''}`),
         el('td', t.question, 'question-cell'),
         el('td', undefined, undefined, [run]),
-        el('td', key[i] ?? ''),
+        el('td', undefined, 'answer-cell', unitsKept(key[i] ?? '')),
         el('td', t.explanation, 'question-cell'),
       ]);
     });
@@ -671,3 +671,16 @@ async function main(): Promise<void> {
 }
 
 void main();
+
+/** An answer's text with each number kept on one line with its unit ("1 %", "450 m") where the answer wraps:
+ * its text is the same (the key is compared with the CLI's). */
+function unitsKept(answer: string): (string | HTMLElement)[] {
+  const out: (string | HTMLElement)[] = [];
+  let at = 0;
+  for (const m of answer.matchAll(/\S*\d \S+/g)) {
+    out.push(answer.slice(at, m.index), el('span', m[0], 'nowrap'));
+    at = m.index + m[0].length;
+  }
+  out.push(answer.slice(at));
+  return out.filter((part) => part !== '');
+}
