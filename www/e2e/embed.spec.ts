@@ -211,6 +211,35 @@ test('synced figures show the same time: pause in one pauses both; one scrolled 
   expect(errors).toEqual([]);
 });
 
+test('on a phone the sample post does not move as its figure with every control loads: its height is kept for it', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  for (const width of [390, 340]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(`${HOST}/post.html`);
+    const planet = page.locator('integrator-lab[controls="full"]');
+    const heights: number[] = [];
+    const height = () => planet.evaluate((e) => Math.round(e.getBoundingClientRect().height));
+    heights.push(await height());
+    await planet.scrollIntoViewIfNeeded();
+    const frame = await (await planet.locator('iframe').elementHandle())?.contentFrame();
+    if (!frame) throw new Error('the planet has no frame');
+    await expect(frame.locator('#status')).toContainText('step');
+    // Its facts and its labels come, and the frame is told the figure's height, within a few seconds.
+    for (let i = 0; i < 30; i++) {
+      heights.push(await height());
+      await page.waitForTimeout(100);
+    }
+    expect([...new Set(heights)], `at ${width} px`).toHaveLength(1);
+    // The figure has the room it needs: it does not scroll within its frame.
+    expect(
+      await frame.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+    ).toBeLessThanOrEqual(1);
+  }
+  expect(errors).toEqual([]);
+});
+
 test('the frame keeps the height it was given and the figure fits in it, a notice too; a figure that cannot fit grows it', async ({
   page,
 }) => {

@@ -14,7 +14,7 @@
 // share the clock this module holds. Nothing here is global but the element.
 
 import { type ClockAction, SharedClock } from '../lab/clock';
-import { figureHeight, parseLook } from '../ui/look';
+import { figureHeight, type Look, parseLook } from '../ui/look';
 import { fromFigure, post } from './messages';
 
 /** Attributes that are the element's own, never URL keys. */
@@ -109,7 +109,7 @@ class IntegratorLab extends HTMLElement {
     const { look } = parseLook(`?${this.query.toString()}`, false);
     const still = document.createElement('div');
     still.className = `still ${look.theme}`;
-    still.style.height = `${figureHeight(look)}px`;
+    still.style.height = `${this.estimatedHeight(look)}px`;
     const title = document.createElement('p');
     title.textContent = this.label;
     const button = document.createElement('button');
@@ -162,7 +162,7 @@ class IntegratorLab extends HTMLElement {
     this.watcher?.disconnect();
     const frame = document.createElement('iframe');
     frame.title = this.label;
-    frame.style.height = `${figureHeight(parseLook(`?${this.query.toString()}`, false).look)}px`;
+    frame.style.height = `${this.estimatedHeight(parseLook(`?${this.query.toString()}`, false).look)}px`;
     frame.src = new URL(/* @vite-ignore */ `embed.html?${this.query.toString()}`, import.meta.url).href;
     this.frame = frame;
     // The still (the poster) stays over the frame until the figure has drawn its first frame: a reader never
@@ -191,9 +191,14 @@ class IntegratorLab extends HTMLElement {
    * its labels wrap; a few pixels spare at its foot are better than text that jumps). */
   resizeTo(height: number): void {
     if (!this.frame || !Number.isFinite(height) || height <= 0) return;
-    const reserved = figureHeight(parseLook(`?${this.query.toString()}`, false).look);
+    const reserved = this.estimatedHeight(parseLook(`?${this.query.toString()}`, false).look);
     const now = Number.parseFloat(this.frame.style.height) || reserved;
     this.frame.style.height = `${Math.min(Math.max(reserved, now, Math.ceil(height)), 10_000)}px`;
+  }
+
+  /** The figure's estimated height at the width it has in the post (a phone's wraps its controls more). */
+  private estimatedHeight(look: Look): number {
+    return figureHeight(look, this.getBoundingClientRect().width || undefined);
   }
 
   private get group(): Group | undefined {

@@ -8,6 +8,7 @@ import {
   type ControlsKind,
   DEFAULT_LOOK,
   figureHeight,
+  figureReserve,
   LOOK_KEYS,
   type Look,
   lookQuery,
@@ -66,7 +67,7 @@ export function snippets(
       // browser refuses embed.js and the figure stays a link; the post's console says why.
       `<script type="module" src="${attr(`${base}embed.js`)}" onerror="${attr(corsHint(base))}"></script>`,
       // The figure's height reserved before embed.js runs: the post does not move as it loads.
-      `<integrator-lab query="${attr(withLook)}" poster="${attr(`${base}posters/${poster.name}`)}" style="display: block; margin: 1rem 0; min-height: ${figureHeight(look)}px">`,
+      `<integrator-lab query="${attr(withLook)}" poster="${attr(`${base}posters/${poster.name}`)}" style="display: block; margin: 1rem 0; min-height: ${figureReserve(look)}">`,
       // What readers without scripts see (RSS, e-mail, print): the figure's poster, linked to the lab.
       `  <a href="${attr(`${base}?${q}`)}"><picture><source media="(prefers-color-scheme: dark)" srcset="${attr(`${base}posters/${poster.name}-dark.jpg`)}" /><img src="${attr(`${base}posters/${poster.name}-light.jpg`)}" width="600" height="314" style="max-width: 100%; height: auto" alt="${attr(alt)}" /></picture>`,
       `  ${attr(name)}, in Integrator Lab</a>`,
