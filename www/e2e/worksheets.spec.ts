@@ -220,6 +220,29 @@ test('a teacher’s own worksheet: a mistake is reported with its line; a good o
   expect(errors).toEqual([]);
 });
 
+test('a worksheet’s name and answer fields are as tall as the settings’ fields, in the page’s font', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?worksheet=fiedler');
+  const height = (selector: string) =>
+    page.locator(selector).evaluate((e) => Math.round(e.getBoundingClientRect().height));
+  const setting = await height('#param-m');
+  expect(setting).toBeGreaterThan(24);
+  expect(await height('#student-name')).toBe(setting);
+  await page.fill('#student-name', 'Ada');
+  await page.locator('#student-name').press('Enter');
+  await expect(page.locator('#task-answer')).toBeVisible();
+  expect(await height('#task-answer')).toBe(setting);
+  const fonts = await page.evaluate(() =>
+    ['#task-answer', '#param-m'].map(
+      (s) => getComputedStyle(document.querySelector(s) as Element).fontSize,
+    ),
+  );
+  expect(fonts[0]).toBe(fonts[1]);
+  expect(errors).toEqual([]);
+});
+
 test('a worksheet’s page is shown with its worksheet in place: the settings and the scene do not move down when it comes', async ({
   page,
 }) => {

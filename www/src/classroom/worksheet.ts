@@ -232,6 +232,7 @@ export class WorksheetPanel {
       const label = el('label', 'Your name');
       label.htmlFor = 'student-name';
       const name = el('input');
+      name.type = 'text';
       name.id = 'student-name';
       name.autocomplete = 'name';
       name.required = true;
@@ -452,6 +453,8 @@ export class WorksheetPanel {
       field.id = 'task-answer';
       field.value = answer;
       if (field instanceof HTMLInputElement) {
+        // A text field as the settings' are (style.css), not a thinner one of the browser's.
+        field.type = 'text';
         field.inputMode = 'decimal';
         field.autocomplete = 'off';
       } else field.rows = 4;
