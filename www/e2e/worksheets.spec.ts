@@ -235,9 +235,7 @@ test('a worksheet’s name and answer fields are as tall as the settings’ fiel
   await expect(page.locator('#task-answer')).toBeVisible();
   expect(await height('#task-answer')).toBe(setting);
   const fonts = await page.evaluate(() =>
-    ['#task-answer', '#param-m'].map(
-      (s) => getComputedStyle(document.querySelector(s) as Element).fontSize,
-    ),
+    ['#task-answer', '#param-m'].map((s) => getComputedStyle(document.querySelector(s) as Element).fontSize),
   );
   expect(fonts[0]).toBe(fonts[1]);
   expect(errors).toEqual([]);
