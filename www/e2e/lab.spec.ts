@@ -286,6 +286,22 @@ test('the methods’ facts, coming a second after the first frame, move nothing 
     await page.waitForTimeout(300);
     expect([...new Set(await seen())], scenario).toHaveLength(1);
   }
+  // Another scenario chosen before the facts have come: the line over the toggles does not keep the first
+  // scenario's forces; it says the facts are coming, then the new scenario's.
+  await page.route('**/assets/studies_bg-*.wasm', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    await route.continue();
+  });
+  await page.goto('./?scenario=spring');
+  await expect(page.locator('#methods-facts')).toHaveText(
+    'Orders here (one force, which changes as the body moves):',
+  );
+  await expect(page.locator('#play')).toBeEnabled();
+  await page.selectOption('#scenario', 'kepler');
+  await expect(page.locator('#methods-facts')).toHaveText('Each method’s order and cost here are coming…');
+  await expect(page.locator('#methods-facts')).toContainText('no formula to follow it exactly', {
+    timeout: 15_000,
+  });
   expect(errors).toEqual([]);
 });
 

@@ -94,6 +94,9 @@ export interface AppOptions {
   facts?: boolean;
 }
 
+/** The line over the method toggles until their facts come, where the first module wrote none for the run. */
+const FACTS_COMING = 'Each method’s order and cost here are coming…';
+
 export class App implements Actions {
   private state: LabState;
   private sim: Session | undefined;
@@ -142,8 +145,8 @@ export class App implements Actions {
       // Until the facts come (on a first visit, a second after the first frame, with the rest of the core), the
       // line over the toggles is the first module's, and each toggle's facts say they are coming (style.css).
       const intro = byId('methods-facts');
-      if (!intro.textContent) intro.textContent = 'Each method’s order and cost here are coming…';
-      intro.dataset.coming = '';
+      if (!intro.textContent) intro.textContent = FACTS_COMING;
+      intro.dataset.coming = state.scenario;
       // The facts are studies: their code loads when the studies may be asked.
       void studiesReady()
         .then(() => import('./explain'))
@@ -259,6 +262,12 @@ export class App implements Actions {
     // (and frees this one): that run has been shown, and this one is done.
     if (this.sim !== sim) return true;
     this.explainer?.show(next);
+    // Another scenario before the facts have come: the first module's line over the toggles was its own.
+    const intro = byId('methods-facts');
+    if (intro.dataset.coming !== undefined && intro.dataset.coming !== next.scenario) {
+      intro.textContent = FACTS_COMING;
+      intro.dataset.coming = next.scenario;
+    }
     // The transport goes on as it was with the new run: playing plays, and a run to the end (a setting
     // changed on the way) runs the new run to its end, its button still reading Pause.
     this.controls.syncTransport(this.playing || this.motion === 'to-end');

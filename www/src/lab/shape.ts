@@ -42,7 +42,8 @@ export function experimentAddress(search: string): string {
 export const CARD_MORE = 'What to look at, the claim, the measurement';
 
 /** The line that introduces the point-mass methods' orders on a scenario, from its forces in words (the core's
- * `OrdersOn.forces`): written beside the toggles (controls.ts), its room kept by the build (vite.config.ts). */
+ * `OrdersOn.forces`): over the toggles (controls.ts), and from the first paint at the scenario's own dt (the
+ * build writes it in the scenario's shape, vite.config.ts). */
 export function ordersIntro(forces: string): string {
   return `Orders here (${forces}):`;
 }
