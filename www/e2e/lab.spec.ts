@@ -244,6 +244,11 @@ test('the scene stays where it was first shown: a shared experiment’s card is 
       ],
       [written, 'slow energy loss'],
       ['?scenario=damped-spring', 'A damped spring that Euler makes gain energy'],
+      // Its numbers written otherwise, as a teacher might type them: the same run, the same experiment.
+      [
+        '?scenario=constant-force&methods=euler,kinematic&dt=1.0&until=1e1&precision=f32',
+        'A constant force at dt = 1 s',
+      ],
     ] as const) {
       await page.goto(`./${address}`);
       await expect(card.locator('h3')).toContainText(title);

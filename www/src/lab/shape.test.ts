@@ -16,6 +16,20 @@ describe('an experiment’s address', () => {
     );
   });
 
+  it('is the same whatever way a number is written: 1.0 or 1, a fraction or its decimal to the last digit', () => {
+    const run = '?scenario=constant-force&methods=euler,kinematic&dt=1&until=10&precision=f32';
+    expect(experimentAddress(run.replace('dt=1', 'dt=1.0'))).toBe(experimentAddress(run));
+    expect(experimentAddress(run.replace('until=10', 'until=1e1'))).toBe(experimentAddress(run));
+    const sixtieth = '?scenario=two-springs&methods=kinematic&dt=1/60';
+    expect(experimentAddress('?scenario=two-springs&methods=kinematic&dt=0.016666666666666666')).toBe(
+      experimentAddress(sixtieth),
+    );
+    // A decimal that is not the fraction is another dt: another run.
+    expect(experimentAddress('?scenario=two-springs&methods=kinematic&dt=0.0166667')).not.toBe(
+      experimentAddress(sixtieth),
+    );
+  });
+
   it('differs where the run does', () => {
     const run = '?scenario=spring&methods=euler&dt=0.1';
     expect(experimentAddress(`${run}&until=5`)).not.toBe(experimentAddress(run));

@@ -32,7 +32,23 @@ export function experimentAddress(search: string): string {
   const query = new URLSearchParams(search);
   for (const key of LOOK_ONLY) query.delete(key);
   query.sort();
-  return query.toString();
+  return new URLSearchParams([...query].map(([key, value]) => [key, numberAsRead(value)])).toString();
+}
+
+/** A decimal, with or without an exponent. */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * A value that is a number as the core reads one (a decimal, or a fraction of two: format.rs), written as that
+ * number's shortest decimal; any other value as it is. "1.0" and "1", "1/60" and its decimal to the last digit
+ * open the same run.
+ */
+function numberAsRead(value: string): string {
+  const [p = '', q, more] = value.trim().split('/');
+  if (more !== undefined || !DECIMAL.test(p.trim()) || (q !== undefined && !DECIMAL.test(q.trim())))
+    return value;
+  const number = q === undefined ? Number(p) : Number(p) / Number(q);
+  return Number.isFinite(number) ? String(number) : value;
 }
 
 /**
