@@ -33,7 +33,7 @@ import {
   catalogue as studiesCatalogue,
 } from './www/src/core/pkg/studies.js';
 import type { Catalogue, OrdersOn } from './www/src/core/views.ts';
-import { experimentAddress, ordersIntro, type ScenarioShape } from './www/src/lab/shape.ts';
+import { experimentAddress, ordersIntro, ROTATION_ORDERS, type ScenarioShape } from './www/src/lab/shape.ts';
 import { type CoreChecks, parseQuery, toQuery } from './www/src/lab/state.ts';
 
 /** A path in the repository, absolute (the build and the development server resolve from different roots). */
@@ -69,10 +69,9 @@ function scenarioShapes(): Record<string, ScenarioShape> {
       const [positions] = session.coordinates() as [string[], string[]];
       session.free();
       const about = `${s.description} From ${s.source}.`.length;
-      // A spinning body's orders are written with its run (it steps with the studies tier from the start).
       const orders =
         family === 'rotation'
-          ? ''
+          ? ROTATION_ORDERS
           : ordersIntro((ordersOn({ ...run, methods: [method] }) as OrdersOn).forces);
       return [
         s.id,

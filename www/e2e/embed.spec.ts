@@ -8,7 +8,7 @@ import { expect, type Frame, type Page, test } from '@playwright/test';
 import { CONTENT_SECURITY_POLICY } from '../../scripts/policy';
 import { snippets } from '../src/embed/snippets';
 import { DEFAULT_LOOK, figureHeight, parseLook } from '../src/ui/look';
-import { axe, wasmRequests, watch } from './helpers';
+import { axe, everyFrame, wasmRequests, watch } from './helpers';
 
 const LAB = 'http://127.0.0.1:4173';
 let host: Server;
@@ -237,6 +237,36 @@ test('on a phone the sample post does not move as its figure with every control 
       await frame.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
     ).toBeLessThanOrEqual(1);
   }
+  expect(errors).toEqual([]);
+});
+
+test('a figure’s notes come at the foot of its charts: the chart a reader watches is not pushed down by one', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  // The energy chart's top in every frame, from a second after the first frame (the figure has fitted its
+  // frame by then).
+  const seen = await everyFrame(page, () => {
+    const first = performance.getEntriesByName('lab:first-frame')[0];
+    if (!first || performance.now() < first.startTime + 1000) return undefined;
+    const chart = document.getElementById('chart-energy');
+    return chart ? String(Math.round(chart.getBoundingClientRect().top)) : undefined;
+  });
+  await page.setViewportSize({ width: 800, height: 600 });
+  // Explicit Euler's energy leaves the exact solution's scale about 1.5 s after the start: a note says so.
+  await page.goto('./embed.html?scenario=spring&methods=euler,rk4');
+  await expect(page.locator('#divergence li').first()).toBeVisible({ timeout: 15_000 });
+  await page.waitForTimeout(300);
+  const tops = (await seen()).map(Number);
+  // The figure makes room for the note in its frame by shrinking its views together, the scene too: the
+  // chart may rise by the scene's share; it never goes down (above it, the note pushed it 50 px down).
+  for (let i = 1; i < tops.length; i++) expect(tops[i]!, String(tops)).toBeLessThanOrEqual(tops[i - 1]!);
+  const [chart, notes] = await Promise.all(
+    ['#chart-energy', '#divergence'].map((s) =>
+      page.locator(s).evaluate((e) => e.getBoundingClientRect().top),
+    ),
+  );
+  expect(notes).toBeGreaterThan(chart!);
   expect(errors).toEqual([]);
 });
 

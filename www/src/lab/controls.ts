@@ -17,7 +17,7 @@ import {
 import { byId, clearNotices, el, message, notice } from '../ui/dom';
 import { ladder } from '../ui/numbers';
 import { swatch } from '../ui/palette';
-import { ordersIntro } from './shape';
+import { ordersIntro, ROTATION_ORDERS } from './shape';
 import { type LabState, SPEEDS, scenarioInfo, setupSpec, toQuery, valueText } from './state';
 import type { TrackLabel } from './tracks';
 
@@ -153,6 +153,9 @@ export class Controls {
     const anchor = methods.querySelector('.write-own');
     for (const m of family === 'rotation' ? this.catalogue.rotationMethods : this.catalogue.methods)
       methods.insertBefore(this.methodToggle(m, family), anchor);
+    // A spinning body's facts are the catalogue's, whatever the body: they come with the toggles, not a second
+    // later with the studies (they made the toggles and the line over them grow then).
+    if (family === 'rotation') this.syncRotationFacts();
   }
 
   private methodToggle(m: MethodInfo, family: 'motion' | 'rotation'): HTMLElement {
@@ -292,8 +295,7 @@ export class Controls {
    * `syncFacts`). */
   syncRotationFacts(): void {
     const intro = byId('methods-facts');
-    intro.textContent =
-      'Orders on a spinning body (your method and the ω·dt of an oscillator do not apply here):';
+    intro.textContent = ROTATION_ORDERS;
     delete intro.dataset.coming;
     for (const m of this.catalogue.rotationMethods) {
       const facts = document.querySelector<HTMLElement>(

@@ -14,9 +14,9 @@ export interface ScenarioShape {
   params: number;
   /** Its description's lines in the settings column at its widest, estimated. */
   aboutLines: number;
-  /** The line that introduces its point-mass methods' orders at its own dt (`ordersIntro`; empty for a
-   * spinning body, whose orders come with its run): shown from the first paint, while the orders themselves
-   * come with the studies tier. Its lines could not be kept by an estimate: they are the font's. */
+  /** The line that introduces its methods' orders (`ordersIntro` at its own dt; a spinning body's,
+   * `ROTATION_ORDERS`): shown from the first paint, while a point mass's orders themselves come with the
+   * studies tier. Its lines could not be kept by an estimate: they are the font's. */
   orders: string;
 }
 
@@ -63,3 +63,7 @@ export const CARD_MORE = 'What to look at, the claim, the measurement';
 export function ordersIntro(forces: string): string {
   return `Orders here (${forces}):`;
 }
+
+/** The line over a spinning body's method toggles: their orders are the core's, whatever the body. */
+export const ROTATION_ORDERS =
+  'Orders on a spinning body (your method and the ω·dt of an oscillator do not apply here):';
