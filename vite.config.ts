@@ -33,7 +33,8 @@ import {
   catalogue as studiesCatalogue,
 } from './www/src/core/pkg/studies.js';
 import type { Catalogue, OrdersOn } from './www/src/core/views.ts';
-import { experimentAddress, ordersIntro, ROTATION_ORDERS, type ScenarioShape } from './www/src/lab/shape.ts';
+import { ordersIntro, ROTATION_ORDERS } from './www/src/lab/orders.ts';
+import { experimentAddress, type ScenarioShape } from './www/src/lab/shape.ts';
 import { type CoreChecks, parseQuery, toQuery } from './www/src/lab/state.ts';
 
 /** A path in the repository, absolute (the build and the development server resolve from different roots). */

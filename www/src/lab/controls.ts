@@ -17,7 +17,7 @@ import {
 import { byId, clearNotices, el, message, notice } from '../ui/dom';
 import { ladder } from '../ui/numbers';
 import { swatch } from '../ui/palette';
-import { ordersIntro, ROTATION_ORDERS } from './shape';
+import { ordersIntro, ROTATION_ORDERS } from './orders';
 import { type LabState, SPEEDS, scenarioInfo, setupSpec, toQuery, valueText } from './state';
 import type { TrackLabel } from './tracks';
 

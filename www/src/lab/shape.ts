@@ -14,9 +14,9 @@ export interface ScenarioShape {
   params: number;
   /** Its description's lines in the settings column at its widest, estimated. */
   aboutLines: number;
-  /** The line that introduces its methods' orders (`ordersIntro` at its own dt; a spinning body's,
-   * `ROTATION_ORDERS`): shown from the first paint, while a point mass's orders themselves come with the
-   * studies tier. Its lines could not be kept by an estimate: they are the font's. */
+  /** The line that introduces its methods' orders (orders.ts: `ordersIntro` at its own dt, or a spinning
+   * body's): shown from the first paint, while a point mass's orders themselves come with the studies tier.
+   * Its lines could not be kept by an estimate: they are the font's. */
   orders: string;
 }
 
@@ -56,14 +56,3 @@ function numberAsRead(value: string): string {
  * what to look at, the article's claim and the lab's measurement, folded on a narrow screen (first-screen.ts).
  */
 export const CARD_MORE = 'What to look at, the claim, the measurement';
-
-/** The line that introduces the point-mass methods' orders on a scenario, from its forces in words (the core's
- * `OrdersOn.forces`): over the toggles (controls.ts), and from the first paint at the scenario's own dt (the
- * build writes it in the scenario's shape, vite.config.ts). */
-export function ordersIntro(forces: string): string {
-  return `Orders here (${forces}):`;
-}
-
-/** The line over a spinning body's method toggles: their orders are the core's, whatever the body. */
-export const ROTATION_ORDERS =
-  'Orders on a spinning body (your method and the ω·dt of an oscillator do not apply here):';
