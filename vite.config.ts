@@ -132,7 +132,7 @@ function listExperiments(): CardExperiment[] {
  * address (a reload, a copied address, the Permalink), and, where a scenario opens as an experiment, from
  * `?scenario=ID`.
  */
-function experimentAddresses(): Record<string, string> {
+function experimentAddresses(): { reads: string[]; table: Record<string, string> } {
   initSync({ module: readFileSync(here('www/src/core/pkg/base_bg.wasm')) });
   const read = (parse: () => number) => {
     try {
@@ -161,7 +161,12 @@ function experimentAddresses(): Record<string, string> {
     const opens = experiments.find((e) => written(e.query) === written(`scenario=${s.id}`));
     if (opens) table[experimentAddress(`scenario=${s.id}`)] = opens.id;
   }
-  return table;
+  // Every key the page reads: another (a sharing site's utm_source or fbclid, a typo) it ignores, and the
+  // run is the same.
+  const reads = [
+    ...new Set([...lab.reservedKeys, ...lab.scenarios.flatMap((s) => s.params.map((p) => p.name))]),
+  ];
+  return { reads, table };
 }
 
 /** A poster drawn by `npm run posters` (www/public/posters/, copied into the site), if there is one. */

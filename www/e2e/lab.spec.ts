@@ -244,6 +244,11 @@ test('the scene stays where it was first shown: a shared experiment’s card is 
       ],
       [written, 'slow energy loss'],
       ['?scenario=damped-spring', 'A damped spring that Euler makes gain energy'],
+      // As a sharing site passes it on, with keys of its own that the page ignores.
+      [
+        '?scenario=two-springs&methods=kinematic,kinematic-average&dt=1/60&until=10800&precision=f64&utm_source=newsletter&fbclid=abc',
+        'slow energy loss',
+      ],
       // Its numbers written otherwise, as a teacher might type them: the same run, the same experiment.
       [
         '?scenario=constant-force&methods=euler,kinematic&dt=1.0&until=1e1&precision=f32',

@@ -6,5 +6,6 @@ declare const __POSTERS__: string[];
 declare const __SCENARIO_POSTERS__: Record<string, string>;
 /** What each scenario's first screen holds, from the core's catalogue at build time: vite.config.ts. */
 declare const __SCENARIO_SHAPES__: Record<string, import('./lab/shape').ScenarioShape>;
-/** The addresses that open an experiment (keyed by lab/shape.ts's `experimentAddress`), each to its id: vite.config.ts. */
-declare const __EXPERIMENT_ADDRESSES__: Record<string, string>;
+/** The addresses that open an experiment (keyed by lab/shape.ts's `experimentAddress`), each to its id, and the
+ * keys the page reads: vite.config.ts. */
+declare const __EXPERIMENT_ADDRESSES__: { reads: string[]; table: Record<string, string> };

@@ -12,7 +12,8 @@ import { experimentAddress } from './shape';
  * comes with the panel, later.
  */
 export async function carryCard(holder: HTMLElement, search: string): Promise<void> {
-  const id = __EXPERIMENT_ADDRESSES__[experimentAddress(search)];
+  const { reads, table } = __EXPERIMENT_ADDRESSES__;
+  const id = table[experimentAddress(search, new Set(reads))];
   if (id === undefined) return;
   try {
     const page = new URL(`x/${encodeURIComponent(id)}.html`, document.baseURI).href;

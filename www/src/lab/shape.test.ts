@@ -30,6 +30,18 @@ describe('an experiment’s address', () => {
     );
   });
 
+  it('leaves out what the page does not read, where told what it reads; takes no padded value for a number', () => {
+    const reads = new Set(['scenario', 'methods', 'dt', 'until', 'precision', 'm']);
+    const run = '?scenario=constant-force&methods=euler,kinematic&dt=1&until=10&precision=f32';
+    // A sharing site's keys, and a typo the page ignores with a notice: the same run.
+    expect(experimentAddress(`${run}&utm_source=x&fbclid=abc&dtt=3`, reads)).toBe(experimentAddress(run));
+    // A key it reads is kept: another run.
+    expect(experimentAddress(`${run}&m=2`, reads)).not.toBe(experimentAddress(run));
+    // The core reads no number in a byte-order mark and 5 (JavaScript's trim would): no experiment's 5.
+    expect(experimentAddress('?dt=%EF%BB%BF5')).not.toBe(experimentAddress('?dt=5'));
+    expect(experimentAddress('?dt=1%EF%BB%BF/60')).not.toBe(experimentAddress('?dt=1/60'));
+  });
+
   it('differs where the run does', () => {
     const run = '?scenario=spring&methods=euler&dt=0.1';
     expect(experimentAddress(`${run}&until=5`)).not.toBe(experimentAddress(run));

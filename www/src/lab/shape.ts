@@ -26,11 +26,14 @@ const LOOK_ONLY = ['speed', 'coord', 'details', ...LOOK_KEYS];
 
 /**
  * An address's query as the table of experiments' addresses is keyed (vite.config.ts): its keys in the order
- * of their names, those that change only the run's look left out.
+ * of their names, those that change only the run's look left out, and those the page does not read where
+ * `reads` lists those it does.
  */
-export function experimentAddress(search: string): string {
+export function experimentAddress(search: string, reads?: ReadonlySet<string>): string {
   const query = new URLSearchParams(search);
   for (const key of LOOK_ONLY) query.delete(key);
+  // A key the page does not read (`reads`: a sharing site's, a typo) changes nothing of the run.
+  if (reads) for (const key of [...query.keys()]) if (!reads.has(key)) query.delete(key);
   query.sort();
   return new URLSearchParams([...query].map(([key, value]) => [key, numberAsRead(value)])).toString();
 }
@@ -44,9 +47,10 @@ const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
  * open the same run.
  */
 function numberAsRead(value: string): string {
-  const [p = '', q, more] = value.trim().split('/');
-  if (more !== undefined || !DECIMAL.test(p.trim()) || (q !== undefined && !DECIMAL.test(q.trim())))
-    return value;
+  // No space is trimmed: the core's spaces (Rust's) and JavaScript's are not the same set, and a value the
+  // core would not read must not be taken for one it reads (a byte-order mark before "5" is no 5).
+  const [p = '', q, more] = value.split('/');
+  if (more !== undefined || !DECIMAL.test(p) || (q !== undefined && !DECIMAL.test(q))) return value;
   const number = q === undefined ? Number(p) : Number(p) / Number(q);
   return Number.isFinite(number) ? String(number) : value;
 }

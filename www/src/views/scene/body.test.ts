@@ -28,6 +28,13 @@ describe('a spinning body’s label under its cell', () => {
     });
   });
 
+  it('makes no empty line of doubled spaces', () => {
+    expect(setLabel('No  gyroscopic  term', 72, measure)).toEqual({
+      lines: ['No gyroscopic', 'term'],
+      size: 9,
+    });
+  });
+
   it('takes three lines where two at 9 px cannot hold it (six cells of 60 px)', () => {
     // "gyroscopic" is 10 characters: 60 px at 10, 54 at 9; "No gyroscopic" 13: 70.2 at 9.
     expect(setLabel('No gyroscopic term', 58, measure)).toEqual({

@@ -79,7 +79,7 @@ export function setLabel(
  * is wider. */
 function wrap(text: string, width: number, measure: (line: string) => number): string[] | undefined {
   const lines: string[] = [];
-  for (const word of text.split(' ')) {
+  for (const word of text.split(' ').filter((w) => w !== '')) {
     const last = lines[lines.length - 1];
     if (last !== undefined && measure(`${last} ${word}`) <= width)
       lines[lines.length - 1] = `${last} ${word}`;
