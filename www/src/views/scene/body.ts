@@ -30,7 +30,7 @@ const THINNEST = 0.08;
 
 const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 
-/** A short text centred on (x, y), within `width` pixels: smaller where it must be, then cut with "…". */
+/** A short text centred on (x, y), within `width` canvas pixels, as `setLabel` sets it. */
 function write(
   ctx: CanvasRenderingContext2D,
   text: string,
@@ -40,11 +40,15 @@ function write(
   ratio: number,
   width = Number.POSITIVE_INFINITY,
 ) {
-  const set = setLabel(text, width / ratio, (t, size) => {
+  writeLines(ctx, setLabel(text, width / ratio, measurer(ctx, ratio)), x, y, colour, ratio);
+}
+
+/** A text's width in CSS pixels at a size, in the canvas's font. */
+function measurer(ctx: CanvasRenderingContext2D, ratio: number): (text: string, size: number) => number {
+  return (text, size) => {
     ctx.font = `${size * ratio}px system-ui, sans-serif`;
-    return ctx.measureText(t).width / ratio;
-  });
-  writeLines(ctx, set, x, y, colour, ratio);
+    return ctx.measureText(text).width / ratio;
+  };
 }
 
 /** A label set in lines at a size (CSS pixels), as `setLabel` sets it. */
@@ -226,10 +230,7 @@ export function bodies(canvas: HTMLCanvasElement, input: SceneInput, onPivot: bo
   const cells = Math.max(1, input.tracks.length);
   const cellWidth = canvas.width / cells;
   // The labels under the cells, set first: where one takes two lines, all cells give them the room.
-  const measure = (text: string, size: number) => {
-    ctx.font = `${size * ratio}px system-ui, sans-serif`;
-    return ctx.measureText(text).width / ratio;
-  };
+  const measure = measurer(ctx, ratio);
   const labels = input.tracks.map((track) =>
     setLabel(
       track.diverged || !axesOf(track.state) ? `${track.label}: diverged` : track.label,
