@@ -93,6 +93,21 @@ function wrap(text: string, width: number, measure: (line: string) => number): s
   return lines;
 }
 
+/** The labels set lately, by text, width and pixel ratio: a scene is drawn every frame, its labels seldom change. */
+const setLabels = new Map<string, SetLabel>();
+
+/** `setLabel` in the canvas's font, remembered for the frames that follow. */
+function labelFor(ctx: CanvasRenderingContext2D, text: string, width: number, ratio: number): SetLabel {
+  const key = `${width}|${ratio}|${text}`;
+  let set = setLabels.get(key);
+  if (!set) {
+    if (setLabels.size > 64) setLabels.clear();
+    set = setLabel(text, width, measurer(ctx, ratio));
+    setLabels.set(key, set);
+  }
+  return set;
+}
+
 /** Writes a set label centred on (x, y), its lines one under the other. */
 function writeLines(
   ctx: CanvasRenderingContext2D,
@@ -229,14 +244,10 @@ export function bodies(canvas: HTMLCanvasElement, input: SceneInput, onPivot: bo
   const reach = onPivot ? Math.hypot(half[0], half[1], 2 * half[2]) : Math.hypot(...half);
   const cells = Math.max(1, input.tracks.length);
   const cellWidth = canvas.width / cells;
+  const attitudes = input.tracks.map((track) => (track.diverged ? undefined : axesOf(track.state)));
   // The labels under the cells, set first: where one takes two lines, all cells give them the room.
-  const measure = measurer(ctx, ratio);
-  const labels = input.tracks.map((track) =>
-    setLabel(
-      track.diverged || !axesOf(track.state) ? `${track.label}: diverged` : track.label,
-      (0.96 * cellWidth) / ratio,
-      measure,
-    ),
+  const labels = input.tracks.map((track, k) =>
+    labelFor(ctx, attitudes[k] ? track.label : `${track.label}: diverged`, (0.96 * cellWidth) / ratio, ratio),
   );
   const labelRoom = (Math.max(1, ...labels.map((l) => l.lines.length)) * LINE + 4) * ratio;
   const size = (0.46 * Math.min(cellWidth, canvas.height - labelRoom)) / (reach + 0.35);
@@ -245,7 +256,7 @@ export function bodies(canvas: HTMLCanvasElement, input: SceneInput, onPivot: bo
     const cx = cellWidth * (k + 0.5);
     // A top stands on its pivot low in the cell, room above for it and below for its lean.
     const cy = onPivot ? 0.72 * (canvas.height - labelRoom) : (canvas.height - labelRoom) / 2;
-    const axes = track.diverged ? undefined : axesOf(track.state);
+    const axes = attitudes[k];
     if (onPivot) {
       // The pivot, and the vertical the top leans from.
       ctx.strokeStyle = ink.mid;
