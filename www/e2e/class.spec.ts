@@ -168,6 +168,20 @@ test('only the energies and their shadows: each shadow drawn, apart from the exa
   // Under drag, no method keeps one, and the page says why.
   await runToEnd(page, './?scenario=drag&methods=symplectic-euler&until=2');
   await expect(page.locator('#shadow-note')).toContainText('reads the velocity or the time');
+  // Past their stability limit on the spring (dt 0.6 > 0.516 s) the quantity they keep is no energy and
+  // their runs grow without bound: no dotted line (it had dropped to nothing and back near t = 60 s, its
+  // digits lost to rounding), and the page says why; Runge–Kutta 4, still stable, has none to draw.
+  await runToEnd(page, './?scenario=spring&methods=symplectic-euler,verlet,rk4&dt=0.6&until=80');
+  await energy.scrollIntoViewIfNeeded();
+  // The shadows come with the studies build, as the facts beside the toggles do.
+  await expect(page.locator('#methods-facts')).not.toHaveAttribute('data-coming');
+  await expect(legend('Runge–Kutta 4')).toBeVisible();
+  await expect(energy.locator('.u-legend .u-series', { hasText: 'shadow' })).toHaveCount(0);
+  for (const name of ['Symplectic Euler', 'Position Verlet']) {
+    await expect(page.locator('#shadow-note')).toContainText(
+      `${name} has no shadow energy drawn here: at this dt it is past its stability limit, where`,
+    );
+  }
   expect(errors).toEqual([]);
 });
 

@@ -46,8 +46,9 @@
 //! Leapfrog reports at t = 0 the start's velocity, not the one half a step before it with which its later
 //! (x, v) keep the shadow energy: its first value is taken at v₀ − (dt/2) a(x₀).
 
+use crate::analysis::stability_limit_on;
 use crate::system::Band;
-use crate::{Force, Method, MethodId, Setup, State, System};
+use crate::{Force, Method, MethodId, Setup, StabilityLimit, State, System};
 
 /// A method's shadow energy on a setup: a quadratic form the method keeps exactly, or the first terms of
 /// its modified energy, kept to a stated order in dt (see the module's text).
@@ -178,6 +179,9 @@ fn shadow_or_why(setup: &Setup, method: &Method) -> Result<Shadow, &'static str>
         .ok_or("a method that is not symplectic keeps no nearby energy")?;
     let half_step_start = (id == MethodId::Leapfrog).then(|| (setup.system(), setup.dt));
     if let Some(form) = quadratic(setup, method) {
+        if past_stability_limit(setup, id) {
+            return Err(PAST_LIMIT);
+        }
         return Ok(Shadow {
             form,
             half_step_start,
@@ -217,6 +221,9 @@ fn shadow_or_why(setup: &Setup, method: &Method) -> Result<Shadow, &'static str>
     } else {
         system.forces.iter().all(affine)
     };
+    if system.forces.iter().all(affine) && past_stability_limit(setup, id) {
+        return Err(PAST_LIMIT);
+    }
     // The kinetic energy must be Σ ½ mᵢ vᵢ², each mᵢ a constant: read from a unit velocity on each
     // coordinate, at the start and at another position.
     let dim = system.dim;
@@ -248,6 +255,26 @@ fn shadow_or_why(setup: &Setup, method: &Method) -> Result<Shadow, &'static str>
         },
         half_step_start,
     })
+}
+
+/// Why no shadow is drawn past a method's stability limit where the forces are linear (see
+/// [`past_stability_limit`]).
+const PAST_LIMIT: &str =
+    "at this dt it is past its stability limit, where what it keeps takes both signs (no energy) and its \
+     run grows without bound";
+
+/// Whether the setup's dt is at or past the method's stability limit on its scenario (an oscillator, or the
+/// chain's fastest mode). Where the forces are linear (the only place this is asked) its step is then a map
+/// with a real eigenvalue above 1: the form it keeps (`Q` above, whose discriminant is trace² − 4) takes
+/// both signs, so it is no energy near the true one, and the run grows away from every energy until rounding
+/// has eaten the kept quantity's digits. (On the pendulum the limit is the small swing's, which says nothing
+/// of a large one: its series is drawn at any dt, kept to its stated order.)
+fn past_stability_limit(setup: &Setup, id: MethodId) -> bool {
+    match (stability_limit_on(id, setup), setup.omega()) {
+        (Some(StabilityLimit::Below(limit)), Some(omega)) => omega * setup.dt >= limit,
+        (Some(StabilityLimit::None), Some(_)) => true,
+        _ => false,
+    }
 }
 
 /// The quadratic form a symplectic method keeps exactly on a linear undamped oscillator, where the setup
