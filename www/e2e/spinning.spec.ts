@@ -69,6 +69,33 @@ test('the tennis racket: its own methods and views; its numbers and its CSV are 
   expect(errors).toEqual([]);
 });
 
+test('side by side, a spinning body’s ω chart and the energy chart start level; stacked, the ω chart keeps no gap', async ({
+  page,
+}) => {
+  // The energy chart has its scale's menu above it: the ω chart's title had sat 30 px above the energy
+  // chart's at 1280 px.
+  const top = (id: string) =>
+    page.locator(`#${id} .u-title`).evaluate((e) => Math.round(e.getBoundingClientRect().top));
+  for (const width of [1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('./?scenario=tennis-racket');
+    await expect(page.locator('#chart-energy .u-title')).toBeVisible();
+    await expect(page.locator('#chart-omega .u-title')).toBeVisible();
+    expect(
+      Math.abs((await top('chart-omega')) - (await top('chart-energy'))),
+      `${width} px`,
+    ).toBeLessThanOrEqual(2);
+  }
+  // On a phone the charts stack: the ω chart follows the settings with no room kept above it.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('./?scenario=tennis-racket');
+  await expect(page.locator('#chart-omega .u-title')).toBeVisible();
+  const gap = await page
+    .locator('#chart-omega')
+    .evaluate((e) => Number.parseFloat(getComputedStyle(e).marginTop));
+  expect(gap).toBe(0);
+});
+
 test('a spinning body after a spring takes its own family’s methods, and the spring its own back', async ({
   page,
 }) => {
