@@ -185,6 +185,50 @@ test('only the energies and their shadows: each shadow drawn, apart from the exa
   expect(errors).toEqual([]);
 });
 
+test('a long run’s phase portrait is its thin ellipse, not a ring of chords between rows many periods apart', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  const phase = page.locator('#chart-phase');
+  const colour = await (async () => {
+    await runToEnd(page, './?scenario=spring&methods=rk4&dt=0.01&until=20');
+    return lineColour(page.locator('#chart-position'), 'Runge–Kutta 4');
+  })();
+  // Every step a row (2000 steps): RK4's ellipse, a line of pixels round it. Counted: every pixel darker than
+  // the grid (a line's edges, blended with the white, are not its colour; nor is a ring of them).
+  const inked = () =>
+    phase
+      .locator('canvas')
+      .first()
+      .evaluate((canvas: HTMLCanvasElement) => {
+        const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+        let n = 0;
+        for (let i = 0; i < data.length; i += 4)
+          if (Math.max(data[i]!, data[i + 1]!, data[i + 2]!) < 200 && data[i + 3]! > 200) n++;
+        return n;
+      });
+  await phase.scrollIntoViewIfNeeded();
+  const thin = await inked();
+  expect(await pixelsOf(phase, colour)).toBeGreaterThan(50);
+  // To 10⁶ s a row is kept every 10⁴ steps (100 s, some sixty periods): past 5 × 10⁴ s, five hundred rows.
+  // Joined by lines, each was a chord across the ellipse, which drew a ring a twentieth of its size thick.
+  await page.goto('./?scenario=spring&methods=rk4&dt=0.01&until=1000000');
+  await expect(page.locator('#end')).toBeEnabled();
+  await page.click('#end');
+  await expect
+    .poll(async () => Number((await page.locator('#status').innerText()).match(/t = ([\d.]+) s/)?.[1] ?? 0), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(50_000);
+  await page.click('#play');
+  await phase.scrollIntoViewIfNeeded();
+  const long = await inked();
+  // The same ellipse (RK4 loses a millionth of its energy over the run), in dots: no thicker than the line.
+  expect(long).toBeGreaterThan(thin / 3);
+  expect(long).toBeLessThan(1.5 * thin);
+  expect(errors).toEqual([]);
+});
+
 test('methods are called by their names wherever people read; ids stay in the URL', async ({ page }) => {
   await runToEnd(page, './?scenario=spring&methods=euler,symplectic-euler&until=5');
   const ids = /\b(symplectic-euler|euler)\b/;

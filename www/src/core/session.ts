@@ -59,6 +59,10 @@ export class Session {
   get t(): number {
     return this.session.t;
   }
+  /** Every how many steps a row is recorded: above 1 on a long run, whose rows are then far apart. */
+  get stride(): number {
+    return this.session.stride;
+  }
   get done(): boolean {
     return this.session.step >= this.session.totalSteps;
   }

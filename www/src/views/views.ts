@@ -458,9 +458,11 @@ export class Views {
       }
       (charts.position as TimeChart).update(x, ys);
     });
-    draw('phase', () =>
-      (charts.phase as XYChart).update(all.map((k) => [sim.column(k, position), sim.column(k, velocity)])),
-    );
+    draw('phase', () => {
+      const phase = charts.phase as XYChart;
+      phase.sampled = sim.stride > 1;
+      phase.update(all.map((k) => [sim.column(k, position), sim.column(k, velocity)]));
+    });
     draw('omega', () => {
       const { x, ys } = overTime(all.map((k) => [k, state.coord]));
       (charts.omega as TimeChart).update(x, ys);

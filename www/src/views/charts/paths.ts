@@ -32,13 +32,23 @@ export function stretches(idx0: number, idx1: number, budget: number): [start: n
   return out;
 }
 
+/** How far apart, in canvas pixels, two rows many steps apart may be and still be joined by a line. */
+const SAMPLED_JOIN = 4;
+
 /**
  * A path through (x, y) points in the order given (a phase portrait is not a function of x); on `log` axes
  * (studies with a handful of points, each marked by markerHook) values ≤ 0 are left out. A point less than
  * half a pixel from the last one drawn is passed over; a long series is drawn as stretches of its points
  * (see `stretches`); every segment is clipped to a band around the chart (see clip.ts).
+ *
+ * While `sampled()` says the points are rows many steps apart (a long run records one every thousands of
+ * steps, many periods of an oscillation), a point more than `SAMPLED_JOIN` pixels from the last is drawn as
+ * a dot, not joined to it: the line would be a chord across the motion, not its path. (RK4 on the spring to
+ * 10⁶ s, a row every 100 s, had drawn its thin ellipse as a ring a twentieth of its size thick, of chords
+ * between points a little more than a period apart; and a canvas without a GPU took a hundred milliseconds a
+ * frame to stroke them.)
  */
-export function throughPoints(log: boolean): uPlot.Series.PathBuilder {
+export function throughPoints(log: boolean, sampled: () => boolean = () => false): uPlot.Series.PathBuilder {
   return (u, seriesIdx, idx0, idx1) => {
     const [xs, ys] = (u.data[seriesIdx] as unknown as [Column, Column]) ?? [[], []];
     const series = u.series[seriesIdx] as uPlot.Series & { facets: { scale: string }[] };
@@ -58,6 +68,9 @@ export function throughPoints(log: boolean): uPlot.Series.PathBuilder {
     const toY = log ? (v: number) => u.valToPos(v, sy, true) : linear(sy, 'y');
     // A dashed line is drawn whole: each piece of it would start its dashes anew.
     const ink = log || series.dash?.length ? undefined : inked(u.bbox);
+    const apart = sampled();
+    // A dot as long as the line is wide, so that it reads as a point of the line.
+    const dot = ((series.width ?? 1) * (globalThis.devicePixelRatio || 1)) / 2;
     for (const [start, end] of stretches(idx0, idx1, POINTS_PER_PIXEL * Math.max(1, u.bbox.width))) {
       path.break();
       let started = false;
@@ -73,6 +86,16 @@ export function throughPoints(log: boolean): uPlot.Series.PathBuilder {
         const py = toY(y);
         if (!Number.isFinite(px) || !Number.isFinite(py)) continue;
         if (started && i < end && Math.abs(px - lastX) < 0.5 && Math.abs(py - lastY) < 0.5) continue;
+        if (apart && (!started || Math.hypot(px - lastX, py - lastY) > SAMPLED_JOIN)) {
+          path.break();
+          path.to(px - dot, py);
+          path.to(px + dot, py);
+          ink?.mark(px, py, px, py);
+          passed = false;
+          started = true;
+          [lastX, lastY] = [px, py];
+          continue;
+        }
         if (started) ink?.travel(Math.hypot(px - lastX, py - lastY));
         // A step through pixels an earlier pass of the line has been through adds no ink: a run round one
         // ellipse for a thousand periods is drawn round it once, not a thousand times over (a canvas without

@@ -35,7 +35,7 @@ export class XYChart extends Chart {
         { scale: 'x', auto: true },
         { scale: 'y', auto: true },
       ],
-      paths: throughPoints(this.log),
+      paths: throughPoints(this.log, () => this.sampled),
     };
   }
 
@@ -87,6 +87,9 @@ export class XYChart extends Chart {
       },
     };
   }
+
+  /** Whether the points are rows many steps apart (a long run's), not every step: see `throughPoints`. */
+  sampled = false;
 
   update(pairs: [Column, Column][]): void {
     if (this.unchanged(pairs.flat())) return;
