@@ -210,8 +210,9 @@ test('a long run’s phase portrait is its thin ellipse, not a ring of chords be
   await phase.scrollIntoViewIfNeeded();
   const thin = await inked();
   expect(await pixelsOf(phase, colour)).toBeGreaterThan(50);
-  // To 10⁶ s a row is kept every 10⁴ steps (100 s, some sixty periods): past 5 × 10⁴ s, five hundred rows.
-  // Joined by lines, each was a chord across the ellipse, which drew a ring a twentieth of its size thick.
+  // To 10⁶ s a row is kept every 351 steps (3.51 s, 2.2 periods): past 5 × 10⁴ s, some fourteen thousand
+  // rows. Joined by lines, each was a chord across the ellipse, which drew a ring about a fifteenth of its width
+  // thick.
   await page.goto('./?scenario=spring&methods=rk4&dt=0.01&until=1000000');
   await expect(page.locator('#end')).toBeEnabled();
   await page.click('#end');
@@ -223,7 +224,8 @@ test('a long run’s phase portrait is its thin ellipse, not a ring of chords be
   await page.click('#play');
   await phase.scrollIntoViewIfNeeded();
   const long = await inked();
-  // The same ellipse (RK4 loses a millionth of its energy over the run), in dots: no thicker than the line.
+  // The same ellipse (RK4's amplitude shrinks 0.23 % over the whole run, under a pixel here), in dots: no
+  // thicker than the line.
   expect(long).toBeGreaterThan(thin / 3);
   expect(long).toBeLessThan(1.5 * thin);
   expect(errors).toEqual([]);

@@ -613,6 +613,15 @@ impl Session {
         self.stride.every
     }
 
+    /// Every how many of its own steps a track's rows are recorded: the session's stride, or that of a run at
+    /// a dt of its own; the truth's (at index `tracks()`) is the session's.
+    pub fn track_stride(&self, track: usize) -> u64 {
+        self.tracks
+            .get(track)
+            .and_then(|t| t.grid.as_ref())
+            .map_or(self.stride.every, |c| c.stride.every)
+    }
+
     /// Method tracks; the truth is the track after them, at index `tracks()`.
     pub fn tracks(&self) -> usize {
         self.tracks.len()

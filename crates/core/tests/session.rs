@@ -83,6 +83,34 @@ fn long_runs_record_every_nth_step_within_the_budget() {
     assert_eq!(*truth.last().unwrap(), 144_000.0 / 120.0);
 }
 
+/// A run at a dt of its own keeps its own stride: rows `track_stride` of its own steps apart, where the session's
+/// stride says every step (the page draws rows far apart as a sample of the motion, not its path). The truth's
+/// is the session's.
+#[test]
+fn a_run_at_its_own_dt_records_on_a_stride_of_its_own() {
+    let setup = Setup::new("spring", &[], Some(0.5), Some(90_000.0)).unwrap();
+    let mut s = Session::new(
+        setup,
+        &[(MethodId::Verlet, None), (MethodId::Rk4, Some(0.01))],
+        Precision::F64,
+    )
+    .unwrap();
+    s.advance(2_000);
+    assert_eq!(s.track_stride(0), s.stride());
+    assert_eq!(s.track_stride(2), s.stride());
+    let own = s.track_stride(1);
+    assert!(own > 1, "{own}");
+    for (k, dt) in [(0, 0.5), (1, 0.01)] {
+        let t = s.history(k).unwrap().column(0);
+        let gap = t[1] - t[0];
+        let expected = s.track_stride(k) as f64 * dt;
+        assert!(
+            (gap - expected).abs() < 1e-9 * expected,
+            "track {k}: {gap} against {expected}"
+        );
+    }
+}
+
 #[test]
 fn the_export_is_the_cli_table() {
     let methods = [MethodId::Euler, MethodId::Rk4];

@@ -653,6 +653,16 @@ impl Session {
         }) as f64
     }
 
+    /// Every how many of its own steps a track's rows are recorded (a run at a dt of its own has its own).
+    #[wasm_bindgen(js_name = trackStride)]
+    pub fn track_stride(&self, track: usize) -> f64 {
+        (match &self.0 {
+            Stepped::Motion(s, _) => s.track_stride(track),
+            #[cfg(feature = "studies")]
+            Stepped::Spin(s) => s.session.stride(),
+        }) as f64
+    }
+
     #[wasm_bindgen(getter)]
     pub fn t(&self) -> f64 {
         match &self.0 {

@@ -59,9 +59,10 @@ export class Session {
   get t(): number {
     return this.session.t;
   }
-  /** Every how many steps a row is recorded: above 1 on a long run, whose rows are then far apart. */
-  get stride(): number {
-    return this.session.stride;
+  /** Every how many of its own steps a track's rows are recorded: above 1 on a long run (and for a run at a dt
+   * of its own, on its own grid); the truth's is the session's. */
+  trackStride(track: number): number {
+    return this.session.trackStride(track);
   }
   get done(): boolean {
     return this.session.step >= this.session.totalSteps;

@@ -66,6 +66,11 @@ const INVARIANTS: Record<string, [name: string, dash: number[] | undefined]> = {
   L_3: ['L3', [2, 3]],
 };
 
+/** Rows at least this many steps apart are a sample of a motion, not its path: the phase portrait draws those
+ * far apart as dots (see `throughPoints`). Rows a few steps apart (a chain of many beads with many methods keeps
+ * every second step) are still joined. */
+const SAMPLED_STRIDE = 8;
+
 /** Rows of Fiedler's steps table. */
 const STEP_ROWS = 11;
 
@@ -460,7 +465,7 @@ export class Views {
     });
     draw('phase', () => {
       const phase = charts.phase as XYChart;
-      phase.sampled = sim.stride > 1;
+      phase.sampled = all.map((k) => sim.trackStride(k) >= SAMPLED_STRIDE);
       phase.update(all.map((k) => [sim.column(k, position), sim.column(k, velocity)]));
     });
     draw('omega', () => {

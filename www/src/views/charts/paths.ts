@@ -41,14 +41,17 @@ const SAMPLED_JOIN = 4;
  * half a pixel from the last one drawn is passed over; a long series is drawn as stretches of its points
  * (see `stretches`); every segment is clipped to a band around the chart (see clip.ts).
  *
- * While `sampled()` says the points are rows many steps apart (a long run records one every thousands of
- * steps, many periods of an oscillation), a point more than `SAMPLED_JOIN` pixels from the last is drawn as
- * a dot, not joined to it: the line would be a chord across the motion, not its path. (RK4 on the spring to
- * 10⁶ s, a row every 100 s, had drawn its thin ellipse as a ring a twentieth of its size thick, of chords
- * between points a little more than a period apart; and a canvas without a GPU took a hundred milliseconds a
- * frame to stroke them.)
+ * While `sampled` says a series' points are rows many steps apart (a long run keeps one every hundreds or
+ * thousands of steps, often more than a period of an oscillation), a point more than `SAMPLED_JOIN` pixels
+ * from the last is drawn as a dot, not joined to it: the line would be a chord across the motion, not its
+ * path. (RK4 alone on the spring to 10⁶ s keeps a row every 351 steps, 2.2 periods: its ellipse, thinner than
+ * a pixel, had been drawn as a ring about a fifteenth of its width thick, of chords; and a canvas without a
+ * GPU took up to 130 ms a frame to stroke them.)
  */
-export function throughPoints(log: boolean, sampled: () => boolean = () => false): uPlot.Series.PathBuilder {
+export function throughPoints(
+  log: boolean,
+  sampled: (seriesIdx: number) => boolean = () => false,
+): uPlot.Series.PathBuilder {
   return (u, seriesIdx, idx0, idx1) => {
     const [xs, ys] = (u.data[seriesIdx] as unknown as [Column, Column]) ?? [[], []];
     const series = u.series[seriesIdx] as uPlot.Series & { facets: { scale: string }[] };
@@ -68,7 +71,7 @@ export function throughPoints(log: boolean, sampled: () => boolean = () => false
     const toY = log ? (v: number) => u.valToPos(v, sy, true) : linear(sy, 'y');
     // A dashed line is drawn whole: each piece of it would start its dashes anew.
     const ink = log || series.dash?.length ? undefined : inked(u.bbox);
-    const apart = sampled();
+    const apart = sampled(seriesIdx);
     // A dot as long as the line is wide, so that it reads as a point of the line.
     const dot = ((series.width ?? 1) * (globalThis.devicePixelRatio || 1)) / 2;
     for (const [start, end] of stretches(idx0, idx1, POINTS_PER_PIXEL * Math.max(1, u.bbox.width))) {

@@ -35,7 +35,7 @@ export class XYChart extends Chart {
         { scale: 'x', auto: true },
         { scale: 'y', auto: true },
       ],
-      paths: throughPoints(this.log, () => this.sampled),
+      paths: throughPoints(this.log, (seriesIdx) => this.sampled[seriesIdx - 1] ?? false),
     };
   }
 
@@ -88,8 +88,9 @@ export class XYChart extends Chart {
     };
   }
 
-  /** Whether the points are rows many steps apart (a long run's), not every step: see `throughPoints`. */
-  sampled = false;
+  /** For each series, whether its points are rows many steps apart (a long run's), not its every step: see
+   * `throughPoints`. */
+  sampled: boolean[] = [];
 
   update(pairs: [Column, Column][]): void {
     if (this.unchanged(pairs.flat())) return;
