@@ -723,6 +723,30 @@ test("Fiedler's tables, laid out as he prints them", async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
+test('the last tick of a long run’s time axis is whole: 100000, not cut to 10000 at the chart’s edge', async ({
+  page,
+}) => {
+  await page.goto('./?scenario=spring&methods=rk4&until=100000');
+  await runToEnd(page);
+  const chart = page.locator('#chart-position');
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart.locator('.u-title')).toBeVisible();
+  // The canvas holds the plot and its axes' numbers (titles and legends are the page's): right of the plot
+  // there is only the last tick's label, which must end before the canvas does.
+  const edge = await chart
+    .locator('canvas')
+    .first()
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const { width, height } = canvas;
+      const data = canvas.getContext('2d')?.getImageData(width - 3, 0, 3, height).data ?? [];
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4)
+        if (Math.max(data[i]!, data[i + 1]!, data[i + 2]!) < 160 && data[i + 3]! > 200) dark++;
+      return dark;
+    });
+  expect(edge).toBe(0);
+});
+
 test('a long run exports every N-th step, as the CLI prints it with --every N', async ({ page }) => {
   const errors = watch(page);
   const query = 'scenario=spring&methods=symplectic-euler,rk4&dt=0.001&until=100&precision=f64';

@@ -187,14 +187,6 @@ fn shadow_or_why(setup: &Setup, method: &Method) -> Result<Shadow, &'static str>
             half_step_start,
         });
     }
-    let verlet = match id {
-        MethodId::SymplecticEuler | MethodId::Leapfrog => false,
-        MethodId::Verlet | MethodId::VelocityVerlet => true,
-        _ => return Err(
-            "its shadow energy's first term is of order dt⁴, which the lab works out only on a \
-                 spring's force",
-        ),
-    };
     let system = setup.system();
     let conservative = system.forces.iter().all(|f| match f {
         Force::Uniform { .. }
@@ -210,20 +202,28 @@ fn shadow_or_why(setup: &Setup, method: &Method) -> Result<Shadow, &'static str>
              kept, the shadow's included",
         );
     }
-    // The terms given are themselves kept exactly for a kick and a drift where the forces are affine in x
-    // (springs, the chain, gravity: on the spring they are the exact form above), and for the Verlet family
-    // under uniform gravity alone (it is then exact, and H̃ − H a constant).
     let uniform = |f: &Force<f64>| matches!(f, Force::Uniform { .. });
     let affine =
         |f: &Force<f64>| uniform(f) || matches!(f, Force::Linear { .. } | Force::Chain { .. });
+    if system.forces.iter().all(affine) && past_stability_limit(setup, id) {
+        return Err(PAST_LIMIT);
+    }
+    let verlet = match id {
+        MethodId::SymplecticEuler | MethodId::Leapfrog => false,
+        MethodId::Verlet | MethodId::VelocityVerlet => true,
+        _ => return Err(
+            "its shadow energy's first term is of order dt⁴, which the lab works out only where one \
+             linear force acts alike on every coordinate (one spring, the dog on a rod)",
+        ),
+    };
+    // The terms given are themselves kept exactly for a kick and a drift where the forces are affine in x
+    // (springs, the chain, gravity: on the spring they are the exact form above), and for the Verlet family
+    // under uniform gravity alone (it is then exact, and H̃ − H a constant).
     let exact = if verlet {
         system.forces.iter().all(uniform)
     } else {
         system.forces.iter().all(affine)
     };
-    if system.forces.iter().all(affine) && past_stability_limit(setup, id) {
-        return Err(PAST_LIMIT);
-    }
     // The kinetic energy must be Σ ½ mᵢ vᵢ², each mᵢ a constant: read from a unit velocity on each
     // coordinate, at the start and at another position.
     let dim = system.dim;
@@ -260,8 +260,8 @@ fn shadow_or_why(setup: &Setup, method: &Method) -> Result<Shadow, &'static str>
 /// Why no shadow is drawn past a method's stability limit where the forces are linear (see
 /// [`past_stability_limit`]).
 const PAST_LIMIT: &str =
-    "at this dt it is past its stability limit, where what it keeps takes both signs (no energy) and its \
-     run grows without bound";
+    "dt is past the stability limit here, where the quantity kept is no energy (it takes negative values \
+     too) and the run grows without bound";
 
 /// How far past its measured stability limit, relatively, a step must be to count as past it: the limit is
 /// measured (bisected to 1e-9 on a map itself measured), so that the Verlets, whose (x, v) are the same, are

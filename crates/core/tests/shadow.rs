@@ -322,12 +322,35 @@ fn past_the_stability_limit_no_shadow_is_drawn() {
             continue;
         };
         for m in symplectic() {
-            if shadow_energy(&defaults, &m.into()).is_none() {
-                continue;
-            }
             let Some(StabilityLimit::Below(limit)) = stability_limit_on(m, &defaults) else {
                 continue;
             };
+            let conservative = defaults.system().forces.iter().all(|f| match f {
+                Force::Linear { gamma, .. } => *gamma == 0.0,
+                _ => true,
+            });
+            if shadow_energy(&defaults, &m.into()).is_none() {
+                // Forest–Ruth on the chain and on two springs has none at the scenario's own dt (its first term
+                // is not worked out there), but past its limit the page says the reason that matters.
+                let at = limit * 1.03 / omega;
+                let past = Setup::new(info.id, &[], Some(at), Some(1000.0 * at)).unwrap();
+                let linear = past.system().forces.iter().all(|f| {
+                    matches!(
+                        f,
+                        Force::Linear { .. } | Force::Chain { .. } | Force::Uniform { .. }
+                    )
+                });
+                if linear && conservative {
+                    let why = missing(&past, &m.into()).expect("a reason");
+                    assert!(
+                        why.contains("stability limit"),
+                        "{} {}: {why}",
+                        info.id,
+                        m.id()
+                    );
+                }
+                continue;
+            }
             let at = |factor: f64| {
                 let dt = factor * limit / omega;
                 Setup::new(info.id, &[], Some(dt), Some(1000.0 * dt)).unwrap()

@@ -214,7 +214,10 @@ export class Views {
     const shadowsBox = byId<HTMLInputElement>('shadows-only');
     const shadowsLabel = shadowsBox.closest<HTMLElement>('label');
     if (shadowsLabel) shadowsLabel.hidden = spins;
-    const shadowsOnly = !spins && shadowsBox.checked;
+    // With no shadow to show (every method past its limit, or none symplectic) the choice would hide every
+    // line: it is not offered until there is one.
+    shadowsBox.disabled = this.shadowed.length === 0;
+    const shadowsOnly = !spins && shadowsBox.checked && this.shadowed.length > 0;
     const shadowed = new Set(this.shadowed);
     const energyStyles = this.styles(shown, true).map((style, k) =>
       !shadowsOnly
@@ -223,11 +226,17 @@ export class Views {
           ? { ...style, width: 1, stroke: faint(style.stroke) }
           : { ...style, hidden: true },
     );
-    byId('shadow-note').textContent = shown.tracks
-      .flatMap((t, k) => {
-        const why = sim.shadowMissing(k);
-        return why === undefined ? [] : [`${t.label} has no shadow energy drawn here: ${why}.`];
-      })
+    // One sentence a reason, naming every method it holds for.
+    const missing = new Map<string, string[]>();
+    shown.tracks.forEach((t, k) => {
+      const why = sim.shadowMissing(k);
+      if (why !== undefined) missing.set(why, [...(missing.get(why) ?? []), t.label]);
+    });
+    byId('shadow-note').textContent = [...missing]
+      .map(
+        ([why, names]) =>
+          `${list(names)} ${names.length === 1 ? 'has' : 'have'} no shadow energy drawn here: ${why}.`,
+      )
       .join(' ');
     const coord = state.coord;
     const vName = sim.velocities[sim.positions.indexOf(coord)] ?? 'v';

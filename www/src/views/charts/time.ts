@@ -60,8 +60,8 @@ export class TimeChart extends Chart {
       title: this.title,
       width,
       height: this.plotHeight * ink,
-      // Room on the right for the last tick's label.
-      padding: [8 * ink, 16 * ink, 0, 0],
+      // Room on the right for the last tick's label, centred on the plot's edge: up to seven characters (100000 s).
+      padding: [8 * ink, 26 * ink, 0, 0],
       scales: {
         // A single point (step 0) shows the run's whole span, not an empty 0–100.
         x: {

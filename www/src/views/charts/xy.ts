@@ -67,7 +67,7 @@ export class XYChart extends Chart {
       title: this.title,
       width,
       height: this.plotHeight * ink,
-      padding: [8 * ink, 16 * ink, 0, 0],
+      padding: [8 * ink, 26 * ink, 0, 0],
       scales: {
         x: { time: false, auto: true, range: facetRange(0), ...distr },
         y: { auto: true, range: facetRange(1), ...distr },
