@@ -193,10 +193,8 @@ test('a long run’s phase portrait is its thin ellipse, not a ring of chords be
 }) => {
   const errors = watch(page);
   const phase = page.locator('#chart-phase');
-  const colour = await (async () => {
-    await runToEnd(page, './?scenario=spring&methods=rk4&dt=0.01&until=20');
-    return lineColour(page.locator('#chart-position'), 'Runge–Kutta 4');
-  })();
+  await runToEnd(page, './?scenario=spring&methods=rk4&dt=0.01&until=20');
+  const colour = await lineColour(page.locator('#chart-position'), 'Runge–Kutta 4');
   // Every step a row (2000 steps): RK4's ellipse, a line of pixels round it. Counted: every pixel darker than
   // the grid (a line's edges, blended with the white, are not its colour; nor is a ring of them).
   const inked = () =>

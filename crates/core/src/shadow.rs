@@ -205,7 +205,8 @@ fn shadow_or_why(setup: &Setup, method: &Method) -> Result<Shadow, &'static str>
     let uniform = |f: &Force<f64>| matches!(f, Force::Uniform { .. });
     let affine =
         |f: &Force<f64>| uniform(f) || matches!(f, Force::Linear { .. } | Force::Chain { .. });
-    if system.forces.iter().all(affine) && past_stability_limit(setup, id) {
+    let linear = system.forces.iter().all(affine);
+    if linear && past_stability_limit(setup, id) {
         return Err(PAST_LIMIT);
     }
     let verlet = match id {
@@ -222,7 +223,7 @@ fn shadow_or_why(setup: &Setup, method: &Method) -> Result<Shadow, &'static str>
     let exact = if verlet {
         system.forces.iter().all(uniform)
     } else {
-        system.forces.iter().all(affine)
+        linear
     };
     // The kinetic energy must be Σ ½ mᵢ vᵢ², each mᵢ a constant: read from a unit velocity on each
     // coordinate, at the start and at another position.
