@@ -482,6 +482,29 @@ test("the chain's fastest mode sets each method's step, said as a dt where the m
   );
 });
 
+test("a pendulum's ω·dt, growth and limit are said to be its small swings': its default swing stays bounded past that limit", async ({
+  page,
+}) => {
+  // ω·dt = 2.19, past the small swings' limit of 2: Position Verlet keeps the 1 rad swing bounded (θ at most
+  // 1.06 rad over 1000 steps, integrator-lab run), though a small swing would grow 2.39-fold a step.
+  await page.goto('./?scenario=pendulum&methods=verlet,rk4&dt=0.7');
+  await expect(page.locator('#how-run')).toContainText(
+    'ω = 3.13 rad/s is the angular frequency of its small swings (a wider swing is slower)',
+  );
+  const verlet = page.locator('#how-list li', { hasText: 'Position Verlet' });
+  await expect(verlet).toContainText('(dt < 0.6386 s here for small swings)');
+  await expect(verlet).toContainText(
+    "At this run's ω·dt a small swing's amplitude is multiplied by 2.388169 a step: it grows; a wider swing is slower",
+  );
+  await expect(verlet).not.toContainText('the amplitude is multiplied');
+  // On a spring the growth is the run's own.
+  await page.goto('./?scenario=spring&methods=verlet&dt=0.6');
+  await expect(page.locator('#how-list li', { hasText: 'Position Verlet' })).toContainText(
+    "At this run's ω·dt the amplitude is multiplied by",
+  );
+  await expect(page.locator('#how-run')).toContainText("is the oscillation's angular frequency");
+});
+
 test('“symplectic” and a band of energy are said only where they hold: not on the double pendulum, nor under drag', async ({
   page,
 }) => {

@@ -738,6 +738,13 @@ fn list_on(scenario: &str, dt: Option<&str>, set: &[String]) -> Outcome {
     )?;
     let omega = setup.omega();
     match (info.oscillator, omega) {
+        (Some(o), Some(w)) if o.small_swings => writeln!(
+            out,
+            "Stability: the largest stable ω·dt of small swings, measured on this scenario as an oscillator \
+             (ω = 1), and the dt it allows here (ω = {} rad/s). A wider swing is slower: a method may keep it \
+             bounded past this limit.",
+            format::significant(w, 4)
+        )?,
         (Some(_), Some(w)) => writeln!(
             out,
             "Stability: the largest stable ω·dt, measured on this scenario as an oscillator (ω = 1), and the \

@@ -213,6 +213,15 @@ impl Setup {
         Some((oscillator.omega)(&self.params) * self.dt)
     }
 
+    /// Whether ω, and every growth and stability limit stated in ω·dt, hold for small swings only (the
+    /// pendulum: see [`Oscillator::small_swings`](crate::scenarios::Oscillator::small_swings)).
+    pub fn small_swings(&self) -> bool {
+        self.scenario
+            .info()
+            .oscillator
+            .is_some_and(|o| o.small_swings)
+    }
+
     /// The angular frequency (rad/s) whose ω·dt a method's stability limit is stated in: the oscillator's,
     /// or the fastest mode's of a linear system of several; `None` elsewhere.
     pub fn omega(&self) -> Option<f64> {

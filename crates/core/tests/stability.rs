@@ -239,3 +239,43 @@ fn the_chains_fastest_mode_sets_each_methods_stable_step() {
     let fr = stability_limit_on(MethodId::ForestRuth, &chain).unwrap();
     assert_eq!(fr.as_step(omega), "dt < 0.02522 s here");
 }
+
+/// A pendulum is an oscillator only for small swings: its ω (√(g/L)), growths and limits are theirs, and the
+/// lab says so. They are true of small swings: 5 % past the limit a swing of a thousandth of a radian grows
+/// tenfold within ten steps of Position Verlet. A wider swing is slower: the default swing of 1 rad stays
+/// bounded there over ten thousand steps, which a growth stated for this run would deny.
+#[test]
+fn a_pendulums_limit_is_its_small_swings() {
+    use integrator_lab::analysis::stability_limit_on;
+    use integrator_lab::{scenarios, Run, Setup};
+    for id in scenarios::ids() {
+        let setup = Setup::defaults(id).unwrap();
+        assert_eq!(setup.small_swings(), id == "pendulum", "{id}");
+    }
+    let pendulum = Setup::defaults("pendulum").unwrap();
+    let StabilityLimit::Below(limit) = stability_limit_on(MethodId::Verlet, &pendulum).unwrap()
+    else {
+        panic!("Position Verlet has a limit on the pendulum");
+    };
+    let dt = 1.05 * limit / pendulum.omega().unwrap();
+    let swing = |theta0: f64, steps: u64| {
+        let setup = Setup::new(
+            "pendulum",
+            &[("theta0".to_string(), theta0)],
+            Some(dt),
+            Some(dt),
+        )
+        .unwrap();
+        let mut run = Run::<f64>::new(&setup, MethodId::Verlet);
+        let mut widest = 0.0f64;
+        for _ in 0..steps {
+            assert!(run.step(), "θ0 = {theta0}: finite");
+            widest = widest.max(run.state().x[0].abs());
+        }
+        widest / theta0
+    };
+    let small = swing(1e-3, 10);
+    assert!(small > 10.0, "a small swing grows past the limit: ×{small}");
+    let wide = swing(1.0, 10_000);
+    assert!(wide < 1.2, "the default swing stays bounded: ×{wide}");
+}

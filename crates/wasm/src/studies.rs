@@ -57,8 +57,11 @@ pub(crate) struct OrdersView {
     /// ω·dt of the run, where the scenario is an oscillator, or of its fastest mode where it has several.
     #[cfg_attr(test, ts(optional))]
     omega_dt: Option<f64>,
-    /// What ω is there: "the oscillation's angular frequency", or its fastest mode's.
+    /// What ω is there: "the oscillation's angular frequency", its small swings', or its fastest mode's.
     omega_is: &'static str,
+    /// Whether ω, the growths and the stability limits hold for small swings only (the pendulum): a wider
+    /// swing is slower, and a method may keep it bounded past the small swings' limit.
+    small_swings: bool,
     /// Each method's growth of the amplitude a step at this run's ω·dt, where the scenario is an oscillator,
     /// as (method id, factor, the factor as text, the core's word for it: "grows", "shrinks", "keeps").
     #[cfg_attr(test, ts(type = "Array<[string, number, string, GrowthWord]>"))]
@@ -77,7 +80,9 @@ pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
     let class = setup.class();
     to_js(&OrdersView {
         forces: class.describe(),
-        omega_is: if setup.scenario.info().oscillator.is_some() {
+        omega_is: if setup.small_swings() {
+            "the angular frequency of its small swings (a wider swing is slower)"
+        } else if setup.scenario.info().oscillator.is_some() {
             "the oscillation's angular frequency"
         } else {
             "the angular frequency of the fastest of its modes, which sets every method's stable step"
@@ -87,6 +92,7 @@ pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
             .map(|m| (m.id(), (m.info().evaluations_on)(&class)))
             .collect(),
         omega_dt: setup.omega().map(|w| w * setup.dt),
+        small_swings: setup.small_swings(),
         growth: match setup.omega_dt() {
             Some(h) => MethodId::ALL
                 .iter()
@@ -146,13 +152,18 @@ impl From<StabilityLimit> for LimitView {
 pub fn stability_on(spec: JsValue, method: Option<String>) -> Result<JsValue, JsError> {
     let setup = resolve_spec(spec).map_err(js_error)?.setup;
     let omega = setup.omega();
+    let small = if setup.small_swings() {
+        " for small swings"
+    } else {
+        ""
+    };
     let limits: Vec<(&'static str, LimitView)> = MethodId::ALL
         .iter()
         .filter(|m| method.as_deref().is_none_or(|id| m.id() == id))
         .filter_map(|&m| {
             let limit = analysis::stability_limit_on(m, &setup)?;
             let view = LimitView {
-                here: omega.map(|w| limit.as_step(w)),
+                here: omega.map(|w| format!("{}{small}", limit.as_step(w))),
                 ..limit.into()
             };
             Some((m.id(), view))

@@ -83,9 +83,14 @@ evaluations: Array<[string, string]>,
  */
 omegaDt?: number, 
 /**
- * What ω is there: "the oscillation's angular frequency", or its fastest mode's.
+ * What ω is there: "the oscillation's angular frequency", its small swings', or its fastest mode's.
  */
 omegaIs: string, 
+/**
+ * Whether ω, the growths and the stability limits hold for small swings only (the pendulum): a wider
+ * swing is slower, and a method may keep it bounded past the small swings' limit.
+ */
+smallSwings: boolean, 
 /**
  * Each method's growth of the amplitude a step at this run's ω·dt, where the scenario is an oscillator,
  * as (method id, factor, the factor as text, the core's word for it: "grows", "shrinks", "keeps").

@@ -56,12 +56,18 @@ export function renderHow(
     const limit = stability[id];
     const at = growth.get(id);
     const count = evaluations.get(id) ?? m.evaluations;
+    // On a pendulum the growth is a small swing's: this run's wider swing is slower, and may stay bounded
+    // where a small one would grow (Position Verlet a little past the limit).
     const now =
       at === undefined || !Number.isFinite(at.g)
         ? ''
-        : ` At this run's ω·dt the amplitude is multiplied by ${at.text} a step${
-            at.word === 'keeps' ? '' : `: it ${at.word}`
-          }.`;
+        : orders.smallSwings
+          ? ` At this run's ω·dt a small swing's amplitude is multiplied by ${at.text} a step${
+              at.word === 'keeps' ? '' : `: it ${at.word}`
+            }; a wider swing is slower, and its energy chart shows what it does.`
+          : ` At this run's ω·dt the amplitude is multiplied by ${at.text} a step${
+              at.word === 'keeps' ? '' : `: it ${at.word}`
+            }.`;
     const where =
       limit === undefined ? '' : ` Here it is ${limit.sentence}${limit.here ? ` (${limit.here})` : ''}.`;
     return [

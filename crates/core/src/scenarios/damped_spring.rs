@@ -41,6 +41,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
         },
         omega: |p| (p.get("k") / p.get("m")).sqrt(),
         velocity: Some("v0"),
+        small_swings: false,
     }),
     fastest: None,
     scene: Scene::Spring,

@@ -165,6 +165,10 @@ pub struct Oscillator {
     pub velocity: Option<&'static str>,
     /// Its angular frequency ω at these parameters (rad/s), so that a run's step reads as ω·dt.
     pub omega: fn(&Params) -> f64,
+    /// Whether it is an oscillator only for small swings (the pendulum: sin θ ≈ θ): ω, and every growth and
+    /// stability limit stated in ω·dt, are then those of small swings. A wider swing is slower, and a method
+    /// may keep it bounded past the small swings' limit.
+    pub small_swings: bool,
 }
 
 /// How the page draws a scenario: the kind of picture, and the parameters the picture needs. The page has

@@ -34,6 +34,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
         unit: |_| vec![("m", 1.0), ("omega", 1.0), ("r0", 1.0)],
         omega: |p| p.get("omega"),
         velocity: None,
+        small_swings: false,
     }),
     fastest: None,
     scene: Scene::Orbit,

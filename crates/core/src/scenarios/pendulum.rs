@@ -34,6 +34,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
         unit: |_| vec![("L", 1.0), ("g", 1.0), ("theta0", 1e-8), ("omega0", 0.0)],
         omega: |p| (p.get("g") / p.get("L")).sqrt(),
         velocity: Some("omega0"),
+        small_swings: true,
     }),
     fastest: None,
     scene: Scene::Pendulum { lengths: &["L"] },

@@ -37,6 +37,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
         unit: |_| vec![("m", 1.0), ("k", 1.0), ("x0", 1.0), ("v0", 0.0)],
         omega: |p| (p.get("k") / p.get("m")).sqrt(),
         velocity: Some("v0"),
+        small_swings: false,
     }),
     fastest: None,
     scene: Scene::Spring,

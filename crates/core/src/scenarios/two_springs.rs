@@ -53,6 +53,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
         },
         omega: |p| ((p.get("k1") + p.get("k2")) / p.get("m")).sqrt(),
         velocity: Some("v0"),
+        small_swings: false,
     }),
     fastest: None,
     scene: Scene::Spring,
