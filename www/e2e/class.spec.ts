@@ -109,6 +109,32 @@ test("explicit Euler's energy climbs steadily on the default page's energy chart
   expect(errors).toEqual([]);
 });
 
+test("a method whose error blows up is said to run off the error chart's scale, and alone it is drawn there", async ({
+  page,
+}) => {
+  const errors = watch(page);
+  // Explicit Euler's position error reaches 10²⁷ m on the default spring, far more than a million times its
+  // 1000 m amplitude: the chart's scale follows RK4's, and a note under the chart says why Euler's line is
+  // not there (before, its legend entry stood over no line, unexplained).
+  await runToEnd(page, './?scenario=spring&methods=euler,rk4');
+  const chart = page.locator('#chart-error');
+  await chart.scrollIntoViewIfNeeded();
+  const note = page.locator('#error-note');
+  await expect(note).toHaveText(
+    "Explicit Euler runs off this chart's scale: its error grows past a million times the size of the motion. " +
+      'Hide the other lines (press their legend entries) and the scale follows what is left.',
+  );
+  // Only its first stretch, while its error is still on RK4's scale, is drawn.
+  const euler = await lineColour(chart, 'Explicit Euler');
+  const stretch = await pixelsOf(chart, euler);
+  // RK4 hidden, the scale follows Euler's error: its whole line is drawn, and the note has nothing left to
+  // say (before, the chart went empty, on a scale of 0.001 to 1 m).
+  await chart.locator('.u-legend .u-series', { hasText: 'Runge–Kutta 4' }).first().click();
+  await expect.poll(() => pixelsOf(chart, euler)).toBeGreaterThan(4 * stretch + 100);
+  await expect(note).toBeEmpty();
+  expect(errors).toEqual([]);
+});
+
 test('"symplectic" is explained in two sentences, linked from each symplectic method and from the dotted line', async ({
   page,
 }) => {

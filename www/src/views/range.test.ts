@@ -84,6 +84,16 @@ describe('a log axis for errors', () => {
     ];
     expect(logAxisRange(exactAndOff).offScale).toEqual([1]);
     expect(logAxisRange(exactAndOff, Math.log10(60) + 6)).toEqual({ range: [1e-15, 1e-1], offScale: [] });
+    // Alone, a blow-up is what the chart shows: not an empty scale.
+    expect(
+      logAxisRange(
+        [
+          [-3, 10],
+          [2, 27],
+        ],
+        2 + 6,
+      ),
+    ).toEqual({ range: [1e-3, 1e27], offScale: [] });
     // An error a hundred million times the motion is still a blow-up.
     expect(
       logAxisRange(

@@ -86,7 +86,8 @@ const BLOW_UP = 8;
  * largest value is more than BLOW_UP decades above the median series' is a blow-up, left off the scale (its
  * index is returned); or, given `ceiling` (a log10), one whose largest value is above it: on an error chart,
  * an error far larger than the motion itself, however small the others' (a method exact to round-off beside
- * one a tenth off must not make the second a blow-up). Small values are the good news on an error chart,
+ * one a tenth off must not make the second a blow-up). Where every series is one, none is left off. Small
+ * values are the good news on an error chart,
  * never off the scale: the axis reaches down to the smallest value drawn (round-off), 1e-16 at the lowest.
  */
 export function logAxisRange(
@@ -97,7 +98,9 @@ export function logAxisRange(
   const finite = peaks.filter((p) => Number.isFinite(p)).sort((a, b) => a - b);
   const median = finite[Math.floor((finite.length - 1) / 2)] ?? 0;
   const limit = ceiling !== undefined && Number.isFinite(ceiling) ? ceiling : median + BLOW_UP;
-  const kept = peaks.map((p) => Number.isFinite(p) && p <= limit);
+  // Where every line blew up there is nothing else to read: the chart follows them all, not an empty scale.
+  const blown = !peaks.some((p) => Number.isFinite(p) && p <= limit);
+  const kept = peaks.map((p) => Number.isFinite(p) && (blown || p <= limit));
   const offScale = peaks.flatMap((p, i) => (Number.isFinite(p) && !kept[i] ? [i] : []));
   let [lowest, highest] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
   logs.forEach((log, i) => {

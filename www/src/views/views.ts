@@ -119,6 +119,8 @@ export class Views {
   private shadowed: number[] = [];
   /** The notes under the scene as last written (below it, so that one coming moves the scene not at all). */
   private notesSaid = '';
+  /** The error chart's note as last written. */
+  private errorNoteSaid = '';
   /** Which of the charts in sight was drawn last while a run moved (see `render`). */
   private turn = 0;
   /** Whether the charts were reshaped since the views were last drawn (see `render`). */
@@ -719,6 +721,18 @@ export class Views {
     if (said !== this.notesSaid) {
       this.notesSaid = said;
       byId('divergence').replaceChildren(...notes.map((text) => el('li', text)));
+    }
+    // An error more than a million times the motion's size is off the error chart's scale, which follows
+    // the others' (said under that chart: the run's notes above stay where they are).
+    const wild = (charts.error as TimeChart).offScale.filter(mine);
+    const errorNote =
+      wild.length === 0
+        ? ''
+        : `${list(wild)} ${wild.length === 1 ? 'runs' : 'run'} off this chart's scale: ${wild.length === 1 ? 'its error grows' : 'their errors grow'} past a million times the size of the motion. ` +
+          'Hide the other lines (press their legend entries) and the scale follows what is left.';
+    if (errorNote !== this.errorNoteSaid) {
+      this.errorNoteSaid = errorNote;
+      byId('error-note').textContent = errorNote;
     }
   }
 
