@@ -206,7 +206,8 @@ test('only the energies and their shadows: each shadow drawn, apart from the exa
   // One sentence for the two, which share the reason.
   await expect(page.locator('#shadow-note')).toHaveText(
     'Symplectic Euler and Position Verlet have no shadow energy drawn here: dt is past the stability limit ' +
-      'here, where the quantity kept is no energy (it takes negative values too) and the run grows without bound.',
+      'on these forces, where the quantity kept is no energy (it takes negative values too) and the run grows ' +
+      'without bound.',
   );
   // With no shadow to show, "Only the energies and their shadows" is not offered: it hid every line, and left
   // an empty chart.
@@ -323,6 +324,14 @@ test('a body off the scene is said so in the names’ column, never over the spr
   expect(off.length).toBeGreaterThan(0);
   // Every text ends inside the names' column: two fifths of the scene at most, left of the wall.
   for (const t of texts) expect(t.end, t.text).toBeLessThanOrEqual(0.4 * t.width);
+  // The chain too: explicit Euler's beads leave the scene (its row was a line across it, with one bead, and
+  // nothing said); the others' stay.
+  await runToEnd(page, './?scenario=spring-chain&methods=euler,symplectic-euler,rk4');
+  // The last frame's texts: from its first row's name on.
+  const chain = (await recorded()).map((t) => t.text);
+  const last = chain.slice(chain.findLastIndex((t) => t.startsWith('Explicit Euler')));
+  expect(last.filter((t) => t.includes('off the scene'))).toHaveLength(1);
+  expect(last[0]).toBe('Explicit Euler');
 });
 
 test('numbers as people write them: 1/60, no negative zero, a band in one unit, the count that holds here', async ({

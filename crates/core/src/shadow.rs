@@ -261,8 +261,8 @@ fn shadow_or_why(setup: &Setup, method: &Method) -> Result<Shadow, &'static str>
 /// Why no shadow is drawn past a method's stability limit where the forces are linear (see
 /// [`past_stability_limit`]).
 const PAST_LIMIT: &str =
-    "dt is past the stability limit here, where the quantity kept is no energy (it takes negative values \
-     too) and the run grows without bound";
+    "dt is past the stability limit on these forces, where the quantity kept is no energy (it takes \
+     negative values too) and the run grows without bound";
 
 /// How far past its measured stability limit, relatively, a step must be to count as past it: the limit is
 /// measured (bisected to 1e-9 on a map itself measured), so that the Verlets, whose (x, v) are the same, are

@@ -30,12 +30,25 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
   // Rows are horizontal: clamping x (to the band around the canvas) moves no line off its course.
   const px = (wx: number) => clampToCanvas(left + (wx - box.xmin) * sx, canvas.width);
   const v: Viewport = { x: px, y: (y) => y, scale: sx, ratio, width: canvas.width, height: canvas.height };
+  // The chain's beads: one unit apart at rest; displacements (trailA is the free end's) are magnified so
+  // that the largest is just under half a spacing, or the wave would be invisible.
+  const gain = 0.45 / reach;
+  /** Where a chain's bead farthest from its place is drawn, unclamped (canvas pixels). */
+  const farthestBead = (state: Float64Array) => {
+    let at = 0;
+    for (let k = 1; k < input.dim; k++) if (Math.abs(state[k]!) > Math.abs(state[at]!)) at = k;
+    return left + (at + 0.5 + gain * state[at]! - box.xmin) * sx;
+  };
   input.tracks.forEach((track, i) => {
     const y = rowH * (i + 0.5);
     const r = Math.min(rowH * 0.3, 12 * ratio);
-    // A body far out of the frame says so under its name, in the names' column: nothing is written over the
-    // picture.
-    const bodyX = kind === 'chain' || track.diverged ? undefined : px(track.state[0]!);
+    // A body far out of the frame (a bead of the chain) says so under its name, in the names' column:
+    // nothing is written over the picture.
+    const bodyX = track.diverged
+      ? undefined
+      : kind === 'chain'
+        ? farthestBead(track.state)
+        : px(track.state[0]!);
     const away =
       bodyX === undefined
         ? undefined
@@ -105,9 +118,6 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
       disc(ctx, mx, y, r, track.colour, track.truth, track.marker);
     } else {
       const count = input.dim;
-      // Beads one unit apart at rest; displacements (trailA is the free end's) are magnified so that the
-      // largest is just under half a spacing, or the wave would be invisible.
-      const gain = 0.45 / reach;
       const beads = (state: Float64Array) => {
         const at = (k: number) => px(k + 0.5 + gain * state[k]!);
         ctx.strokeStyle = track.colour;
