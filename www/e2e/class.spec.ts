@@ -517,20 +517,23 @@ test("the chain's fastest mode sets each method's step, said as a dt where the m
   );
 });
 
-test("a pendulum's ω·dt, growth and limit are said to be its small swings': its default swing stays bounded past that limit", async ({
+test("a pendulum's ω·dt, growth and limit are said to be its small swings': past that limit its default swing stays bounded", async ({
   page,
 }) => {
   // ω·dt = 2.19, past the small swings' limit of 2: Position Verlet keeps the 1 rad swing bounded (θ at most
-  // 1.06 rad over 1000 steps, integrator-lab run), though a small swing would grow 2.39-fold a step.
+  // 1.06 rad over 1000 steps, integrator-lab run), though a small swing would grow 2.39-fold a step (and one
+  // from 0.6 rad goes over the top).
   await page.goto('./?scenario=pendulum&methods=verlet,rk4&dt=0.7');
   await expect(page.locator('#how-run')).toContainText(
-    'ω = 3.13 rad/s is the angular frequency of its small swings (a wider swing is slower)',
+    'ω = 3.13 rad/s is the angular frequency of its small swings, dt = 0.7 s',
   );
   const verlet = page.locator('#how-list li', { hasText: 'Position Verlet' });
   await expect(verlet).toContainText('(dt < 0.6386 s here for small swings)');
   await expect(verlet).toContainText(
-    "At this run's ω·dt a small swing's amplitude is multiplied by 2.388169 a step: it grows; a wider swing is slower",
+    "At this run's ω·dt a small swing's amplitude is multiplied by 2.388169 a step: it grows. This run's swing " +
+      'is not small: its energy chart shows what it does.',
   );
+  await expect(page.locator('#how-run')).toContainText('the angle a small swing turns through in one step');
   await expect(verlet).not.toContainText('the amplitude is multiplied');
   // On a spring the growth is the run's own.
   await page.goto('./?scenario=spring&methods=verlet&dt=0.6');

@@ -741,8 +741,8 @@ fn list_on(scenario: &str, dt: Option<&str>, set: &[String]) -> Outcome {
         (Some(o), Some(w)) if o.small_swings => writeln!(
             out,
             "Stability: the largest stable ω·dt of small swings, measured on this scenario as an oscillator \
-             (ω = 1), and the dt it allows here (ω = {} rad/s). A wider swing is slower: a method may keep it \
-             bounded past this limit.",
+             (ω = 1), and the dt it allows here (ω = {} rad/s). Past one, a wider swing may stay bounded or \
+             run away: the run shows which.",
             format::significant(w, 4)
         )?,
         (Some(_), Some(w)) => writeln!(

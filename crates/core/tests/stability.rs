@@ -241,9 +241,10 @@ fn the_chains_fastest_mode_sets_each_methods_stable_step() {
 }
 
 /// A pendulum is an oscillator only for small swings: its ω (√(g/L)), growths and limits are theirs, and the
-/// lab says so. They are true of small swings: 5 % past the limit a swing of a thousandth of a radian grows
-/// tenfold within ten steps of Position Verlet. A wider swing is slower: the default swing of 1 rad stays
-/// bounded there over ten thousand steps, which a growth stated for this run would deny.
+/// lab says so. They are true of small swings: at dt = 0.7 s (ω·dt = 2.19, past Position Verlet's limit of 2)
+/// a swing of a thousandth of a radian grows tenfold within ten steps. They are not a wider swing's: there
+/// the default swing of 1 rad stays within 1.2 rad over ten thousand steps, which a growth stated for this
+/// run would deny, while one from 0.6 rad goes over the top within a thousand.
 #[test]
 fn a_pendulums_limit_is_its_small_swings() {
     use integrator_lab::analysis::stability_limit_on;
@@ -253,11 +254,13 @@ fn a_pendulums_limit_is_its_small_swings() {
         assert_eq!(setup.small_swings(), id == "pendulum", "{id}");
     }
     let pendulum = Setup::defaults("pendulum").unwrap();
+    let dt = 0.7;
     let StabilityLimit::Below(limit) = stability_limit_on(MethodId::Verlet, &pendulum).unwrap()
     else {
         panic!("Position Verlet has a limit on the pendulum");
     };
-    let dt = 1.05 * limit / pendulum.omega().unwrap();
+    assert!(pendulum.omega().unwrap() * dt > 1.05 * limit);
+    // The widest swing over `steps` steps from `theta0`, in units of `theta0`; infinite once non-finite.
     let swing = |theta0: f64, steps: u64| {
         let setup = Setup::new(
             "pendulum",
@@ -269,7 +272,9 @@ fn a_pendulums_limit_is_its_small_swings() {
         let mut run = Run::<f64>::new(&setup, MethodId::Verlet);
         let mut widest = 0.0f64;
         for _ in 0..steps {
-            assert!(run.step(), "θ0 = {theta0}: finite");
+            if !run.step() {
+                return f64::INFINITY;
+            }
             widest = widest.max(run.state().x[0].abs());
         }
         widest / theta0
@@ -278,4 +283,9 @@ fn a_pendulums_limit_is_its_small_swings() {
     assert!(small > 10.0, "a small swing grows past the limit: ×{small}");
     let wide = swing(1.0, 10_000);
     assert!(wide < 1.2, "the default swing stays bounded: ×{wide}");
+    let over = 0.6 * swing(0.6, 1000);
+    assert!(
+        over > std::f64::consts::PI,
+        "a 0.6 rad swing goes over the top: {over} rad"
+    );
 }

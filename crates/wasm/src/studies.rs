@@ -59,8 +59,8 @@ pub(crate) struct OrdersView {
     omega_dt: Option<f64>,
     /// What ω is there: "the oscillation's angular frequency", its small swings', or its fastest mode's.
     omega_is: &'static str,
-    /// Whether ω, the growths and the stability limits hold for small swings only (the pendulum): a wider
-    /// swing is slower, and a method may keep it bounded past the small swings' limit.
+    /// Whether ω, the growths and the stability limits hold for small swings only (the pendulum): past such a
+    /// limit a wider swing may stay bounded, or run away.
     small_swings: bool,
     /// Each method's growth of the amplitude a step at this run's ω·dt, where the scenario is an oscillator,
     /// as (method id, factor, the factor as text, the core's word for it: "grows", "shrinks", "keeps").
@@ -81,7 +81,7 @@ pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
     to_js(&OrdersView {
         forces: class.describe(),
         omega_is: if setup.small_swings() {
-            "the angular frequency of its small swings (a wider swing is slower)"
+            "the angular frequency of its small swings"
         } else if setup.scenario.info().oscillator.is_some() {
             "the oscillation's angular frequency"
         } else {

@@ -87,8 +87,8 @@ omegaDt?: number,
  */
 omegaIs: string, 
 /**
- * Whether ω, the growths and the stability limits hold for small swings only (the pendulum): a wider
- * swing is slower, and a method may keep it bounded past the small swings' limit.
+ * Whether ω, the growths and the stability limits hold for small swings only (the pendulum): past such a
+ * limit a wider swing may stay bounded, or run away.
  */
 smallSwings: boolean, 
 /**

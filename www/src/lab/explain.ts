@@ -19,7 +19,8 @@ import { type LabState, methodsOf, scenarioInfo, setupSpec, spinning } from './s
 export function omegaDtText(orders: OrdersOn, dt: number): string {
   if (orders.omegaDt === undefined) return 'This scenario is not an oscillator: no ω·dt to speak of.';
   const omega = orders.omegaDt / dt;
-  return `This run: ω·dt = ${orders.omegaDt.toPrecision(3)} (ω = ${omega.toPrecision(3)} rad/s is ${orders.omegaIs}, dt = ${formatTime(dt)} s). That product, the angle the oscillation turns through in one step, is written h below.`;
+  const turns = orders.smallSwings ? 'a small swing turns' : 'the oscillation turns';
+  return `This run: ω·dt = ${orders.omegaDt.toPrecision(3)} (ω = ${omega.toPrecision(3)} rad/s is ${orders.omegaIs}, dt = ${formatTime(dt)} s). That product, the angle ${turns} through in one step, is written h below.`;
 }
 
 /** "symplectic", linked to the two sentences that say what it means. */
@@ -56,18 +57,16 @@ export function renderHow(
     const limit = stability[id];
     const at = growth.get(id);
     const count = evaluations.get(id) ?? m.evaluations;
-    // On a pendulum the growth is a small swing's: this run's wider swing is slower, and may stay bounded
-    // where a small one would grow (Position Verlet a little past the limit).
+    // On a pendulum the growth is a small swing's, not this run's: past the limit a wider swing may stay
+    // bounded where a small one grows (Position Verlet from 1 rad at dt = 0.7 s), or run away.
     const now =
       at === undefined || !Number.isFinite(at.g)
         ? ''
-        : orders.smallSwings
-          ? ` At this run's ω·dt a small swing's amplitude is multiplied by ${at.text} a step${
-              at.word === 'keeps' ? '' : `: it ${at.word}`
-            }; a wider swing is slower, and its energy chart shows what it does.`
-          : ` At this run's ω·dt the amplitude is multiplied by ${at.text} a step${
-              at.word === 'keeps' ? '' : `: it ${at.word}`
-            }.`;
+        : ` At this run's ω·dt ${orders.smallSwings ? "a small swing's" : 'the'} amplitude is multiplied by ${
+            at.text
+          } a step${at.word === 'keeps' ? '' : `: it ${at.word}`}.${
+            orders.smallSwings ? " This run's swing is not small: its energy chart shows what it does." : ''
+          }`;
     const where =
       limit === undefined ? '' : ` Here it is ${limit.sentence}${limit.here ? ` (${limit.here})` : ''}.`;
     return [

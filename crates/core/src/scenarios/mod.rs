@@ -166,8 +166,8 @@ pub struct Oscillator {
     /// Its angular frequency ω at these parameters (rad/s), so that a run's step reads as ω·dt.
     pub omega: fn(&Params) -> f64,
     /// Whether it is an oscillator only for small swings (the pendulum: sin θ ≈ θ): ω, and every growth and
-    /// stability limit stated in ω·dt, are then those of small swings. A wider swing is slower, and a method
-    /// may keep it bounded past the small swings' limit.
+    /// stability limit stated in ω·dt, are then those of small swings. Past such a limit a wider swing may
+    /// stay bounded, or run away: the run shows which.
     pub small_swings: bool,
 }
 

@@ -7,7 +7,7 @@
 //! with frequencies `ω_j = 2√(k/m) sin(θ_j/2)`, j = 1…N: the exact motion is the sum of the modes, each
 //! oscillating on its own. Energy: ½ m Σ v_i² + ½ k Σ (u_{i+1} − u_i)². Defaults: n = 10, k = 100 N/m,
 //! m = 0.1 kg, the chain stretched uniformly so its free end is `pull` = 0.1 m out, released at rest;
-//! dt = 0.01 s for 10 s (the fastest mode has ω dt ≈ 0.63).
+//! dt = 0.01 s for 10 s (the fastest mode has ω dt ≈ 0.62).
 
 use super::{Energy, Param, Params, Prepared, Scenario, ScenarioInfo, Scene, Truth};
 use crate::{articles, math, Coordinates, Force, State, System};
