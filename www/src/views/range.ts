@@ -87,8 +87,8 @@ const BLOW_UP = 8;
  * index is returned); or, given `ceiling` (a log10), one whose largest value is above it: on an error chart,
  * an error far larger than the motion itself, however small the others' (a method exact to round-off beside
  * one a tenth off must not make the second a blow-up). Where every series is one, none is left off. Small
- * values are the good news on an error chart,
- * never off the scale: the axis reaches down to the smallest value drawn (round-off), 1e-16 at the lowest.
+ * values are the good news on an error chart, never off the scale: the axis reaches down to the smallest
+ * value drawn (round-off), 1e-16 at the lowest.
  */
 export function logAxisRange(
   logs: number[][],
