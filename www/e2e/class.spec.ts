@@ -535,6 +535,13 @@ test("a pendulum's ω·dt, growth and limit are said to be its small swings': pa
   );
   await expect(page.locator('#how-run')).toContainText('the angle a small swing turns through in one step');
   await expect(verlet).not.toContainText('the amplitude is multiplied');
+  // Past its limit a symplectic method keeps no band of energy: it was said to ("Keeps the energy in a band"),
+  // and then that it grows.
+  await expect(verlet).toContainText(
+    "Symplectic, but past its stability limit at this ω·dt: a small swing's amplitude grows every step, and no " +
+      'band of energy is kept.',
+  );
+  await expect(verlet).not.toContainText('Keeps the energy in a band');
   // On a spring the growth is the run's own.
   await page.goto('./?scenario=spring&methods=verlet&dt=0.6');
   await expect(page.locator('#how-list li', { hasText: 'Position Verlet' })).toContainText(

@@ -741,3 +741,26 @@ pub fn facts_on(setup: &Setup) -> Vec<Facts> {
         })
         .collect()
 }
+
+/// What a method does to the energy on a setup, in the core's words: [`MethodInfo::energy_on`] its forces,
+/// except where a symplectic method is past its stability limit on an oscillator (`growth`, its factor a step
+/// there from [`amplification_on`], grows): there its amplitude grows every step and no band of energy is
+/// kept, which the sentence for its forces would deny. On the pendulum that is a small swing's amplitude.
+///
+/// [`MethodInfo::energy_on`]: crate::methods::MethodInfo::energy_on
+pub fn energy_on_setup(method: MethodId, setup: &Setup, growth: Option<f64>) -> String {
+    let info = method.info();
+    let class = setup.class();
+    match growth {
+        Some(g) if info.symplectic_on(&class) && Growth::of(g) == Growth::Grows => format!(
+            "Symplectic, but past its stability limit at this ω·dt: {} grows every step, and no band of \
+             energy is kept.",
+            if setup.small_swings() {
+                "a small swing's amplitude"
+            } else {
+                "its amplitude"
+            }
+        ),
+        _ => info.energy_on(&class),
+    }
+}

@@ -289,3 +289,61 @@ fn a_pendulums_limit_is_its_small_swings() {
         "a 0.6 rad swing goes over the top: {over} rad"
     );
 }
+
+/// Past a symplectic method's stability limit its amplitude grows every step and it keeps no band of energy:
+/// what it does to the energy is said so there (it was "Keeps the energy in a band", and then "it grows"),
+/// and as before inside the limit. On the spring ω = √15: ω·dt = 2.2 is past 2 (the Verlets, symplectic
+/// Euler) and past 1.5734 (Forest–Ruth); 1.0 is inside every one.
+#[test]
+fn past_the_limit_no_band_of_energy_is_said() {
+    use integrator_lab::analysis::{amplification_on, energy_on_setup};
+    use integrator_lab::Setup;
+    let omega = 15f64.sqrt();
+    for (scenario, swing) in [
+        ("spring", "its amplitude"),
+        ("pendulum", "a small swing's amplitude"),
+    ] {
+        let omega = if scenario == "spring" {
+            omega
+        } else {
+            9.81f64.sqrt()
+        };
+        for (h, past) in [(2.2, true), (1.0, false)] {
+            let setup = Setup::new(scenario, &[], Some(h / omega), Some(10.0 * h / omega)).unwrap();
+            for m in [
+                MethodId::SymplecticEuler,
+                MethodId::Verlet,
+                MethodId::VelocityVerlet,
+                MethodId::Leapfrog,
+                MethodId::ForestRuth,
+            ] {
+                let g = amplification_on(m, &setup, h).unwrap();
+                let said = energy_on_setup(m, &setup, Some(g));
+                if past {
+                    assert!(g > 1.01, "{scenario} {m:?} at {h}: grows ×{g}");
+                    assert_eq!(
+                        said,
+                        format!(
+                            "Symplectic, but past its stability limit at this ω·dt: {swing} grows every \
+                             step, and no band of energy is kept."
+                        ),
+                        "{scenario} {m:?} at {h}"
+                    );
+                } else {
+                    assert_eq!(
+                        said,
+                        m.info().energy_on(&setup.class()),
+                        "{scenario} {m:?} at {h}"
+                    );
+                }
+            }
+        }
+    }
+    // A method that is no symplectic one says what it says of its forces, past a limit too.
+    let spring = Setup::new("spring", &[], Some(2.2 / omega), Some(22.0 / omega)).unwrap();
+    let g = amplification_on(MethodId::Euler, &spring, 2.2).unwrap();
+    assert_eq!(
+        energy_on_setup(MethodId::Euler, &spring, Some(g)),
+        MethodId::Euler.info().energy_on(&spring.class())
+    );
+}

@@ -78,6 +78,14 @@ pub(crate) struct OrdersView {
 pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
     let setup = resolve_spec(spec).map_err(js_error)?.setup;
     let class = setup.class();
+    // Each method's growth a step at this run's ω·dt, where the scenario is an oscillator.
+    let growth: Vec<(MethodId, f64)> = match setup.omega_dt() {
+        Some(h) => MethodId::ALL
+            .iter()
+            .filter_map(|&m| Some((m, analysis::amplification_on(m, &setup, h)?)))
+            .collect(),
+        None => Vec::new(),
+    };
     to_js(&OrdersView {
         forces: class.describe(),
         omega_is: if setup.small_swings() {
@@ -93,23 +101,20 @@ pub fn orders_on(spec: JsValue) -> Result<JsValue, JsError> {
             .collect(),
         omega_dt: setup.omega().map(|w| w * setup.dt),
         small_swings: setup.small_swings(),
-        growth: match setup.omega_dt() {
-            Some(h) => MethodId::ALL
-                .iter()
-                .filter_map(|&m| {
-                    let g = analysis::amplification_on(m, &setup, h)?;
-                    Some((m.id(), g, format::factor(g), Growth::of(g).word()))
-                })
-                .collect(),
-            None => Vec::new(),
-        },
+        growth: growth
+            .iter()
+            .map(|&(m, g)| (m.id(), g, format::factor(g), Growth::of(g).word()))
+            .collect(),
         orders: analysis::orders_on(&setup)
             .into_iter()
             .map(|(m, o)| (m.id(), o.text()))
             .collect(),
         energy: MethodId::ALL
             .iter()
-            .map(|m| (m.id(), m.info().energy_on(&class)))
+            .map(|&m| {
+                let g = growth.iter().find(|(n, _)| *n == m).map(|&(_, g)| g);
+                (m.id(), analysis::energy_on_setup(m, &setup, g))
+            })
             .collect(),
         symplectic: MethodId::ALL
             .iter()
