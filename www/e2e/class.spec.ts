@@ -329,7 +329,7 @@ test('a body off the scene is said so in the names’ column, never over the spr
   await runToEnd(page, './?scenario=spring-chain&methods=euler,symplectic-euler,rk4');
   // The last frame's texts: from its first row's name on.
   const chain = (await recorded()).map((t) => t.text);
-  const last = chain.slice(chain.findLastIndex((t) => t.startsWith('Explicit Euler')));
+  const last = chain.slice(chain.map((t) => t.startsWith('Explicit Euler')).lastIndexOf(true));
   expect(last.filter((t) => t.includes('off the scene'))).toHaveLength(1);
   expect(last[0]).toBe('Explicit Euler');
 });

@@ -71,7 +71,8 @@ test('a first visit draws its first frame with the base tier, the studies tier a
       .getEntriesByType('resource')
       .filter((r) => /\/base_bg-[^/]*\.wasm$/.test(r.name))
       .map((r) => (r as PerformanceResourceTiming).initiatorType),
-    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+    Array.from(
+      document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'),
       (l) => l.href.split('/').pop() ?? '',
     ),
   ]);
