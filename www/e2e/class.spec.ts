@@ -451,8 +451,10 @@ test('keyboard: the first Tab offers a jump to the run; a figure has no focus st
   await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');
   await expect(page.locator('#play')).toBeFocused();
-  // The rule editor's text is 16 px: a phone does not zoom into it.
+  // The rule editor's text is 16 px: a phone does not zoom into it. (Read once the editor has loaded, with
+  // its style sheet, and taken the focus: read at the click, the sheet may still be on its way.)
   await page.getByRole('button', { name: 'Write your own method…' }).click();
+  await expect(page.locator('#rule-text')).toBeFocused();
   const size = await page
     .locator('#rule-text')
     .evaluate((e) => Number.parseFloat(getComputedStyle(e).fontSize));
