@@ -38,7 +38,7 @@ impl<R: Real, const S: usize> ExplicitRungeKutta<R, S> {
             a: tableau.a.map(|row| row.map(R::from_f64)),
             b: tableau.b.map(R::from_f64),
             c: tableau.c.map(R::from_f64),
-            kx: std::array::from_fn(|_| vec![R::ZERO; dim]),
+            kx: std::array::from_fn(|i| vec![R::ZERO; if i == 0 { 0 } else { dim }]),
             kv: std::array::from_fn(|_| vec![R::ZERO; dim]),
             x_stage: vec![R::ZERO; dim],
             evaluations: 0,
@@ -52,52 +52,55 @@ impl<R: Real, const S: usize> Integrator<R> for ExplicitRungeKutta<R, S> {
     }
 
     fn step(&mut self, system: &System<R>, t: R, dt: R, state: &mut State<R>) {
+        let n = state.x.len();
         for i in 0..S {
             let t_stage = t + self.c[i] * dt;
             let (done_x, rest_x) = self.kx.split_at_mut(i);
             let (done_v, rest_v) = self.kv.split_at_mut(i);
-            // The stage velocity is also the stage's slope of x, so it is built straight into kx[i].
+            // The stage velocity is also the stage's slope of x, so it is built straight into kx[i]; the
+            // first stage's is the state's own v (an explicit tableau's first row is empty), read in place.
             let (v_stage, kv) = (&mut rest_x[0], &mut rest_v[0]);
+            let slope_x = |j: usize| {
+                if j == 0 {
+                    &state.v[..n]
+                } else {
+                    &done_x[j][..n]
+                }
+            };
             let mut weights = (0..i).filter(|&j| self.a[i][j] != R::ZERO);
             match weights.next() {
-                None => {
-                    v_stage.copy_from_slice(&state.v);
-                    system.acceleration(t_stage, &state.x, &state.v, kv);
-                }
+                None => system.acceleration(t_stage, &state.x, &state.v, kv),
                 Some(first) => {
                     // The first weighted slope is added as the stage is written (one pass, not a copy and
                     // an update), and the rest, in the classical tableaus none, after it.
                     let w = dt * self.a[i][first];
-                    let n = state.x.len();
                     let (x, v) = (&state.x[..n], &state.v[..n]);
-                    let (kx, kvj) = (&done_x[first][..n], &done_v[first][..n]);
+                    let (kx, kvj) = (slope_x(first), &done_v[first][..n]);
                     let (xs, v_stage) = (&mut self.x_stage[..n], &mut v_stage[..n]);
                     for k in 0..n {
                         xs[k] = x[k] + w * kx[k];
                         v_stage[k] = v[k] + w * kvj[k];
                     }
                     for j in weights {
-                        axpy2(
-                            &mut self.x_stage,
-                            v_stage,
-                            dt * self.a[i][j],
-                            &done_x[j],
-                            &done_v[j],
-                        );
+                        axpy2(xs, v_stage, dt * self.a[i][j], slope_x(j), &done_v[j]);
                     }
                     system.acceleration(t_stage, &self.x_stage, v_stage, kv);
                 }
             }
             self.evaluations += 1;
         }
-        // Every stage's slope is summed: x += dt·Σ bᵢ·kxᵢ, and so for v.
-        let n = state.x.len();
-        let (x, v) = (&mut state.x[..n], &mut state.v[..n]);
-        // Sliced to n, so that the compiler knows every index below is in bounds.
-        let kx: [&[R]; S] = std::array::from_fn(|i| &self.kx[i][..n]);
+        // Every stage's slope is summed: x += dt·Σ bᵢ·kxᵢ, and so for v. Sliced to n, so that the compiler
+        // knows every index below is in bounds.
+        let kx: [&[R]; S] = std::array::from_fn(|i| {
+            if i == 0 {
+                &state.v[..n]
+            } else {
+                &self.kx[i][..n]
+            }
+        });
+        combine(&mut state.x[..n], &kx, &self.b, dt);
         let kv: [&[R]; S] = std::array::from_fn(|i| &self.kv[i][..n]);
-        combine(x, &kx, &self.b, dt);
-        combine(v, &kv, &self.b, dt);
+        combine(&mut state.v[..n], &kv, &self.b, dt);
     }
 
     fn evaluations(&self) -> u64 {
