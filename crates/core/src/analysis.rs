@@ -742,25 +742,55 @@ pub fn facts_on(setup: &Setup) -> Vec<Facts> {
         .collect()
 }
 
+/// A change of the amplitude a step past which a method's energy is not said to change slowly: at 1 % a step
+/// the amplitude changes by a factor e in about a hundred steps.
+pub const SLOW_CHANGE: f64 = 0.01;
+
 /// What a method does to the energy on a setup, in the core's words: [`MethodInfo::energy_on`] its forces,
-/// except where a symplectic method is past its stability limit on an oscillator (`growth`, its factor a step
-/// there from [`amplification_on`], grows): there its amplitude grows every step and no band of energy is
-/// kept, which the sentence for its forces would deny. On the pendulum that is a small swing's amplitude.
+/// except where the run's ω·dt on an oscillator (`growth`, the method's factor a step there from
+/// [`amplification_on`]) makes that sentence false:
+/// - a symplectic method past its stability limit: its amplitude grows every step and no band of energy is
+///   kept;
+/// - a method of order two or more that is not symplectic, whose sentence is about a spring at small ω·dt
+///   ("Loses energy very slowly … about h⁶/144", "Gains energy slowly"): where its amplitude changes by more
+///   than [`SLOW_CHANGE`] a step, or the other way than on a spring at the same ω·dt (the kinematic average
+///   steps a pendulum's swing as under a constant acceleration, and it grows), the factor measured is said.
+///
+/// On the pendulum the amplitude is a small swing's.
 ///
 /// [`MethodInfo::energy_on`]: crate::methods::MethodInfo::energy_on
 pub fn energy_on_setup(method: MethodId, setup: &Setup, growth: Option<f64>) -> String {
     let info = method.info();
     let class = setup.class();
-    match growth {
-        Some(g) if info.symplectic_on(&class) && Growth::of(g) == Growth::Grows => format!(
-            "Symplectic, but past its stability limit at this ω·dt: {} grows every step, and no band of \
-             energy is kept.",
-            if setup.small_swings() {
-                "a small swing's amplitude"
-            } else {
-                "its amplitude"
-            }
-        ),
-        _ => info.energy_on(&class),
+    let amplitude = if setup.small_swings() {
+        "a small swing's amplitude"
+    } else {
+        "its amplitude"
+    };
+    let Some(g) = growth else {
+        return info.energy_on(&class);
+    };
+    if info.symplectic_on(&class) {
+        return if Growth::of(g) == Growth::Grows {
+            format!(
+                "Symplectic, but past its stability limit at this ω·dt: {amplitude} grows every step, and \
+                 no band of energy is kept."
+            )
+        } else {
+            info.energy_on(&class)
+        };
     }
+    let fast = (g - 1.0).abs() > SLOW_CHANGE;
+    let omega_dt = setup.omega_dt();
+    let as_on_a_spring =
+        omega_dt.is_some_and(|h| Growth::of(amplification(method, h)) == Growth::of(g));
+    if info.symplectic || info.order.is_none_or(|p| p < 2) || (!fast && as_on_a_spring) {
+        return info.energy_on(&class);
+    }
+    format!(
+        "{} energy {} at this ω·dt: each step multiplies {amplitude} by {}.",
+        if g > 1.0 { "Gains" } else { "Loses" },
+        if fast { "fast" } else { "slowly" },
+        crate::format::factor(g)
+    )
 }
