@@ -501,7 +501,13 @@ impl ForceClass {
             parts.push("one depends on the velocity".to_string());
         }
         if self.fallback {
-            parts.push("one has no formula to follow it exactly over a step".to_string());
+            // The kinematic integrators step each force by its exact integral over a step; where a force has
+            // none, they fall back (the run itself still has its exact solution or reference).
+            parts.push(if self.terms == 1 {
+                "the kinematic integrators cannot step it exactly".to_string()
+            } else {
+                "the kinematic integrators cannot step one of them exactly".to_string()
+            });
         }
         match self.switching {
             Switching::None => {}
