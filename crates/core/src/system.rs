@@ -501,12 +501,14 @@ impl ForceClass {
             parts.push("one depends on the velocity".to_string());
         }
         if self.fallback {
-            // The kinematic integrators step each force by its exact integral over a step; where a force has
-            // none, they fall back (the run itself still has its exact solution or reference).
+            // The kinematic integrators step each force by its own closed-form increment over a step; where
+            // the lab has none for a force, they fall back to an ordinary step (the run itself still has its
+            // exact solution or reference).
             parts.push(if self.terms == 1 {
-                "the kinematic integrators cannot step it exactly".to_string()
+                "the kinematic integrators do not step it exactly: they fall back to an ordinary step".to_string()
             } else {
-                "the kinematic integrators cannot step one of them exactly".to_string()
+                "the kinematic integrators do not step one of them exactly: they fall back to an ordinary step"
+                    .to_string()
             });
         }
         match self.switching {

@@ -348,16 +348,20 @@ fn past_the_limit_no_band_of_energy_is_said() {
     );
 }
 
-/// Where a method that is not symplectic changes its amplitude by more than 1 % a step, its sentence about a
-/// spring at small ω·dt ("Loses energy very slowly … about h⁶/144", "Gains energy slowly") is not said: the
-/// factor is, checked against the closed forms of the methods' growth (the teacher's walkthrough saw RK4 lose
-/// 40 % a step beside "very slowly"). Within 1 % the sentence stands, unless the run goes the other way than a
-/// spring: on the pendulum the kinematic average steps a small swing as under a constant acceleration, whose
-/// factor is √(1 + h²/2), and it gains energy where its sentence says it loses it on a spring.
+/// Where a method that is not symplectic changes its amplitude by more than 10 % a period, its sentence about
+/// a spring at small ω·dt ("Loses energy very slowly … about h⁶/144", "Gains energy slowly") is not said: the
+/// factor is, a step and a period, checked against the closed forms of the methods' growth (the teacher's
+/// walkthrough saw RK4's amplitude shrink to 0.62 a step beside "very slowly"). Within 10 % the sentence
+/// stands, unless the run goes the other way than a spring: on the pendulum the kinematic average steps a
+/// small swing as under a constant acceleration, whose factor is √(1 + h²/2) (for h < 4), and it gains energy
+/// where its sentence says it loses it on a spring. At the pendulum's own dt that is ×1.28 a period: fast.
+/// Under damping the sentence stands: the truth's own decay is no error of the method's.
 #[test]
 fn fast_changes_are_not_called_slow() {
     use integrator_lab::analysis::{amplification_on, energy_on_setup};
+    use integrator_lab::format::{factor, significant};
     use integrator_lab::Setup;
+    use std::f64::consts::TAU;
     let rk4 = |h: f64| (1.0 - h.powi(6) / 72.0 + h.powi(8) / 576.0).sqrt();
     let midpoint = |h: f64| (1.0 + h.powi(4) / 4.0).sqrt();
     let kinematic_average = |h: f64| (h.cos() + h / 2.0 * h.sin()).sqrt();
@@ -382,8 +386,8 @@ fn fast_changes_are_not_called_slow() {
             if pendulum {
                 (
                     MethodId::KinematicAverage,
-                    0.1,
-                    constant_acceleration(0.1),
+                    0.01,
+                    constant_acceleration(0.01),
                     Some((gains, "slowly")),
                 )
             } else {
@@ -397,8 +401,8 @@ fn fast_changes_are_not_called_slow() {
             if pendulum {
                 (
                     MethodId::KinematicAverage,
-                    0.3,
-                    constant_acceleration(0.3),
+                    0.05 * omega,
+                    constant_acceleration(0.05 * omega),
                     Some((gains, "fast")),
                 )
             } else {
@@ -418,11 +422,12 @@ fn fast_changes_are_not_called_slow() {
                 (g - exact).abs() < 1e-9,
                 "{scenario} {m:?} at {h}: measured ×{g}, closed form ×{exact}"
             );
+            let a_period = exact.powf(TAU / h);
             match expected {
                 None => {
                     assert!(
-                        (exact - 1.0).abs() <= 0.01,
-                        "{m:?} at {h}: ×{exact} is within 1 %"
+                        (a_period - 1.0).abs() <= 0.1,
+                        "{m:?} at {h}: ×{a_period} a period"
                     );
                     assert_eq!(
                         text,
@@ -432,13 +437,17 @@ fn fast_changes_are_not_called_slow() {
                 }
                 Some((way, pace)) => {
                     assert_eq!(
-                        (exact - 1.0).abs() > 0.01,
+                        (a_period - 1.0).abs() > 0.1,
                         pace == "fast",
-                        "{m:?} at {h}: ×{exact}"
+                        "{m:?} at {h}: ×{a_period}"
                     );
                     assert_eq!(
                         text,
-                        format!("{way} {pace} at this ω·dt: each step multiplies {swing} by {exact:.6}."),
+                        format!(
+                            "{way} {pace} at this ω·dt: each step multiplies {swing} by {}, a period by {}.",
+                            factor(exact),
+                            significant(a_period, 3)
+                        ),
                         "{scenario} {m:?} at {h}"
                     );
                 }
@@ -454,4 +463,20 @@ fn fast_changes_are_not_called_slow() {
             m.info().energy_on(&spring.class())
         );
     }
+    // On the damped spring RK4 at b = 2, dt = 0.02 shrinks 0.980199 a step, the truth's own decay e^(−b·dt/2m):
+    // its sentence stands.
+    let damped = Setup::new(
+        "damped-spring",
+        &[("b".into(), 2.0)],
+        Some(0.02),
+        Some(10.0),
+    )
+    .unwrap();
+    let h = damped.omega_dt().unwrap();
+    let g = amplification_on(MethodId::Rk4, &damped, h).unwrap();
+    assert!((g - (-0.02f64).exp()).abs() < 1e-6, "×{g}");
+    assert_eq!(
+        energy_on_setup(MethodId::Rk4, &damped, Some(g)),
+        MethodId::Rk4.info().energy_on(&damped.class())
+    );
 }
