@@ -341,9 +341,12 @@ test('the method toggles, and their facts a second after the first frame, move n
   await expect(page.locator('#play')).toBeEnabled();
   await page.selectOption('#scenario', 'kepler');
   await expect(page.locator('#methods-facts')).toHaveText('Each method’s order and cost here are coming…');
-  await expect(page.locator('#methods-facts')).toContainText('the kinematic integrators do not step it exactly', {
-    timeout: 15_000,
-  });
+  await expect(page.locator('#methods-facts')).toContainText(
+    'the kinematic integrators do not step it exactly',
+    {
+      timeout: 15_000,
+    },
+  );
   expect(errors).toEqual([]);
 });
 
