@@ -759,8 +759,8 @@ const SIGN_NOISE: f64 = 1e-8;
 /// - a method of order two or more that is not symplectic, whose sentence is about a spring at small ω·dt
 ///   ("Loses energy very slowly … about h⁶/144", "Gains energy slowly"): where its amplitude changes by more
 ///   than [`SLOW_CHANGE`] a period, or the other way than on a spring at the same ω·dt (the kinematic average
-///   steps a pendulum's swing as under a constant acceleration, and it grows), the factor measured is said,
-///   a step and a period. Not under a force that depends on the velocity: there the truth's own amplitude
+///   steps a pendulum's swing as under a constant acceleration, and it grows), the factor measured over a
+///   period is said. Not under a force that depends on the velocity: there the truth's own amplitude
 ///   decays, and the factor would be the method's and the damping's together.
 ///
 /// On the pendulum the amplitude is a small swing's.
@@ -798,11 +798,11 @@ pub fn energy_on_setup(method: MethodId, setup: &Setup, growth: Option<f64>) -> 
     {
         return info.energy_on(&class);
     }
+    // The factor a step follows on the page (the stability's sentence): here, what it comes to over a period.
     format!(
-        "{} energy {} at this ω·dt: each step multiplies {amplitude} by {}, a period by {}.",
+        "{} energy {} at this ω·dt: over a period {amplitude} is multiplied by {}.",
         if g > 1.0 { "Gains" } else { "Loses" },
         if fast { "fast" } else { "slowly" },
-        crate::format::factor(g),
         crate::format::significant(a_period, 3)
     )
 }
