@@ -504,12 +504,10 @@ impl ForceClass {
             // The kinematic integrators step each force by its own closed-form increment over a step; where
             // the lab has none for a force, they fall back to an ordinary step (the run itself still has its
             // exact solution or reference).
-            parts.push(if self.terms == 1 {
-                "the kinematic integrators do not step it exactly: they fall back to an ordinary step".to_string()
-            } else {
-                "the kinematic integrators do not step one of them exactly: they fall back to an ordinary step"
-                    .to_string()
-            });
+            let which = if self.terms == 1 { "it" } else { "one of them" };
+            parts.push(format!(
+                "the kinematic integrators do not step {which} exactly: they fall back to an ordinary step"
+            ));
         }
         match self.switching {
             Switching::None => {}

@@ -25,7 +25,8 @@ pub struct ExplicitRungeKutta<R, const S: usize> {
     a: [[R; S]; S],
     b: [R; S],
     c: [R; S],
-    /// Stage slopes of x (velocities) and of v (accelerations).
+    /// Stage slopes of x (velocities) and of v (accelerations). `kx[0]` stays empty: the first stage's slope
+    /// of x is the state's own v, read in place.
     kx: [Vec<R>; S],
     kv: [Vec<R>; S],
     x_stage: Vec<R>,
