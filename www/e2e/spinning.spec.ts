@@ -118,6 +118,25 @@ test('a spinning body after a spring takes its own family’s methods, and the s
   expect(errors).toEqual([]);
 });
 
+// The base tier, which a first visit starts with, has no checks for a spinning body: its address is read with
+// the studies tier's, which keep the point mass's budgets (the step budget; a reference run's length and dt).
+test("a spinning body's link past the step budgets is ignored with the core's words, and the run steps", async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=tennis-racket&dt=1e-9&until=1e6');
+  const notices = page.locator('#notices');
+  await expect(notices).toContainText(
+    "Ignored dt=1e-9 with until=1000000: until/dt asks for 1000000000000000 steps; the limit is 100000000: raise dt or lower until; using the article's dt and until.",
+  );
+  await expect(page.locator('#dt')).toHaveValue('1/60');
+  await expect(page.locator('#status')).toContainText('step');
+  await page.goto('./?scenario=heavy-top&dt=20&until=100');
+  await expect(notices).toContainText('dt = 20 is out of range (0, 10] where the truth is a reference run');
+  await expect(page.locator('#status')).toContainText('step');
+  expect(errors).toEqual([]);
+});
+
 test('what does not apply to a spinning body in a link is ignored, and said so', async ({ page }) => {
   const errors = watch(page);
   await page.goto(

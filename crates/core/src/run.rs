@@ -18,6 +18,41 @@ pub const MAX_REFERENCE_STEPS: u64 = 10_000_000;
 /// The largest dt of a run whose truth is a reference run (10⁵ reference steps a step).
 pub const MAX_REFERENCE_DT: f64 = 10.0;
 
+/// Checks that a run of `dt` to `until` (both checked already) is within the step budget, and, where its truth
+/// is a `reference` run, within the reference run's: the same for a point mass and a spinning body, so that
+/// no address makes a run that would hold the page for minutes.
+pub fn check_budget(dt: f64, until: f64, reference: bool) -> Result<(), Error> {
+    let steps = (until / dt).round();
+    if steps > MAX_STEPS as f64 {
+        return Err(Error::TooManySteps {
+            steps,
+            limit: MAX_STEPS,
+        });
+    }
+    if !reference {
+        return Ok(());
+    }
+    // The reference run takes steps of at most REFERENCE_STEP over the whole run.
+    let reference = (steps * dt / REFERENCE_STEP).ceil();
+    if reference > MAX_REFERENCE_STEPS as f64 {
+        return Err(Error::Inconsistent(format!(
+            "until = {} s needs a reference run of {} steps of {REFERENCE_STEP} s; the limit is \
+             {MAX_REFERENCE_STEPS}: lower until",
+            crate::format::number(until),
+            crate::format::number(reference)
+        )));
+    }
+    // Each step of the run is one call's worth of reference steps: keep it short.
+    if dt > MAX_REFERENCE_DT {
+        return Err(Error::OutOfRange {
+            name: "dt".to_string(),
+            value: dt,
+            range: format!("(0, {MAX_REFERENCE_DT}] where the truth is a reference run"),
+        });
+    }
+    Ok(())
+}
+
 /// Checks a step or a duration as the CLI and the page take them: both finite, `dt` positive, `until` not
 /// negative. `name` is `dt` or `until`; any other name is checked as a step.
 pub fn check_time(name: &str, value: f64) -> Result<f64, Error> {
@@ -77,33 +112,7 @@ impl Setup {
         let until = until.unwrap_or(info.until);
         let dt = check_time("dt", dt)?;
         let until = check_time("until", until)?;
-        let steps = (until / dt).round();
-        if steps > MAX_STEPS as f64 {
-            return Err(Error::TooManySteps {
-                steps,
-                limit: MAX_STEPS,
-            });
-        }
-        // Where the truth is a reference run, it takes steps of at most REFERENCE_STEP over the whole run.
-        let reference = (steps * dt / REFERENCE_STEP).ceil();
-        if scenario.info().truth == Truth::Reference {
-            if reference > MAX_REFERENCE_STEPS as f64 {
-                return Err(Error::Inconsistent(format!(
-                    "until = {} s needs a reference run of {} steps of {REFERENCE_STEP} s; the limit is \
-                     {MAX_REFERENCE_STEPS}: lower until",
-                    crate::format::number(until),
-                    crate::format::number(reference)
-                )));
-            }
-            // Each step of the run is one call's worth of reference steps: keep it short.
-            if dt > MAX_REFERENCE_DT {
-                return Err(Error::OutOfRange {
-                    name: "dt".to_string(),
-                    value: dt,
-                    range: format!("(0, {MAX_REFERENCE_DT}] where the truth is a reference run"),
-                });
-            }
-        }
+        check_budget(dt, until, scenario.info().truth == Truth::Reference)?;
         Ok(Setup {
             scenario,
             params,

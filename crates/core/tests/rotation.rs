@@ -213,7 +213,7 @@ fn explicit_eulers_quaternion_grows_by_the_stated_factor() {
 /// over the first 10⁴, some 7.8e-4 each).
 #[test]
 fn dlm_and_the_rescale_keep_the_momentum_and_dlm_bounds_the_energy() {
-    let s = setup(
+    let mut s = setup(
         "tennis-racket",
         &[
             ("I1", 10.0),
@@ -224,8 +224,10 @@ fn dlm_and_the_rescale_keep_the_momentum_and_dlm_bounds_the_energy() {
             ("omega3", 1.0),
         ],
         1.0 / 60.0,
-        1e5 / 60.0,
+        1000.0,
     );
+    // The methods' own runs go on past the 1000 s a run with a reference truth may take: no truth is read.
+    s.until = 1e5 / 60.0;
     let l0 = size(&s.body.momentum(&s.start.omega));
     let e0 = s.body.energy(&s.start).0;
     for m in [M::Dlm, M::MomentumRescale] {
@@ -413,6 +415,40 @@ fn moments_no_body_can_have_are_refused() {
     assert!(e.to_string().contains("I1 < I2 < I3"), "{e}");
     let e = RotationSetup::new("tennis-racket", &[("I4".into(), 1.0)], None, None).unwrap_err();
     assert!(e.to_string().contains("unknown parameter 'I4'"), "{e}");
+}
+
+/// A spinning body's run keeps the point mass's budgets, so that no address holds the page for minutes: at
+/// most 10⁸ steps; and where its truth is a reference run (the racket's attitude, the heavy top), that run's
+/// 10⁷ steps of 10⁻⁴ s and a dt of at most 10 s (each step is one call's worth of reference steps). The coin
+/// is in closed form: a long step is its own.
+#[test]
+fn a_spinning_body_keeps_the_step_budgets() {
+    let refused = |id: &str, dt: f64, until: f64| {
+        RotationSetup::new(id, &[], Some(dt), Some(until))
+            .err()
+            .map(|e| e.to_string())
+    };
+    for id in ["spinning-top", "tennis-racket", "heavy-top"] {
+        let e = refused(id, 1e-9, 1e6).unwrap();
+        assert!(
+            e.contains("asks for 1000000000000000 steps; the limit is 100000000"),
+            "{id}: {e}"
+        );
+        // 10⁸ steps exactly is within the budget.
+        assert_eq!(refused(id, 1e-8, 1.0), None, "{id}");
+    }
+    for id in ["tennis-racket", "heavy-top"] {
+        // 1001 s at 10⁻⁴ s is 10,010,000 reference steps; 1000 s is the most.
+        let e = refused(id, 0.01, 1001.0).unwrap();
+        assert!(
+            e.contains("needs a reference run of 10010000 steps"),
+            "{id}: {e}"
+        );
+        assert_eq!(refused(id, 0.01, 1000.0), None, "{id}");
+        let e = refused(id, 20.0, 100.0).unwrap();
+        assert!(e.contains("dt = 20 is out of range (0, 10]"), "{id}: {e}");
+    }
+    assert_eq!(refused("spinning-top", 20.0, 1e4), None);
 }
 
 /// A session of spinning bodies records what each method's own run gives, row for row and to the bit, against

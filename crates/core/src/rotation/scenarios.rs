@@ -182,6 +182,7 @@ impl RotationSetup {
                 )));
             }
         }
+        crate::run::check_budget(dt, until, info.truth != RotationTruth::Exact)?;
         let get = |name: &str| params.get(name);
         let (body, start) = match info.id {
             "spinning-top" => (
