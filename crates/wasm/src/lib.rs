@@ -331,10 +331,29 @@ pub fn check_setup(spec: JsValue) -> Option<String> {
         Ok(request) => request,
         Err(e) => return Some(e),
     };
-    match request.spinning() {
-        Some(spinning) => spinning.err().map(|e| e.to_string()),
-        None => request.resolve().err().map(|e| e.to_string()),
+    // The base tier checks no spinning body (see `spinning_unchecked`): its run, when made, asks for the
+    // studies tier, whose checks then apply.
+    #[cfg(not(feature = "studies"))]
+    if spinning_unchecked(&request) {
+        return None;
     }
+    #[cfg(feature = "studies")]
+    if let Some(spinning) = request.spinning() {
+        return spinning.err().map(|e| e.to_string());
+    }
+    request.resolve().err().map(|e| e.to_string())
+}
+
+/// Whether a request's scenario is a spinning body, which the base tier neither steps nor checks: its checks
+/// (the rotation family's ids, each body's setup) are 4 KB of a first visit's download, and the page loads
+/// the studies tier before it reads a spinning body's address.
+#[cfg(not(feature = "studies"))]
+fn spinning_unchecked(request: &request::Request) -> bool {
+    request
+        .scenario
+        .as_deref()
+        .and_then(spinning::get)
+        .is_some()
 }
 
 /// Whether a URL key is one that sharing sites add to links (`utm_*`, `fbclid`, `gclid`): the page ignores
@@ -571,6 +590,13 @@ impl Session {
     #[wasm_bindgen(constructor)]
     pub fn new(spec: JsValue) -> Result<Session, JsError> {
         let request = read_spec(spec).map_err(js_error)?;
+        #[cfg(not(feature = "studies"))]
+        if spinning_unchecked(&request) {
+            return Err(JsError::new(
+                "a spinning body is stepped by the lab's studies build, which this page has not loaded",
+            ));
+        }
+        #[cfg(feature = "studies")]
         if let Some(spinning) = request.spinning() {
             return Self::spinning(spinning.map_err(js_error)?);
         }
@@ -984,13 +1010,6 @@ impl Session {
         let session = SpinSession::new(s.setup, &s.methods);
         let current = vec![[0.0; 7]; session.tracks() + 1];
         Ok(Session(Stepped::Spin(Spin { session, current })))
-    }
-
-    #[cfg(not(feature = "studies"))]
-    fn spinning(_: request::Spinning) -> Result<Session, JsError> {
-        Err(JsError::new(
-            "a spinning body is stepped by the lab's studies build, which this page has not loaded",
-        ))
     }
 }
 

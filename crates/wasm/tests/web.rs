@@ -383,14 +383,25 @@ fn a_spinning_bodys_session_is_the_cores() {
 }
 
 /// The base tier, which embeds load, does not step spinning bodies: it says so (the page loads the studies
-/// tier first).
+/// tier first). Nor does it check one: a setup the studies tier refuses (a point mass's method, a step past
+/// the budget) passes its check, and is refused when made, as a run it cannot step; a point mass's is still
+/// checked.
 #[cfg(not(feature = "studies"))]
 #[wasm_bindgen_test]
-fn the_base_tier_says_it_steps_no_spinning_body() {
-    let err = message(
-        Session::new(spec("tennis-racket", &["dlm"], 0.01, 1.0, "f64"))
-            .err()
-            .unwrap(),
+fn the_base_tier_neither_steps_nor_checks_a_spinning_body() {
+    use integrator_lab_wasm::check_setup;
+    for methods in [&["dlm"][..], &["rk4"]] {
+        let err = message(
+            Session::new(spec("tennis-racket", methods, 0.01, 1.0, "f64"))
+                .err()
+                .unwrap(),
+        );
+        assert!(err.contains("studies build"), "{err}");
+    }
+    assert_eq!(
+        check_setup(spec("tennis-racket", &["rk4"], 1e-9, 1e6, "f64")),
+        None
     );
-    assert!(err.contains("studies build"), "{err}");
+    let point = check_setup(spec("spring", &["rk4"], 1e-9, 1e6, "f64")).unwrap();
+    assert!(point.contains("steps"), "{point}");
 }

@@ -11,6 +11,7 @@ import {
   isTrackingKey,
   loadCore,
   needsStudiesTier,
+  type Precision,
   readNumber,
   readTime,
   type Tier,
@@ -70,19 +71,32 @@ export async function openCore(
       // Named by parseQuery below.
     }
   }
+  // A spinning body's address is read with the studies tier's checks: the base tier has none for it.
+  const asked = {
+    precision: 'f64' as const,
+    scenario: new URLSearchParams(pageQuery()).get('scenario') ?? '',
+  };
+  const early = needsStudiesTier(asked) ? await studiesTierFor(asked) : undefined;
   const parsed = parseQuery(pageQuery(), catalogue, CORE);
-  if (needsStudiesTier(parsed.state)) {
-    const status = document.getElementById('status');
-    if (status) status.textContent = `Loading what ${studiesFor(parsed.state)} need…`;
-    try {
-      await useStudiesTier();
-    } catch (e) {
-      if (parsed.state.precision === 'f32') {
-        notice(`f32 runs need a part of the core that could not be loaded (${message(e)}): running in f64.`);
-        parsed.state.precision = 'f64';
-      } else
-        notice(`Spinning bodies need a part of the core that could not be loaded (${message(e)}).`, 'error');
-    }
-  }
+  if (early === undefined && needsStudiesTier(parsed.state) && !(await studiesTierFor(parsed.state)))
+    parsed.state.precision = 'f64';
   return { catalogue, parsed };
+}
+
+/**
+ * Loads the studies tier for a run that needs it (f32, a spinning body), saying so in the status meanwhile;
+ * false, with a notice, where it could not be loaded.
+ */
+async function studiesTierFor(state: { precision: Precision }): Promise<boolean> {
+  const status = document.getElementById('status');
+  if (status) status.textContent = `Loading what ${studiesFor(state)} need…`;
+  try {
+    await useStudiesTier();
+    return true;
+  } catch (e) {
+    if (state.precision === 'f32')
+      notice(`f32 runs need a part of the core that could not be loaded (${message(e)}): running in f64.`);
+    else notice(`Spinning bodies need a part of the core that could not be loaded (${message(e)}).`, 'error');
+    return false;
+  }
 }
