@@ -1143,6 +1143,18 @@ test('→ steps even with a transport button focused; Space on a focused button 
   expect(errors).toEqual([]);
 });
 
+test('a run ends after whole steps, and the status line says where: 29 steps of 0.7 s end at 20.3 s, not 20', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=pendulum&methods=rk4&dt=0.7&until=20');
+  await expect(page.locator('#status')).toContainText('of 20.3 s');
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('t = 20.3 s of 20.3 s');
+  await expect(page.locator('#status')).toContainText('step 29 of 29');
+  expect(errors).toEqual([]);
+});
+
 test('a dt longer than the run, or too many steps, is refused beside the field and the run goes on', async ({
   page,
 }) => {

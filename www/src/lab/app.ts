@@ -701,7 +701,8 @@ export class App implements Actions {
     else
       this.status.show(
         formatSignificant(sim.t, 6),
-        formatTime(this.state.until),
+        // The run's own end: whole steps of dt, so 29 steps of 0.7 s end at 20.3 s where until is 20.
+        formatTime(sim.totalSteps * this.state.dt),
         String(sim.step),
         String(sim.totalSteps),
         status,

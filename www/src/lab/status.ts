@@ -46,7 +46,7 @@ export class StatusLine {
     this.widen(this.step, String(steps).length, 'step');
   }
 
-  /** The run's time of its length, its step of its steps, and what it is doing. */
+  /** The run's time of its end (its steps times dt), its step of its steps, and what it is doing. */
   show(t: string, until: string, step: string, steps: string, doing: string): void {
     // Made here where it is not yet: before the first run the page's start may have written a message.
     if (!this.line.contains(this.t)) this.line.replaceChildren(...this.parts);
