@@ -39,6 +39,8 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
     for (let k = 1; k < input.dim; k++) if (Math.abs(state[k]!) > Math.abs(state[at]!)) at = k;
     return left + (at + 0.5 + gain * state[at]! - box.xmin) * sx;
   };
+  /** Where a spring's wall stands (canvas pixels). */
+  const wall = px(-1.6 * reach);
   input.tracks.forEach((track, i) => {
     const y = rowH * (i + 0.5);
     const r = Math.min(rowH * 0.3, 12 * ratio);
@@ -49,14 +51,8 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
       : kind === 'chain'
         ? farthestBead(track.state)
         : px(track.state[0]!);
-    const away =
-      bodyX === undefined
-        ? undefined
-        : bodyX < left - r
-          ? 'left'
-          : bodyX > canvas.width + r
-            ? 'right'
-            : undefined;
+    // A spring's mass is off the scene once it reaches the wall: it is not drawn through it.
+    const away = offScene(bodyX, kind === 'spring' ? wall + r : left - r, canvas.width + r);
     const gone = away === 'left' ? '◀ off the scene' : '▶ off the scene';
     if (away && twoLines) {
       label(ctx, v, track.label, 6 * ratio, y - 7 * ratio, track.colour);
@@ -107,15 +103,19 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
       withTwin(ctx, track, block);
       block(track.state);
     } else if (kind === 'spring') {
-      const wall = px(-1.6 * reach);
       ctx.fillStyle = neutral().wall;
       ctx.fillRect(wall - 4 * ratio, y - rowH * 0.35, 4 * ratio, rowH * 0.7);
       // The twin's mass alone, faded: one spring to the wall is enough to read.
-      withTwin(ctx, track, (twin) => disc(ctx, px(twin[0]!), y, r, track.colour, track.truth, track.marker));
-      const mx = px(track.state[0]!);
-      ctx.strokeStyle = track.colour;
-      zigzag(ctx, wall, mx - r, y, Math.min(rowH * 0.25, 8 * ratio));
-      disc(ctx, mx, y, r, track.colour, track.truth, track.marker);
+      withTwin(ctx, track, (twin) => {
+        if (offScene(px(twin[0]!), wall + r, canvas.width + r) !== 'left')
+          disc(ctx, px(twin[0]!), y, r, track.colour, track.truth, track.marker);
+      });
+      if (away !== 'left') {
+        const mx = px(track.state[0]!);
+        ctx.strokeStyle = track.colour;
+        zigzag(ctx, wall, mx - r, y, Math.min(rowH * 0.25, 8 * ratio));
+        disc(ctx, mx, y, r, track.colour, track.truth, track.marker);
+      }
     } else {
       const count = input.dim;
       const beads = (state: Float64Array) => {
@@ -142,4 +142,13 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
     }
     ctx.restore();
   });
+}
+
+/**
+ * Whether a body at `x` is off the scene, and on which side: left of `from` or right of `to` (canvas pixels:
+ * the picture's edges, widened by the body's radius; for a spring's mass, its wall).
+ */
+export function offScene(x: number | undefined, from: number, to: number): 'left' | 'right' | undefined {
+  if (x === undefined) return undefined;
+  return x < from ? 'left' : x > to ? 'right' : undefined;
 }
