@@ -126,6 +126,15 @@ test('a core or a tier of it that cannot be fetched is said so; one served under
   );
   await expect(page.locator('#notices')).not.toContainText('Something went wrong');
   await expect(page.locator('#status')).toContainText('step');
+  // A spinning body's link, which the page reads with the studies tier's checks: without that tier it says
+  // why the body cannot run, and nothing else goes wrong.
+  await page.goto('./?scenario=tennis-racket&dt=0.01');
+  await expect(page.locator('#notices')).toContainText(
+    /Spinning bodies need a part of the core that could not be loaded \(.*studies_bg-[^ ]*\.wasm could not be fetched: 404/,
+  );
+  await page.waitForTimeout(500);
+  await expect(page.locator('#notices')).not.toContainText('Something went wrong');
+  await expect(page.locator('h1')).toHaveText('Integrator Lab');
   await page.unroute(/\/assets\/studies_bg-[^/]*\.wasm$/);
   // A host that does not say the bytes are wasm: they are compiled from the bytes, and the lab runs.
   await page.route(/\/assets\/base_bg-[^/]*\.wasm$/, async (route) => {
