@@ -127,10 +127,17 @@ test("a spinning body's link past the step budgets is ignored with the core's wo
   await page.goto('./?scenario=tennis-racket&dt=1e-9&until=1e6');
   const notices = page.locator('#notices');
   await expect(notices).toContainText(
-    "Ignored dt=1e-9 with until=1000000: until/dt asks for 1000000000000000 steps; the limit is 100000000: raise dt or lower until; using the article's dt and until.",
+    "Ignored dt=1e-9 with until=1e6: until/dt asks for 1000000000000000 steps; the limit is 100000000: raise dt or lower until; using the article's dt and until.",
   );
   await expect(page.locator('#dt')).toHaveValue('1/60');
   await expect(page.locator('#status')).toContainText('step');
+  // A link that gives until alone is told of until alone (it was told of the article's dt, in every digit:
+  // "Ignored dt=0.008333333333333333 with until=5000").
+  await page.goto('./?scenario=heavy-top&until=5000');
+  await expect(notices).toContainText(
+    "Ignored until=5000: until = 5000 s needs a reference run of 50000000 steps of 0.0001 s; the limit is 10000000: lower until; using the article's until.",
+  );
+  await expect(notices).not.toContainText('dt=');
   await page.goto('./?scenario=heavy-top&dt=20&until=100');
   await expect(notices).toContainText('dt = 20 is out of range (0, 10] where the truth is a reference run');
   await expect(page.locator('#status')).toContainText('step');

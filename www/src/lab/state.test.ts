@@ -196,11 +196,25 @@ describe('the URL state', () => {
     ]);
   });
 
-  it('refuses a run longer than the core allows', () => {
-    const { state, notices } = parseQuery('?dt=1e-9&until=1000', catalogue, check);
+  it('refuses a run longer than the core allows, naming what the link gave, as it gave it', () => {
+    const { state, notices } = parseQuery('?dt=1e-9&until=1e3', catalogue, check);
     expect(state.dt).toBe(0.1);
+    expect(state.until).toBe(90);
     expect(notices[0]).toBe(
-      "Ignored dt=1e-9 with until=1000: until/dt asks for 1000000000000 steps; the limit is 100000000: raise dt or lower until; using the article's dt and until.",
+      "Ignored dt=1e-9 with until=1e3: until/dt asks for 1000000000000 steps; the limit is 100000000: raise dt or lower until; using the article's dt and until.",
+    );
+    // until alone: dt stays the article's, and is not named (the spring's 0.1 s: 10⁹ s is 10¹⁰ steps).
+    const alone = parseQuery('?until=1e9', catalogue, check);
+    expect(alone.state.dt).toBe(0.1);
+    expect(alone.state.until).toBe(90);
+    expect(alone.notices).toEqual([
+      "Ignored until=1e9: until/dt asks for 10000000000 steps; the limit is 100000000: raise dt or lower until; using the article's until.",
+    ]);
+    // dt alone, with the article's until (90 s): dt = 1e-7 is 9 × 10⁸ steps.
+    const dt = parseQuery('?dt=1e-7', catalogue, check);
+    expect(dt.state.dt).toBe(0.1);
+    expect(dt.notices[0]).toMatch(
+      /^Ignored dt=1e-7: until\/dt asks for 900000000 steps; .*; using the article's dt\.$/,
     );
   });
 });

@@ -224,13 +224,16 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
     });
   const tooLong = span(state.dt);
   if (tooLong !== undefined) {
-    delete state.typed.dt;
-    delete state.typed.until;
+    // Named as the link gave them: a link with until alone is not told of a dt it did not give (nor that
+    // dt in every digit, 0.008333333333333333).
+    const given = (['dt', 'until'] as const).filter((key) => state.typed[key] !== undefined);
     notices.push(
-      `Ignored dt=${state.dt} with until=${state.until}: ${tooLong}; using the article's dt and until.`,
+      `Ignored ${given.map((key) => `${key}=${state.typed[key]?.text}`).join(' with ')}: ${tooLong}; using the article's ${given.join(' and ')}.`,
     );
-    state.dt = info.dt;
-    state.until = info.until;
+    for (const key of given) {
+      delete state.typed[key];
+      state[key] = info[key];
+    }
   }
 
   // What a spinning body does not take: runs at steps of their own, a game's float, twins (the CLI has those).
