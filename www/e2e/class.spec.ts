@@ -344,15 +344,15 @@ test("a spring's mass that reaches its wall is off the scene: it is not drawn th
     const at = texts.map((t) => t.startsWith('Explicit Euler')).lastIndexOf(true);
     return texts.slice(at, at + 2).join(' ');
   };
-  // Explicit Euler at dt = 0.1 s (×1.072 a step): at t = 0.8 s its mass is at x = −1719 mm, past the wall,
-  // which stands 1.6 times the exact motion's reach (1000 mm) left of the rest position; the scene's edge
+  // Explicit Euler at dt = 0.1 s (×1.072 a step): at t = 0.8 s its mass is at x = −1719 m, past the wall,
+  // which stands 1.6 times the exact motion's reach (1000 m) left of the rest position; the scene's edge
   // is at 1.8 times. It was drawn through the wall, with nothing said.
   await runToEnd(page, './?scenario=spring&methods=euler&dt=0.1&until=0.8');
   expect(await lastRow()).toContain('◀');
-  // At t = 1.5 s it is at x = +2105 mm, past the right edge (1.15 times the reach).
+  // At t = 1.5 s it is at x = +2105 m, past the right edge (1.15 times the reach).
   await runToEnd(page, './?scenario=spring&methods=euler&dt=0.1&until=1.5');
   expect(await lastRow()).toContain('▶');
-  // At t = 0.5 s, x = −387.5 mm: on the scene.
+  // At t = 0.5 s, x = −387.5 m: on the scene.
   await runToEnd(page, './?scenario=spring&methods=euler&dt=0.1&until=0.5');
   expect(await lastRow()).not.toMatch(/[◀▶]/);
 });

@@ -1161,6 +1161,10 @@ test('a run ends after whole steps, and the status line says where: 29 steps of 
   await page.click('#end');
   await expect(page.locator('#status')).toContainText('t = 20.3 s of 20.3 s');
   await expect(page.locator('#status')).toContainText('step 29 of 29');
+  // 601 steps of 1/60 s end at 10.01666… s: the end is written as the time is, to six figures.
+  await page.goto('./?scenario=spring&methods=rk4&dt=1/60&until=10.01');
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('t = 10.0167 s of 10.0167 s');
   expect(errors).toEqual([]);
 });
 

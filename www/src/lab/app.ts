@@ -9,7 +9,6 @@ import {
   coreTier,
   failure,
   formatSignificant,
-  formatTime,
   liveBytes,
   type MethodInfo,
   NeedsStudiesTier,
@@ -701,8 +700,9 @@ export class App implements Actions {
     else
       this.status.show(
         formatSignificant(sim.t, 6),
-        // The run's own end: whole steps of dt, so 29 steps of 0.7 s end at 20.3 s where until is 20.
-        formatTime(sim.totalSteps * this.state.dt),
+        // The run's own end: whole steps of dt, so 29 steps of 0.7 s end at 20.3 s where until is 20. Written
+        // as the time is, so that the run ends at "t = 10.0167 s of 10.0167 s" (601 steps of 1/60 s).
+        formatSignificant(sim.totalSteps * this.state.dt, 6),
         String(sim.step),
         String(sim.totalSteps),
         status,
