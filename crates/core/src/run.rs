@@ -33,13 +33,13 @@ pub fn check_budget(dt: f64, until: f64, reference: bool) -> Result<(), Error> {
         return Ok(());
     }
     // The reference run takes steps of at most REFERENCE_STEP over the whole run.
-    let reference = (steps * dt / REFERENCE_STEP).ceil();
-    if reference > MAX_REFERENCE_STEPS as f64 {
+    let reference_steps = (steps * dt / REFERENCE_STEP).ceil();
+    if reference_steps > MAX_REFERENCE_STEPS as f64 {
         return Err(Error::Inconsistent(format!(
             "until = {} s needs a reference run of {} steps of {REFERENCE_STEP} s; the limit is \
              {MAX_REFERENCE_STEPS}: lower until",
             crate::format::number(until),
-            crate::format::number(reference)
+            crate::format::number(reference_steps)
         )));
     }
     // Each step of the run is one call's worth of reference steps: keep it short.

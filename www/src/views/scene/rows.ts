@@ -148,7 +148,7 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
  * Whether a body at `x` is off the scene, and on which side: left of `from` or right of `to` (canvas pixels:
  * the picture's edges, widened by the body's radius; for a spring's mass, its wall).
  */
-export function offScene(x: number | undefined, from: number, to: number): 'left' | 'right' | undefined {
+function offScene(x: number | undefined, from: number, to: number): 'left' | 'right' | undefined {
   if (x === undefined) return undefined;
   return x < from ? 'left' : x > to ? 'right' : undefined;
 }
