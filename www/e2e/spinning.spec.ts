@@ -135,7 +135,7 @@ test("a spinning body's link past the step budgets is ignored with the core's wo
   // "Ignored dt=0.008333333333333333 with until=5000").
   await page.goto('./?scenario=heavy-top&until=5000');
   await expect(notices).toContainText(
-    "Ignored until=5000: until = 5000 s needs a reference run of 50000000 steps of 0.0001 s; the limit is 10000000: lower until; using the article's until.",
+    "Ignored until=5000: until = 5000 s needs a reference run of 50000000 steps of at most 0.0001 s; the limit is 10000000: lower until; using the article's until.",
   );
   await expect(notices).not.toContainText('dt=');
   await page.goto('./?scenario=heavy-top&dt=20&until=100');

@@ -32,12 +32,17 @@ pub fn check_budget(dt: f64, until: f64, reference: bool) -> Result<(), Error> {
     if !reference {
         return Ok(());
     }
-    // The reference run takes steps of at most REFERENCE_STEP over the whole run.
-    let reference_steps = (steps * dt / REFERENCE_STEP).ceil();
+    // The reference run takes `reference_substeps(dt)` steps in each of the run's.
+    let reference_steps = steps * reference_substeps(dt) as f64;
     if reference_steps > MAX_REFERENCE_STEPS as f64 {
+        let remedy = if dt < REFERENCE_STEP {
+            "lower until or raise dt"
+        } else {
+            "lower until"
+        };
         return Err(Error::Inconsistent(format!(
-            "until = {} s needs a reference run of {} steps of {REFERENCE_STEP} s; the limit is \
-             {MAX_REFERENCE_STEPS}: lower until",
+            "until = {} s needs a reference run of {} steps of at most {REFERENCE_STEP} s; the limit is \
+             {MAX_REFERENCE_STEPS}: {remedy}",
             crate::format::number(until),
             crate::format::number(reference_steps)
         )));
@@ -51,6 +56,13 @@ pub fn check_budget(dt: f64, until: f64, reference: bool) -> Result<(), Error> {
         });
     }
     Ok(())
+}
+
+/// The reference run's steps in one step of `dt`: the fewest whose step is at most [`REFERENCE_STEP`] (a
+/// ratio a hair over a whole number, from dt's rounding, is that number), and at least one. The point mass's
+/// and the spinning body's reference runs both take this many, and the step budget counts it.
+pub fn reference_substeps(dt: f64) -> u64 {
+    (dt / REFERENCE_STEP * (1.0 - 1e-12)).ceil().max(1.0) as u64
 }
 
 /// Checks a step or a duration as the CLI and the page take them: both finite, `dt` positive, `until` not
@@ -528,8 +540,7 @@ impl TruthRun {
     pub fn refined(setup: &Setup, refine: u64) -> Self {
         let refine = refine.max(1);
         let reference = (setup.scenario.info().truth == Truth::Reference).then(|| {
-            let substeps =
-                (setup.dt / REFERENCE_STEP / refine as f64).ceil().max(1.0) as u64 * refine;
+            let substeps = reference_substeps(setup.dt / refine as f64) * refine;
             let system = setup.system();
             let state = setup.initial();
             let mut stepper = ExplicitRungeKutta::new(&RK4, system.dim);

@@ -501,3 +501,48 @@ fn the_chains_truth_bounds_are_its_closed_form_sampled() {
         }
     }
 }
+
+/// The reference run's budget counts the steps it takes: each step of dt is `reference_substeps(dt)` RK4 steps
+/// of at most 10⁻⁴ s, so a dt a hair over 10⁻⁴ s costs two a step, and a dt under it one a step, not a fraction.
+#[test]
+fn the_reference_budget_counts_the_steps_the_reference_takes() {
+    use integrator_lab::run::{reference_substeps, MAX_REFERENCE_STEPS, REFERENCE_STEP};
+    use integrator_lab::TruthRun;
+    for dt in [1.5e-4, 1e-5, 1e-3, 0.01, 1.0 / 60.0] {
+        let setup = Setup::new("pendulum", &[], Some(dt), Some(0.1)).unwrap();
+        let h = TruthRun::new(&setup).reference_step().unwrap();
+        let substeps = reference_substeps(dt);
+        assert!(h <= REFERENCE_STEP * (1.0 + 1e-12), "dt = {dt}: h = {h}");
+        assert!((h * substeps as f64 - dt).abs() <= 1e-15 * dt, "dt = {dt}");
+        // The fewest: one fewer would step past 10⁻⁴ s.
+        assert!(
+            substeps == 1 || dt / (substeps - 1) as f64 > REFERENCE_STEP,
+            "dt = {dt}"
+        );
+    }
+    let refused = |id: &str, dt: f64, until: f64| {
+        Setup::new(id, &[], Some(dt), Some(until))
+            .err()
+            .map(|e| e.to_string())
+    };
+    for id in ["pendulum", "double-pendulum"] {
+        // 1.5·10⁻⁴ s takes two reference steps a step: 999 s is 6,660,000 steps and 13,320,000 reference steps.
+        let e = refused(id, 1.5e-4, 999.0).unwrap();
+        assert!(
+            e.contains("needs a reference run of 13320000 steps"),
+            "{id}: {e}"
+        );
+        assert!(e.ends_with(": lower until"), "{id}: {e}");
+        // Half as long is within it: 9,990,000.
+        assert_eq!(refused(id, 1.5e-4, 499.5), None, "{id}");
+        // 10⁻⁵ s takes one a step: 1000 s is 10⁸ steps (the run's own most) and as many reference steps.
+        let e = refused(id, 1e-5, 1000.0).unwrap();
+        assert!(
+            e.contains("needs a reference run of 100000000 steps"),
+            "{id}: {e}"
+        );
+        assert!(e.ends_with(": lower until or raise dt"), "{id}: {e}");
+        assert_eq!(refused(id, 1e-5, 100.0), None, "{id}");
+        assert_eq!(MAX_REFERENCE_STEPS, 10_000_000);
+    }
+}

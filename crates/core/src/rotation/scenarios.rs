@@ -5,7 +5,7 @@
 use super::elliptic;
 use super::methods::RotationMethodId;
 use super::{about, mul, normalized, Body, Quat, Spin, Torque, Vec3};
-use crate::run::REFERENCE_STEP;
+use crate::run::{reference_substeps, REFERENCE_STEP};
 use crate::{Error, Param, Params};
 
 /// Where a scenario's truth comes from, part by part.
@@ -318,8 +318,7 @@ pub struct TruthRun {
 
 impl TruthRun {
     fn new(setup: &RotationSetup) -> TruthRun {
-        // At most REFERENCE_STEP (a ratio a hair over a whole number, from dt's rounding, is that number).
-        let substeps = (setup.dt / REFERENCE_STEP * (1.0 - 1e-12)).ceil().max(1.0) as u64;
+        let substeps = reference_substeps(setup.dt);
         let h = setup.dt / substeps as f64;
         TruthRun {
             body: setup.body,
