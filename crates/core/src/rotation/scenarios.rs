@@ -5,7 +5,7 @@
 use super::elliptic;
 use super::methods::RotationMethodId;
 use super::{about, mul, normalized, Body, Quat, Spin, Torque, Vec3};
-use crate::run::{reference_substeps, REFERENCE_STEP};
+use crate::run::reference_substeps;
 use crate::{Error, Param, Params};
 
 /// Where a scenario's truth comes from, part by part.
@@ -302,7 +302,7 @@ impl RotationRun {
     }
 }
 
-/// The truth along a run: a closed form, or RK4 at steps of at most [`REFERENCE_STEP`] (the labelled reference
+/// The truth along a run: a closed form, or RK4 at steps of at most [`crate::run::REFERENCE_STEP`] (the labelled reference
 /// run), read at each step of the setup in turn.
 pub struct TruthRun {
     body: Body,
