@@ -1152,11 +1152,30 @@ test('→ steps even with a transport button focused; Space on a focused button 
   expect(errors).toEqual([]);
 });
 
-test('a run ends after whole steps, and the status line says where: 29 steps of 0.7 s end at 20.3 s, not 20', async ({
+test('a run ends after whole steps, and the status line and the until field say where: 29 steps of 0.7 s end at 20.3 s, not 20', async ({
   page,
 }) => {
   const errors = watch(page);
+  const end = page.locator('#until-end');
+  // The article's 0.1 s divides 90 s: nothing to say.
+  await page.goto('./?scenario=spring&methods=rk4');
+  await expect(page.locator('#status')).toContainText('of 90 s');
+  await expect(end).toBeHidden();
   await page.goto('./?scenario=pendulum&methods=rk4&dt=0.7&until=20');
+  await expect(page.locator('#status')).toContainText('of 20.3 s');
+  await expect(end).toHaveText('The run takes 29 whole steps of dt: it ends at t = 20.3 s.');
+  await expect(page.locator('#until')).toHaveAccessibleDescription(/it ends at t\s=\s20\.3\ss/);
+  // 20 s is 33⅓ steps of 0.6 s: the nearest whole number, 33, ends before until.
+  await page.fill('#dt', '0.6');
+  await page.press('#dt', 'Enter');
+  await expect(end).toHaveText('The run takes 33 whole steps of dt: it ends at t = 19.8 s.');
+  await expect(page.locator('#status')).toContainText('of 19.8 s');
+  await page.fill('#dt', '0.5');
+  await page.press('#dt', 'Enter');
+  await expect(page.locator('#status')).toContainText('of 20 s');
+  await expect(end).toBeHidden();
+  await page.fill('#dt', '0.7');
+  await page.press('#dt', 'Enter');
   await expect(page.locator('#status')).toContainText('of 20.3 s');
   await page.click('#end');
   await expect(page.locator('#status')).toContainText('t = 20.3 s of 20.3 s');

@@ -135,11 +135,16 @@ test("a spinning body's link past the step budgets is ignored with the core's wo
   // "Ignored dt=0.008333333333333333 with until=5000").
   await page.goto('./?scenario=heavy-top&until=5000');
   await expect(notices).toContainText(
-    "Ignored until=5000: until = 5000 s needs a reference run of 50000000 steps of at most 0.0001 s; the limit is 10000000: lower until; using the article's until.",
+    // 600,000 steps of 1/120 s, each 84 reference steps of at most 10⁻⁴ s (it was counted 5 × 10⁷).
+    "Ignored until=5000: until = 5000 s needs a reference run of 50400000 steps of at most 0.0001 s; the limit is 10000000: lower until; using the article's until.",
   );
   await expect(notices).not.toContainText('dt=');
+  // dt alone is at fault (until = 100 s is taken at the article's dt): until is kept.
   await page.goto('./?scenario=heavy-top&dt=20&until=100');
-  await expect(notices).toContainText('dt = 20 is out of range (0, 10] where the truth is a reference run');
+  await expect(notices).toContainText(
+    "Ignored dt=20: dt = 20 is out of range (0, 10] where the truth is a reference run; using the article's dt.",
+  );
+  await expect(page.locator('#until')).toHaveValue('100');
   await expect(page.locator('#status')).toContainText('step');
   expect(errors).toEqual([]);
 });

@@ -7,6 +7,7 @@ import {
   type Catalogue,
   checkParameter,
   checkSetup,
+  formatSignificant,
   type MethodInfo,
   type OrdersOn,
   type ParamInfo,
@@ -257,6 +258,19 @@ export class Controls {
     }
     const typed = { [key]: { text: text.trim(), value: read.value } };
     this.actions.change(key === 'dt' ? { dt: read.value, runs: [], typed } : { until: read.value, typed });
+  }
+
+  /**
+   * Says where a run ends when until is not a whole number of steps of dt: the core takes `steps`, the
+   * nearest whole number, so 20 s at 0.7 s ends at 20.3 s (the status line's "of"), and 20 s at 0.6 s at 19.8.
+   */
+  showEnd(steps: number, dt: number, until: number): void {
+    const end = formatSignificant(steps * dt, 6);
+    byId('until-end').textContent =
+      end === formatSignificant(until, 6)
+        ? ''
+        : // Unbroken: the time, with its unit, on one line.
+          `The run takes ${steps} whole steps of dt: it ends at t\u00a0=\u00a0${end}\u00a0s.`;
   }
 
   /** Writes what each method promises on the current scenario, at its dt, beside its toggle. */

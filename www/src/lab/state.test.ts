@@ -197,12 +197,27 @@ describe('the URL state', () => {
   });
 
   it('refuses a run longer than the core allows, naming what the link gave, as it gave it', () => {
+    // Both given, and the run takes either alone with the article's other: both are set aside, and named.
+    const both = parseQuery('?dt=1e-6&until=1000', catalogue, check);
+    expect([both.state.dt, both.state.until]).toEqual([0.1, 90]);
+    expect(both.notices).toEqual([
+      "Ignored dt=1e-6 with until=1000: until/dt asks for 1000000000 steps; the limit is 100000000: raise dt or lower until; using the article's dt and until.",
+    ]);
+    // Both given, and only until is taken with the article's dt (10⁻⁹ s with 90 s is still 9 × 10¹⁰ steps):
+    // dt alone is set aside, with the reason the pair was refused.
     const { state, notices } = parseQuery('?dt=1e-9&until=1e3', catalogue, check);
     expect(state.dt).toBe(0.1);
-    expect(state.until).toBe(90);
-    expect(notices[0]).toBe(
-      "Ignored dt=1e-9 with until=1e3: until/dt asks for 1000000000000 steps; the limit is 100000000: raise dt or lower until; using the article's dt and until.",
-    );
+    expect(state.until).toBe(1000);
+    expect(notices).toEqual([
+      "Ignored dt=1e-9: until/dt asks for 1000000000000 steps; the limit is 100000000: raise dt or lower until; using the article's dt.",
+    ]);
+    // And only dt with the article's until: until alone is set aside (10⁹ s is 10⁹ steps of 1 s, and 10¹⁰
+    // of the article's 0.1 s).
+    const dtKept = parseQuery('?dt=1&until=1e9', catalogue, check);
+    expect([dtKept.state.dt, dtKept.state.until]).toEqual([1, 90]);
+    expect(dtKept.notices).toEqual([
+      "Ignored until=1e9: until/dt asks for 1000000000 steps; the limit is 100000000: raise dt or lower until; using the article's until.",
+    ]);
     // until alone: dt stays the article's, and is not named (the spring's 0.1 s: 10⁹ s is 10¹⁰ steps).
     const alone = parseQuery('?until=1e9', catalogue, check);
     expect(alone.state.dt).toBe(0.1);

@@ -212,21 +212,27 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
     }
   }
   // The core says whether it takes the run (its step budget, the reference run's), as it does the form's.
-  const span = (dt: number) =>
+  const refused = (dt: number, until: number) =>
     core.checkSetup({
       scenario: info.id,
       params: {},
       methods: [],
       dt,
-      until: state.until,
+      until,
       precision: 'f64',
       ...(info.id === CUSTOM ? { force: state.force } : {}),
     });
-  const tooLong = span(state.dt);
+  const tooLong = refused(state.dt, state.until);
   if (tooLong !== undefined) {
     // Named as the link gave them: a link with until alone is not told of a dt it did not give (nor that
-    // dt in every digit, 0.008333333333333333).
-    const given = (['dt', 'until'] as const).filter((key) => state.typed[key] !== undefined);
+    // dt in every digit, 0.008333333333333333). Where the link gave both and one alone is at fault (a dt
+    // out of range, with an until the run takes), only that one is set aside.
+    let given = (['dt', 'until'] as const).filter((key) => state.typed[key] !== undefined);
+    if (given.length === 2) {
+      const keepsUntil = refused(info.dt, state.until) === undefined;
+      const keepsDt = refused(state.dt, info.until) === undefined;
+      if (keepsUntil !== keepsDt) given = [keepsUntil ? 'dt' : 'until'];
+    }
     notices.push(
       `Ignored ${given.map((key) => `${key}=${state.typed[key]?.text}`).join(' with ')}: ${tooLong}; using the article's ${given.join(' and ')}.`,
     );
@@ -265,7 +271,7 @@ export function parseQuery(search: string, catalogue: Catalogue, core: CoreCheck
         notices.push(`Ignored run '${item}': ${method === YOURS ? yoursWhy : `no method '${method}'`}.`);
       else if (dt === undefined) notices.push(`Ignored run '${item}': its dt must be a positive number.`);
       else {
-        const why = span(dt);
+        const why = refused(dt, state.until);
         if (why === undefined) state.runs.push({ method, dt });
         else notices.push(`Ignored run '${item}': ${why}.`);
       }
