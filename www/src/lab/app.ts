@@ -239,6 +239,7 @@ export class App implements Actions {
     this.status.reset(Math.min(next.dt, ...next.runs.map((r) => r.dt)), sim.totalSteps, (t) =>
       formatSignificant(t, 6),
     );
+    // The session's steps are of the run's dt (a run at a dt of its own keeps its own grid).
     this.controls.showEnd(sim.totalSteps, next.dt, next.until);
     this.state = next;
     const all = coordinates(sim, scenarioInfo(this.catalogue, next.scenario));

@@ -302,8 +302,8 @@ impl RotationRun {
     }
 }
 
-/// The truth along a run: a closed form, or RK4 at steps of at most [`crate::run::REFERENCE_STEP`] (the labelled reference
-/// run), read at each step of the setup in turn.
+/// The truth along a run: a closed form, or RK4 at steps of at most [`crate::run::REFERENCE_STEP`] (the
+/// labelled reference run), read at each step of the setup in turn.
 pub struct TruthRun {
     body: Body,
     start: Spin,
