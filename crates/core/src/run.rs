@@ -32,6 +32,14 @@ pub fn check_budget(dt: f64, until: f64, reference: bool) -> Result<(), Error> {
     if !reference {
         return Ok(());
     }
+    // Each step of the run is one call's worth of reference steps: keep it short.
+    if dt > MAX_REFERENCE_DT {
+        return Err(Error::OutOfRange {
+            name: "dt".to_string(),
+            value: dt,
+            range: format!("(0, {MAX_REFERENCE_DT}] where the truth is a reference run"),
+        });
+    }
     // The reference run takes `reference_substeps(dt)` steps in each of the run's.
     let reference_steps = steps * reference_substeps(dt) as f64;
     if reference_steps > MAX_REFERENCE_STEPS as f64 {
@@ -46,14 +54,6 @@ pub fn check_budget(dt: f64, until: f64, reference: bool) -> Result<(), Error> {
             crate::format::number(until),
             crate::format::number(reference_steps)
         )));
-    }
-    // Each step of the run is one call's worth of reference steps: keep it short.
-    if dt > MAX_REFERENCE_DT {
-        return Err(Error::OutOfRange {
-            name: "dt".to_string(),
-            value: dt,
-            range: format!("(0, {MAX_REFERENCE_DT}] where the truth is a reference run"),
-        });
     }
     Ok(())
 }

@@ -226,8 +226,8 @@ fn dlm_and_the_rescale_keep_the_momentum_and_dlm_bounds_the_energy() {
         1.0 / 60.0,
         990.0,
     );
-    // The methods' own runs go on past the 990 s a run with a reference truth may take at 60 Hz (167
-    // reference steps a step): no truth is read.
+    // Made at 990 s (a run with a reference truth may take 998 s at 60 Hz, 167 reference steps a step),
+    // the methods' own runs then go on past it: no truth is read.
     s.until = 1e5 / 60.0;
     let l0 = size(&s.body.momentum(&s.start.omega));
     let e0 = s.body.energy(&s.start).0;
@@ -453,6 +453,9 @@ fn a_spinning_body_keeps_the_step_budgets() {
             "{id}: {e}"
         );
         let e = refused(id, 20.0, 100.0).unwrap();
+        assert!(e.contains("dt = 20 is out of range (0, 10]"), "{id}: {e}");
+        // A dt out of range is said first, where the run would also be too long (10⁸ reference steps).
+        let e = refused(id, 20.0, 1e4).unwrap();
         assert!(e.contains("dt = 20 is out of range (0, 10]"), "{id}: {e}");
     }
     assert_eq!(refused("spinning-top", 20.0, 1e4), None);

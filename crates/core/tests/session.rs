@@ -533,7 +533,7 @@ fn the_reference_budget_counts_the_steps_the_reference_takes() {
             "{id}: {e}"
         );
         assert!(e.ends_with(": lower until"), "{id}: {e}");
-        // Half as long is within it: 9,990,000.
+        // Half as long is within it: 6,660,000 (the most at this dt is 750 s).
         assert_eq!(refused(id, 1.5e-4, 499.5), None, "{id}");
         // 10⁻⁵ s takes one a step: 1000 s is 10⁸ steps (the run's own most) and as many reference steps.
         let e = refused(id, 1e-5, 1000.0).unwrap();
