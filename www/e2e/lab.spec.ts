@@ -1163,12 +1163,16 @@ test('a run ends after whole steps, and the status line and the until field say 
   await expect(end).toBeHidden();
   await page.goto('./?scenario=pendulum&methods=rk4&dt=0.7&until=20');
   await expect(page.locator('#status')).toContainText('of 20.3 s');
-  await expect(end).toHaveText('The run takes 29 whole steps of dt: it ends at t = 20.3 s.');
-  await expect(page.locator('#until')).toHaveAccessibleDescription(/it ends at t\s=\s20\.3\ss/);
+  await expect(end).toHaveText(
+    '20 s is not a whole number of steps of 0.7 s: the run takes the nearest, 29 steps, and ends at t = 20.3 s.',
+  );
+  await expect(page.locator('#until')).toHaveAccessibleDescription(/and ends at t\s=\s20\.3\ss/);
   // 20 s is 33⅓ steps of 0.6 s: the nearest whole number, 33, ends before until.
   await page.fill('#dt', '0.6');
   await page.press('#dt', 'Enter');
-  await expect(end).toHaveText('The run takes 33 whole steps of dt: it ends at t = 19.8 s.');
+  await expect(end).toHaveText(
+    '20 s is not a whole number of steps of 0.6 s: the run takes the nearest, 33 steps, and ends at t = 19.8 s.',
+  );
   await expect(page.locator('#status')).toContainText('of 19.8 s');
   await page.fill('#dt', '0.5');
   await page.press('#dt', 'Enter');

@@ -136,7 +136,7 @@ test("a spinning body's link past the step budgets is ignored with the core's wo
   await page.goto('./?scenario=heavy-top&until=5000');
   await expect(notices).toContainText(
     // 600,000 steps of 1/120 s, each 84 reference steps of at most 10⁻⁴ s (it was counted 5 × 10⁷).
-    "Ignored until=5000: until = 5000 s needs a reference run of 50400000 steps of at most 0.0001 s; the limit is 10000000: lower until; using the article's until.",
+    "Ignored until=5000: until = 5000 s needs a reference run of 50400000 steps (84 of 0.0000992 s in each step of dt); the limit is 10000000: lower until or raise dt; using the article's until.",
   );
   await expect(notices).not.toContainText('dt=');
   // dt alone is at fault (until = 100 s is taken at the article's dt): until is kept.

@@ -40,19 +40,23 @@ pub fn check_budget(dt: f64, until: f64, reference: bool) -> Result<(), Error> {
             range: format!("(0, {MAX_REFERENCE_DT}] where the truth is a reference run"),
         });
     }
-    // The reference run takes `reference_substeps(dt)` steps in each of the run's.
-    let reference_steps = steps * reference_substeps(dt) as f64;
+    // The reference run takes `reference_substeps(dt)` steps in each of the run's. Where dt is not a whole
+    // number of REFERENCE_STEP, a longer dt up to the next whole number takes as many a step, and fewer steps.
+    let substeps = reference_substeps(dt);
+    let reference_steps = steps * substeps as f64;
     if reference_steps > MAX_REFERENCE_STEPS as f64 {
-        let remedy = if dt < REFERENCE_STEP {
-            "lower until or raise dt"
-        } else {
+        let whole = (dt / REFERENCE_STEP - substeps as f64).abs() <= 1e-9 * substeps as f64;
+        let remedy = if whole {
             "lower until"
+        } else {
+            "lower until or raise dt"
         };
         return Err(Error::Inconsistent(format!(
-            "until = {} s needs a reference run of {} steps of at most {REFERENCE_STEP} s; the limit is \
-             {MAX_REFERENCE_STEPS}: {remedy}",
+            "until = {} s needs a reference run of {} steps ({substeps} of {} s in each step of dt); the \
+             limit is {MAX_REFERENCE_STEPS}: {remedy}",
             crate::format::number(until),
-            crate::format::number(reference_steps)
+            crate::format::number(reference_steps),
+            crate::format::significant(dt / substeps as f64, 3),
         )));
     }
     Ok(())

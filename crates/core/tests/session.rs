@@ -527,12 +527,19 @@ fn the_reference_budget_counts_the_steps_the_reference_takes() {
     };
     for id in ["pendulum", "double-pendulum"] {
         // 1.5·10⁻⁴ s takes two reference steps a step: 999 s is 6,660,000 steps and 13,320,000 reference steps.
+        // Its step, 7.5·10⁻⁵ s, is said; a dt of 2·10⁻⁴ s would take as many a step and fewer steps.
         let e = refused(id, 1.5e-4, 999.0).unwrap();
+        assert_eq!(
+            e,
+            "until = 999 s needs a reference run of 13320000 steps (2 of 0.000075 s in each step of \
+             dt); the limit is 10000000: lower until or raise dt"
+        );
+        // A whole number of 10⁻⁴ s: only a shorter run takes fewer.
+        let e = refused(id, 0.01, 1001.0).unwrap();
         assert!(
-            e.contains("needs a reference run of 13320000 steps"),
+            e.ends_with("(100 of 0.0001 s in each step of dt); the limit is 10000000: lower until"),
             "{id}: {e}"
         );
-        assert!(e.ends_with(": lower until"), "{id}: {e}");
         // Half as long is within it: 6,660,000 (the most at this dt is 750 s).
         assert_eq!(refused(id, 1.5e-4, 499.5), None, "{id}");
         // 10⁻⁵ s takes one a step: 1000 s is 10⁸ steps (the run's own most) and as many reference steps.

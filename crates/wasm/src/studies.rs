@@ -313,7 +313,7 @@ pub fn reference_trust(spec: JsValue) -> Result<JsValue, JsError> {
         return to_js(&TrustView {
             note: format!(
                 "the reference run's own accuracy is measured for runs of up to {} s (by a second reference at \
-                 half its step); `integrator-lab run` measures it for this one",
+                 half its step); the lab's command line (integrator-lab run) measures it for this one",
                 format::number(MAX_TRUST_STEPS * h / 2.0)
             ),
             horizon: None,

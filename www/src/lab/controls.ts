@@ -261,16 +261,17 @@ export class Controls {
   }
 
   /**
-   * Says where a run ends when until is not a whole number of steps of dt: the core takes `steps`, the
-   * nearest whole number, so 20 s at 0.7 s ends at 20.3 s (the status line's "of"), and 20 s at 0.6 s at 19.8.
+   * Says where a run ends, and why, when until is not a whole number of steps of dt: the core takes `steps`,
+   * the nearest whole number, so 20 s at 0.7 s ends at 20.3 s (the status line's "of"), and at 0.6 s at 19.8.
    */
   showEnd(steps: number, dt: number, until: number): void {
     const end = formatSignificant(steps * dt, 6);
+    // The times, with their units, unbroken.
+    const time = (t: string) => `${t}\u00a0s`;
     byId('until-end').textContent =
       end === formatSignificant(until, 6)
         ? ''
-        : // Unbroken: the time, with its unit, on one line.
-          `The run takes ${steps} whole steps of dt: it ends at t\u00a0=\u00a0${end}\u00a0s.`;
+        : `${time(formatSignificant(until, 6))} is not a whole number of steps of ${time(formatSignificant(dt, 6))}: the run takes the nearest, ${steps} steps, and ends at t\u00a0=\u00a0${time(end)}.`;
   }
 
   /** Writes what each method promises on the current scenario, at its dt, beside its toggle. */
