@@ -333,7 +333,9 @@ test('the stability view marks each method past its limit', async ({ page }) => 
   await page.goto('./?scenario=spring');
   await page.locator('#stability-panel summary').click();
   const table = page.locator('#stability-table');
-  await expect(table.locator('tr.unstable')).toHaveCount(2); // euler and midpoint grow at any ω·dt
+  // euler and midpoint grow at any ω·dt. The table waits for the studies tier, which a loaded machine may take
+  // longer than 5 s to fetch and compile (a fresh clone's npm test once found it empty at 5 s).
+  await expect(table.locator('tr.unstable')).toHaveCount(2, { timeout: 15_000 });
   await page.locator('#omega-dt').fill('2.5');
   await expect(page.locator('#omega-dt-value')).toHaveText('2.50');
   const row = (m: string) => table.locator('tbody tr', { hasText: m }).first();
