@@ -72,6 +72,7 @@ async function engine(name, open, checks) {
       failed++;
     }
   }
+  for (const why of d?.restarts ?? []) console.log(`note ${name}: started again: ${why}`);
   for (const check of d ? checks : []) {
     const start = Date.now();
     const running = check.run(d, ctx);

@@ -1,6 +1,8 @@
 // WebKitGTK, Safari's engine, as Debian ships it: MiniBrowser on an Xvfb display, driven by WebKitWebDriver
 // (classic WebDriver) through selenium-webdriver. One WebDriver call once hung for good under load, so every
-// call has a watchdog that kills the driver and its browser; the next check starts them again.
+// call has a watchdog that kills the driver and its browser; the next check starts them again. A new session
+// has once hung too (MiniBrowser never answered the driver): a session that hangs while starting is started
+// once more, and the suite says so.
 
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -111,8 +113,17 @@ export async function webkit({ display, lang = 'en_US.UTF-8', dmabuf = false }) 
       session.executeScript(`return (${fn}).apply(null, arguments);`, ...args),
     );
 
-  await start();
+  const restarts = [];
+  try {
+    await start();
+  } catch (e) {
+    if (!dead) throw e;
+    restarts.push(e.message);
+    await start();
+  }
   return {
+    /** Why a session had to be started again before the first check, if it had to be. */
+    restarts,
     goto: (url) => run(`get ${url}`, () => session.get(url)),
     evaluate,
     click: (selector) =>
