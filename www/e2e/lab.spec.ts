@@ -1206,7 +1206,7 @@ test('a dt longer than the run, or too many steps, is refused beside the field a
   await page.fill('#dt', '1e-7');
   await page.press('#dt', 'Enter');
   await expect(page.locator('#dt-problem')).toContainText(
-    'until/dt asks for 900000000 steps; the limit is 100000000: raise dt or lower until; keeping 0.1',
+    'until/dt asks for 900,000,000 steps; the limit is 100,000,000: raise dt or lower until; keeping 0.1',
   );
   await expect(page.locator('#notices p.error')).toHaveCount(0);
   await page.fill('#dt', '0.05');

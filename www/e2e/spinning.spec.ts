@@ -127,7 +127,7 @@ test("a spinning body's link past the step budgets is ignored with the core's wo
   await page.goto('./?scenario=tennis-racket&dt=1e-9&until=1e6');
   const notices = page.locator('#notices');
   await expect(notices).toContainText(
-    "Ignored dt=1e-9 with until=1e6: until/dt asks for 1000000000000000 steps; the limit is 100000000: raise dt or lower until; using the article's dt and until.",
+    "Ignored dt=1e-9 with until=1e6: until/dt asks for 1,000,000,000,000,000 steps; the limit is 100,000,000: raise dt or lower until; using the article's dt and until.",
   );
   await expect(page.locator('#dt')).toHaveValue('1/60');
   await expect(page.locator('#status')).toContainText('step');
@@ -136,13 +136,13 @@ test("a spinning body's link past the step budgets is ignored with the core's wo
   await page.goto('./?scenario=heavy-top&until=5000');
   await expect(notices).toContainText(
     // 600,000 steps of 1/120 s, each 84 reference steps of at most 10⁻⁴ s (it was counted 5 × 10⁷).
-    "Ignored until=5000: until = 5000 s needs a reference run of 50400000 steps (84 of 0.0000992 s in each step of dt); the limit is 10000000: lower until or raise dt; using the article's until.",
+    "Ignored until=5000: until = 5000 s needs a reference run of 50,400,000 steps (84 of 0.0000992 s in each step of dt); the limit is 10,000,000: lower until or raise dt; using the article's until.",
   );
   await expect(notices).not.toContainText('dt=');
   // dt alone is at fault (until = 100 s is taken at the article's dt): until is kept.
   await page.goto('./?scenario=heavy-top&dt=20&until=100');
   await expect(notices).toContainText(
-    "Ignored dt=20: dt = 20 is out of range (0, 10] where the truth is a reference run; using the article's dt.",
+    "Ignored dt=20: dt = 20 is out of range: it must be more than 0 and at most 10 s where the truth is a reference run; using the article's dt.",
   );
   await expect(page.locator('#until')).toHaveValue('100');
   await expect(page.locator('#status')).toContainText('step');

@@ -289,7 +289,9 @@ test('a force of your own runs as the scenario "Your force", with the numbers of
 
   // The link opens the same force, and a bad force in a URL is named and kept for the editor.
   await page.goto(url.toString().replace('scenario=custom', 'scenario=custom&GM=500'));
-  await expect(page.locator('#notices')).toContainText('Ignored GM=500: GM = 500 is out of range (0, 100]');
+  await expect(page.locator('#notices')).toContainText(
+    'Ignored GM=500: GM = 500 is out of range: it must be more than 0 and at most 100 m³/s²',
+  );
   await expect(page.locator('#scenario')).toHaveValue('custom');
   await page.goto(`./?scenario=custom&force=${encodeURIComponent('start x = 1, v = 0\na = -x ^ 2\n')}`);
   await expect(page.locator('#notices')).toContainText(

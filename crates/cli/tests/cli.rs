@@ -256,7 +256,7 @@ fn bad_input_exits_non_zero_with_one_line() {
         ),
         (
             &["run", "--scenario", "spring", "--set", "k=1e308"],
-            "error: k = 1e308 is out of range (0, 1000000000]",
+            "error: k = 1e308 is out of range: it must be more than 0 and at most 1,000,000,000 N/m",
         ),
         (&["run"], "--scenario"),
         (&["fly"], "unrecognized subcommand"),

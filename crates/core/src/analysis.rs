@@ -690,7 +690,7 @@ pub fn stability_at(omega_dt: f64) -> Result<Vec<(MethodId, f64, f64)>, Error> {
         return Err(Error::OutOfRange {
             name: "ω·dt".to_string(),
             value: omega_dt,
-            range: "(0, ∞)".to_string(),
+            range: "more than 0, and finite".to_string(),
         });
     }
     Ok(MethodId::ALL

@@ -120,7 +120,9 @@ pub fn check_nudge(delta: f64) -> Result<f64, Error> {
         Err(Error::OutOfRange {
             name: "nudge".into(),
             value: delta,
-            range: format!("0 < |nudge| ≤ {MAX_NUDGE} (a small change of the first coordinate)"),
+            range: format!(
+                "a small change of the first coordinate: not 0, and at most {MAX_NUDGE} either way"
+            ),
         })
     }
 }

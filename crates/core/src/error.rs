@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::format::number;
+use crate::format::{grouped, number};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Error {
@@ -23,6 +23,8 @@ pub enum Error {
         name: String,
         text: String,
     },
+    /// A number outside what it may be: `range` says what it must be, in words ("more than 0 and at most
+    /// 10 s").
     OutOfRange {
         name: String,
         value: f64,
@@ -92,7 +94,11 @@ impl fmt::Display for Error {
             Error::NotFinite { name } => write!(f, "{name} must be a finite number"),
             Error::NotANumber { name, text } => write!(f, "{name}: '{text}' is not a number"),
             Error::OutOfRange { name, value, range } => {
-                write!(f, "{name} = {} is out of range {range}", number(*value))
+                write!(
+                    f,
+                    "{name} = {} is out of range: it must be {range}",
+                    number(*value)
+                )
             }
             Error::NonPositiveStep(dt) => write!(f, "dt must be positive (got {})", number(*dt)),
             Error::NegativeDuration(until) => {
@@ -100,8 +106,9 @@ impl fmt::Display for Error {
             }
             Error::TooManySteps { steps, limit } => write!(
                 f,
-                "until/dt asks for {} steps; the limit is {limit}: raise dt or lower until",
-                number(*steps)
+                "until/dt asks for {} steps; the limit is {}: raise dt or lower until",
+                grouped(*steps),
+                grouped(*limit as f64)
             ),
             Error::NoMethods => write!(f, "no method given"),
             Error::Inconsistent(message) => f.write_str(message),

@@ -28,6 +28,34 @@ pub fn number<R: Real>(value: R) -> String {
     }
 }
 
+/// A count or a bound as a message writes it for people: a whole number of five digits or more grouped in
+/// threes (`50,400,000`), anything else as [`number`] writes it. Messages only: the CSV and the CLI's
+/// numbers are [`number`]'s, which read back.
+///
+/// ```
+/// use integrator_lab::format::grouped;
+/// assert_eq!(grouped(50_400_000.0), "50,400,000");
+/// assert_eq!(grouped(-1e9), "-1,000,000,000");
+/// assert_eq!(grouped(1000.0), "1000");
+/// assert_eq!(grouped(0.5), "0.5");
+/// assert_eq!(grouped(1e16), "1e16");
+/// ```
+pub fn grouped(value: f64) -> String {
+    let text = number(value);
+    if !(1e4..1e16).contains(&value.abs()) || value.fract() != 0.0 {
+        return text;
+    }
+    let (sign, digits) = text.split_at(usize::from(value < 0.0));
+    let mut out = String::from(sign);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 /// An f64 value shown at a run's precision: rounded to f32 first for an f32 run, as the CSV prints it.
 pub fn value(value: f64, precision: Precision) -> String {
     match precision {

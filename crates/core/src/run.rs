@@ -37,7 +37,9 @@ pub fn check_budget(dt: f64, until: f64, reference: bool) -> Result<(), Error> {
         return Err(Error::OutOfRange {
             name: "dt".to_string(),
             value: dt,
-            range: format!("(0, {MAX_REFERENCE_DT}] where the truth is a reference run"),
+            range: format!(
+                "more than 0 and at most {MAX_REFERENCE_DT} s where the truth is a reference run"
+            ),
         });
     }
     // The reference run takes `reference_substeps(dt)` steps in each of the run's. Where dt is not a whole
@@ -53,10 +55,11 @@ pub fn check_budget(dt: f64, until: f64, reference: bool) -> Result<(), Error> {
         };
         return Err(Error::Inconsistent(format!(
             "until = {} s needs a reference run of {} steps ({substeps} of {} s in each step of dt); the \
-             limit is {MAX_REFERENCE_STEPS}: {remedy}",
+             limit is {}: {remedy}",
             crate::format::number(until),
-            crate::format::number(reference_steps),
+            crate::format::grouped(reference_steps),
             crate::format::significant(dt / substeps as f64, 3),
+            crate::format::grouped(MAX_REFERENCE_STEPS as f64),
         )));
     }
     Ok(())

@@ -124,7 +124,7 @@ fn a_force_without_a_potential_says_its_energy_is_the_kinetic_energy() {
         force::setup(TEMPLATES[2].1, &[("F".into(), 11.0)], None, None)
             .unwrap_err()
             .to_string(),
-        "F = 11 is out of range [0, 10]"
+        "F = 11 is out of range: it must be from 0 to 10 N"
     );
 }
 
@@ -164,7 +164,7 @@ fn mistakes_in_a_force_name_line_and_column() {
         ),
         (
             "param k = 5 in [0, 1]\nstart x = 1, v = 0\na = -k * x\n",
-            "line 1, column 11: the default is outside the range: k = 5 is out of range [0, 1]",
+            "line 1, column 11: the default is outside the range: k = 5 is out of range: it must be from 0 to 1",
         ),
         (
             "param k = 1 in 0 to 1\nstart x = 1, v = 0\na = -k * x\n",

@@ -119,7 +119,7 @@ fn errors_name_the_problem() {
     ));
     assert_eq!(
         err("spring", &[("m", 0.0)], None).to_string(),
-        "m = 0 is out of range (0, 1000000]"
+        "m = 0 is out of range: it must be more than 0 and at most 1,000,000 kg"
     );
     assert!(matches!(
         MethodId::from_id("rk5"),

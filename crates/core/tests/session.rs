@@ -533,13 +533,15 @@ fn the_reference_budget_counts_the_steps_the_reference_takes() {
         let e = refused(id, 1.5e-4, 999.0).unwrap();
         assert_eq!(
             e,
-            "until = 999 s needs a reference run of 13320000 steps (2 of 0.000075 s in each step of \
-             dt); the limit is 10000000: lower until or raise dt"
+            "until = 999 s needs a reference run of 13,320,000 steps (2 of 0.000075 s in each step of \
+             dt); the limit is 10,000,000: lower until or raise dt"
         );
         // A whole number of 10⁻⁴ s: only a shorter run takes fewer.
         let e = refused(id, 0.01, 1001.0).unwrap();
         assert!(
-            e.ends_with("(100 of 0.0001 s in each step of dt); the limit is 10000000: lower until"),
+            e.ends_with(
+                "(100 of 0.0001 s in each step of dt); the limit is 10,000,000: lower until"
+            ),
             "{id}: {e}"
         );
         // Half as long is within it: 6,660,000 (the most at this dt is 750 s).
@@ -547,7 +549,7 @@ fn the_reference_budget_counts_the_steps_the_reference_takes() {
         // 10⁻⁵ s takes one a step: 1000 s is 10⁸ steps (the run's own most) and as many reference steps.
         let e = refused(id, 1e-5, 1000.0).unwrap();
         assert!(
-            e.contains("needs a reference run of 100000000 steps"),
+            e.contains("needs a reference run of 100,000,000 steps"),
             "{id}: {e}"
         );
         assert!(e.ends_with(": lower until or raise dt"), "{id}: {e}");

@@ -140,6 +140,7 @@ struct ParamView {
     max: f64,
     min_open: bool,
     integer: bool,
+    /// What a value must be, in words: "more than 0 and at most 1,000,000 kg".
     range: String,
 }
 
@@ -229,7 +230,7 @@ fn param_view(p: &integrator_lab::Param) -> ParamView {
         max: p.max,
         min_open: p.min_open,
         integer: p.integer,
-        range: p.range_text(),
+        range: p.range_words(),
     }
 }
 

@@ -259,7 +259,7 @@ fn errors_carry_the_core_messages() {
     assert!(!not_a_spec.is_empty());
     assert_eq!(
         check_param("spring", "m", 0.0, None).unwrap(),
-        "m = 0 is out of range (0, 1000000]"
+        "m = 0 is out of range: it must be more than 0 and at most 1,000,000 kg"
     );
     assert_eq!(check_param("spring", "m", 2.0, None), None);
     assert_eq!(parse_time("dt", "1/60").unwrap(), 1.0 / 60.0);

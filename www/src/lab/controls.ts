@@ -201,7 +201,7 @@ export class Controls {
     input.autocomplete = 'off';
     const text = valueText(state, p.name, value);
     input.value = text;
-    input.title = `${p.description}; range ${p.range}`;
+    input.title = `${p.description}: ${p.range}`;
     const problem = el('span', undefined, 'problem');
     problem.id = `${id}-problem`;
     input.setAttribute('aria-describedby', problem.id);

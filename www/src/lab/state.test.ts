@@ -192,7 +192,7 @@ describe('the URL state', () => {
     expect(notices).toEqual([
       'Ignored dt=0: dt must be positive (got 0); using 0.1.',
       "Ignored until=soon: 'soon' is not a number; using 90.",
-      'Ignored k=1e308: k = 1e308 is out of range (0, 1000000000]; using 15.',
+      'Ignored k=1e308: k = 1e308 is out of range: it must be more than 0 and at most 1,000,000,000 N/m; using 15.',
     ]);
   });
 
@@ -201,7 +201,7 @@ describe('the URL state', () => {
     const both = parseQuery('?dt=1e-6&until=1000', catalogue, check);
     expect([both.state.dt, both.state.until]).toEqual([0.1, 90]);
     expect(both.notices).toEqual([
-      "Ignored dt=1e-6 with until=1000: until/dt asks for 1000000000 steps; the limit is 100000000: raise dt or lower until; using the article's dt and until.",
+      "Ignored dt=1e-6 with until=1000: until/dt asks for 1,000,000,000 steps; the limit is 100,000,000: raise dt or lower until; using the article's dt and until.",
     ]);
     // Both given, and only until is taken with the article's dt (10⁻⁹ s with 90 s is still 9 × 10¹⁰ steps):
     // dt alone is set aside, with the reason the pair was refused.
@@ -209,27 +209,27 @@ describe('the URL state', () => {
     expect(state.dt).toBe(0.1);
     expect(state.until).toBe(1000);
     expect(notices).toEqual([
-      "Ignored dt=1e-9: until/dt asks for 1000000000000 steps; the limit is 100000000: raise dt or lower until; using the article's dt.",
+      "Ignored dt=1e-9: until/dt asks for 1,000,000,000,000 steps; the limit is 100,000,000: raise dt or lower until; using the article's dt.",
     ]);
     // And only dt with the article's until: until alone is set aside (10⁹ s is 10⁹ steps of 1 s, and 10¹⁰
     // of the article's 0.1 s).
     const dtKept = parseQuery('?dt=1&until=1e9', catalogue, check);
     expect([dtKept.state.dt, dtKept.state.until]).toEqual([1, 90]);
     expect(dtKept.notices).toEqual([
-      "Ignored until=1e9: until/dt asks for 1000000000 steps; the limit is 100000000: raise dt or lower until; using the article's until.",
+      "Ignored until=1e9: until/dt asks for 1,000,000,000 steps; the limit is 100,000,000: raise dt or lower until; using the article's until.",
     ]);
     // until alone: dt stays the article's, and is not named (the spring's 0.1 s: 10⁹ s is 10¹⁰ steps).
     const alone = parseQuery('?until=1e9', catalogue, check);
     expect(alone.state.dt).toBe(0.1);
     expect(alone.state.until).toBe(90);
     expect(alone.notices).toEqual([
-      "Ignored until=1e9: until/dt asks for 10000000000 steps; the limit is 100000000: raise dt or lower until; using the article's until.",
+      "Ignored until=1e9: until/dt asks for 10,000,000,000 steps; the limit is 100,000,000: raise dt or lower until; using the article's until.",
     ]);
     // dt alone, with the article's until (90 s): dt = 1e-7 is 9 × 10⁸ steps.
     const dt = parseQuery('?dt=1e-7', catalogue, check);
     expect(dt.state.dt).toBe(0.1);
     expect(dt.notices[0]).toMatch(
-      /^Ignored dt=1e-7: until\/dt asks for 900000000 steps; .*; using the article's dt\.$/,
+      /^Ignored dt=1e-7: until\/dt asks for 900,000,000 steps; .*; using the article's dt\.$/,
     );
   });
 });

@@ -56,7 +56,7 @@ impl Param {
         self
     }
 
-    /// The range as text: `(0, 1000000]`, `[0, 1]`.
+    /// The range as text: `(0, 1000000]`, `[0, 1]` (the CLI's table of parameters).
     pub fn range_text(&self) -> String {
         let open = if self.min_open { "(" } else { "[" };
         format!(
@@ -64,6 +64,25 @@ impl Param {
             crate::format::number(self.min),
             crate::format::number(self.max)
         )
+    }
+
+    /// The range in words, as a message and the page say it: "more than 0 and at most 1,000,000 kg",
+    /// "from 0 to 1".
+    pub fn range_words(&self) -> String {
+        let unit = if self.unit.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", self.unit)
+        };
+        let (min, max) = (
+            crate::format::grouped(self.min),
+            crate::format::grouped(self.max),
+        );
+        if self.min_open {
+            format!("more than {min} and at most {max}{unit}")
+        } else {
+            format!("from {min} to {max}{unit}")
+        }
     }
 
     /// Checks one value against this parameter's range.
@@ -82,7 +101,7 @@ impl Param {
             return Err(Error::OutOfRange {
                 name: self.name.to_string(),
                 value,
-                range: self.range_text(),
+                range: self.range_words(),
             });
         }
         if self.integer && value.fract() != 0.0 {
