@@ -193,7 +193,9 @@ test('only the energies and their shadows: each shadow drawn, apart from the exa
   );
   // Under drag, no method keeps one, and the page says why.
   await runToEnd(page, './?scenario=drag&methods=symplectic-euler&until=2');
-  await expect(page.locator('#shadow-note')).toContainText('reads the velocity or the time');
+  await expect(page.locator('#shadow-note')).toContainText(
+    'Symplectic Euler has no shadow energy drawn here: a force here reads the velocity (damping or drag) and takes energy out, so no energy is kept, nor a nearby one.',
+  );
   // Past their stability limit on the spring (dt 0.6 > 0.516 s) the quantity they keep is no energy and
   // their runs grow without bound: no dotted line (it had dropped to nothing and back near t = 60 s, its
   // digits lost to rounding), and the page says why; Runge–Kutta 4, still stable, has none to draw.

@@ -1213,6 +1213,32 @@ test('a dt longer than the run, or too many steps, is refused beside the field a
   await page.press('#dt', 'Enter');
   await expect(page.locator('#dt-problem')).toHaveText('');
   await expect(page.locator('#status')).toContainText('of 1800');
+  // An until shorter than a step is said of until, the value typed.
+  await page.fill('#until', '0');
+  await page.press('#until', 'Enter');
+  await expect(page.locator('#until-problem')).toHaveText(
+    'until = 0 s is shorter than one step (dt = 0.05 s); keeping 90',
+  );
+  await expect(page.locator('#status')).toContainText('of 1800');
+  expect(errors).toEqual([]);
+});
+
+test('the last method ticked stays on, and the line under the toggles says why', async ({ page }) => {
+  const errors = watch(page);
+  await page.goto('./?scenario=pendulum&methods=rk4');
+  await expect(page.locator('#status')).not.toBeEmpty();
+  const rk4 = page.locator('#methods input[value="rk4"]');
+  await rk4.click();
+  await expect(rk4).toBeChecked();
+  await expect(page.locator('#methods-problem')).toHaveText(
+    'At least one method must stay on: tick another before unticking Runge–Kutta 4.',
+  );
+  await expect(page.locator('#methods-problem')).toBeInViewport();
+  await page.locator('#methods input[value="euler"]').click();
+  await expect(page.locator('#methods-problem')).toHaveText('');
+  await rk4.click();
+  await expect(rk4).not.toBeChecked();
+  await expect(page).toHaveURL(/methods=euler(&|$)/);
   expect(errors).toEqual([]);
 });
 

@@ -261,3 +261,38 @@ test('a rotation method ticked mid-run joins where the run is, with the numbers 
   expect(shown.get('rk4')!.omega_2).toBe(last.get('rk4')!.omega_2);
   expect(errors).toEqual([]);
 });
+
+test('a drift past 1e15 leaves the ‖q‖ − 1 chart through its top, with ticks on the axis and a note', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  // The tick labels uPlot writes on the chart's canvas (it writes no text into the page).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { ticks: string[] }).ticks = seen;
+    const write = CanvasRenderingContext2D.prototype.fillText;
+    CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+      if (this.canvas.closest('#chart-qnorm')) seen.push(String(text));
+      return write.call(this, text, ...rest);
+    };
+  });
+  // Explicit Euler's ‖q‖ − 1 reaches 1e164 by t = 5 s (the CLI's q: ‖q‖ ≈ 4.5e164), the others' stay at
+  // round-off: uPlot wrote no tick on an axis reaching it, and the axis stops at 1e15.
+  await page.goto('./?scenario=heavy-top&methods=euler,dlm,rk4&until=5');
+  await runToEnd(page);
+  await page.locator('#chart-qnorm').scrollIntoViewIfNeeded();
+  await expect(page.locator('#divergence')).toContainText(
+    'Explicit Euler runs past 1e15 on the ‖q‖ − 1 chart, the top of its axis: its line leaves through the top.',
+  );
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { ticks: string[] }).ticks))
+    .toEqual(expect.arrayContaining(['1e-16', '1e14']));
+  // Past its divergence (at 5.74 s) the run is said to have ended, and its line still leaves the top.
+  await page.goto('./?scenario=heavy-top&methods=euler,dlm,rk4');
+  await runToEnd(page);
+  await expect(page.locator('#divergence')).toContainText('Explicit Euler diverged at t = 5.74167 s');
+  await expect(page.locator('#divergence')).toContainText(
+    'Explicit Euler runs past 1e15 on the ‖q‖ − 1 chart',
+  );
+  expect(errors).toEqual([]);
+});

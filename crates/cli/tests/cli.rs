@@ -230,6 +230,10 @@ fn bad_input_exits_non_zero_with_one_line() {
             "dt: 'fast' is not a number",
         ),
         (
+            &["run", "--scenario", "spring", "--dt", "0,05"],
+            "dt: '0,05' is not a number: write the decimal point as a point (0.05)",
+        ),
+        (
             &["run", "--scenario", "spring", "--until", "-1"],
             "until must not be negative",
         ),

@@ -91,7 +91,15 @@ impl fmt::Display for Error {
                     "unknown parameter '{name}' for scenario '{scenario}' (known: {known})"
                 )
             }
-            Error::NotFinite { name } => write!(f, "{name} must be a finite number"),
+            Error::NotFinite { name } => {
+                write!(f, "{name} must be a finite number, not NaN or infinity")
+            }
+            // A decimal comma is said to be one: the lab reads a point (a comma may group thousands).
+            Error::NotANumber { name, text } if decimal_comma(text) => write!(
+                f,
+                "{name}: '{text}' is not a number: write the decimal point as a point ({})",
+                text.trim().replace(',', ".")
+            ),
             Error::NotANumber { name, text } => write!(f, "{name}: '{text}' is not a number"),
             Error::OutOfRange { name, value, range } => {
                 write!(
@@ -118,3 +126,41 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// Whether `text` is a decimal written with a comma, as much of the world writes one: `0,05`, `-1,5e3`; not
+/// where the comma may group thousands (`1,000`).
+fn decimal_comma(text: &str) -> bool {
+    let text = text.trim();
+    let Some((_, after)) = text.split_once(',') else {
+        return false;
+    };
+    let thousands = after.len() == 3 && after.bytes().all(|b| b.is_ascii_digit());
+    !thousands && !after.contains(',') && crate::format::is_decimal(&text.replace(',', "."))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_decimal_comma_is_named_and_a_thousands_comma_is_not() {
+        let said = |text: &str| {
+            Error::NotANumber {
+                name: "dt".into(),
+                text: text.into(),
+            }
+            .to_string()
+        };
+        assert_eq!(
+            said("0,05"),
+            "dt: '0,05' is not a number: write the decimal point as a point (0.05)"
+        );
+        assert_eq!(
+            said(" -1,5e3 "),
+            "dt: ' -1,5e3 ' is not a number: write the decimal point as a point (-1.5e3)"
+        );
+        for plain in ["1,000", "1,2,3", "fast", ",", "0,05,1"] {
+            assert_eq!(said(plain), format!("dt: '{plain}' is not a number"));
+        }
+    }
+}

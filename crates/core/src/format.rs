@@ -294,7 +294,7 @@ pub fn parse_with(name: &str, text: &str, decimal: impl Fn(&str) -> f64) -> Resu
 }
 
 /// `[+-]digits[.digits][e[+-]digits]`, with digits on at least one side of the point.
-fn is_decimal(s: &str) -> bool {
+pub(crate) fn is_decimal(s: &str) -> bool {
     let s = s.strip_prefix(['+', '-']).unwrap_or(s);
     let (mantissa, exponent) = match s.find(['e', 'E']) {
         Some(i) => (&s[..i], Some(&s[i + 1..])),

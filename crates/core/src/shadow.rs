@@ -188,19 +188,38 @@ fn shadow_or_why(setup: &Setup, method: &Method) -> Result<Shadow, &'static str>
         });
     }
     let system = setup.system();
-    let conservative = system.forces.iter().all(|f| match f {
-        Force::Uniform { .. }
-        | Force::InverseSquare { .. }
-        | Force::Pendulum { .. }
-        | Force::Chain { .. } => true,
-        Force::Linear { gamma, .. } => *gamma == 0.0,
-        _ => false,
-    });
-    if !conservative {
-        return Err(
-            "a force here reads the velocity or the time (damping, drag, a thruster), so no energy is \
-             kept, the shadow's included",
-        );
+    // Where a force is not conservative, or not one the lab's formula takes, the reason is that force's.
+    for force in &system.forces {
+        match force {
+            Force::Uniform { .. }
+            | Force::InverseSquare { .. }
+            | Force::Pendulum { .. }
+            | Force::Chain { .. } => {}
+            Force::Linear { gamma, .. } if *gamma == 0.0 => {}
+            Force::Linear { .. } => {
+                return Err(
+                    "a force here reads the velocity (damping or drag) and takes energy out, so no energy \
+                     is kept, nor a nearby one",
+                )
+            }
+            Force::Pulse { .. } => {
+                return Err(
+                    "a thruster here burns for part of the run, a force that reads the time, which the \
+                     lab's formula for the shadow does not take",
+                )
+            }
+            Force::DoublePendulum { .. } => {
+                return Err(
+                    "in the angles the lab steps, the double pendulum's acceleration reads the velocities \
+                     and its kinetic energy depends on the angles, so the method is not symplectic here \
+                     and keeps no nearby energy",
+                )
+            }
+            #[cfg(feature = "language")]
+            Force::Custom(_) => {
+                return Err("the lab works out a shadow energy for its own forces, not for one written here")
+            }
+        }
     }
     let uniform = |f: &Force<f64>| matches!(f, Force::Uniform { .. });
     let affine =

@@ -140,7 +140,7 @@ export class Controls {
   addMethod(m: MethodInfo): void {
     if (this.family !== 'motion') return;
     const methods = byId('methods');
-    methods.insertBefore(this.methodToggle(m, 'motion'), methods.querySelector('.write-own'));
+    methods.insertBefore(this.methodToggle(m, 'motion'), byId('methods-problem'));
   }
 
   /** The family whose method toggles are shown. */
@@ -151,7 +151,8 @@ export class Controls {
     this.family = family;
     const methods = byId('methods');
     for (const old of methods.querySelectorAll('label.method')) old.remove();
-    const anchor = methods.querySelector('.write-own');
+    // The toggles go above the line that says why one cannot be unticked, and the button to write one's own.
+    const anchor = byId('methods-problem');
     for (const m of family === 'rotation' ? this.catalogue.rotationMethods : this.catalogue.methods)
       methods.insertBefore(this.methodToggle(m, family), anchor);
     // A spinning body's facts are the catalogue's, whatever the body: they come with the toggles, not a second
@@ -172,11 +173,14 @@ export class Controls {
       const chosen = (family === 'rotation' ? this.catalogue.rotationMethods : this.catalogue.methods)
         .map((x) => x.id)
         .filter((id) => (id === m.id ? box.checked : this.isChosen(id)));
+      // Said under the toggles, where the reader is looking (a notice at the page's top went unseen).
+      const problem = byId('methods-problem');
       if (chosen.length === 0) {
         box.checked = true;
-        notice('At least one method must stay on.');
+        problem.textContent = `At least one method must stay on: tick another before unticking ${m.name}.`;
         return;
       }
+      problem.textContent = '';
       this.actions.methods(chosen);
     });
     return label;
@@ -242,10 +246,13 @@ export class Controls {
     if (!shown) return;
     const dt = key === 'dt' ? read.value : shown.dt;
     const until = key === 'until' ? read.value : shown.until;
+    // Said of the value typed: an until of 0 is too short for the dt kept, not the other way round.
     const clash =
-      dt > until
-        ? `dt = ${dt} s is longer than the run (until = ${until} s)`
-        : checkSetup(setupSpec({ ...shown, dt, until }));
+      dt <= until
+        ? checkSetup(setupSpec({ ...shown, dt, until }))
+        : key === 'dt'
+          ? `dt = ${dt} s is longer than the run (until = ${until} s)`
+          : `until = ${until} s is shorter than one step (dt = ${dt} s)`;
     if (clash) {
       problem.textContent = `${clash}; keeping ${field.dataset.text ?? ''}`;
       field.setAttribute('aria-invalid', 'true');

@@ -83,7 +83,11 @@ describe('a log axis for errors', () => {
       [-3, -1],
     ];
     expect(logAxisRange(exactAndOff).offScale).toEqual([1]);
-    expect(logAxisRange(exactAndOff, Math.log10(60) + 6)).toEqual({ range: [1e-15, 1e-1], offScale: [] });
+    expect(logAxisRange(exactAndOff, Math.log10(60) + 6)).toEqual({
+      range: [1e-15, 1e-1],
+      offScale: [],
+      pastTop: [],
+    });
     // Alone, a blow-up is what the chart shows: not an empty scale.
     expect(
       logAxisRange(
@@ -93,7 +97,7 @@ describe('a log axis for errors', () => {
         ],
         2 + 6,
       ),
-    ).toEqual({ range: [1e-3, 1e27], offScale: [] });
+    ).toEqual({ range: [1e-3, 1e15], offScale: [], pastTop: [1] });
     // An error a hundred million times the motion is still a blow-up.
     expect(
       logAxisRange(
@@ -109,6 +113,16 @@ describe('a log axis for errors', () => {
   it('never goes below 1e-16, and is a decade at least', () => {
     expect(logAxisRange([[-20, -19]]).range).toEqual([1e-16, 1e-15]);
     expect(logAxisRange([[-3, -3]]).range).toEqual([1e-3, 1e-2]);
-    expect(logAxisRange([[], []])).toEqual({ range: [1e-3, 1], offScale: [] });
+    expect(logAxisRange([[], []])).toEqual({ range: [1e-3, 1], offScale: [], pastTop: [] });
+  });
+
+  it('stops at 1e15, where uPlot still puts ticks, and names what runs past it', () => {
+    // The heavy top's ‖q‖ − 1 at until = 5: round-off for three methods, 1e164 for explicit Euler. Every drift
+    // is drawn (a ceiling far above): the axis reads 1e-16 to 1e15, and Euler leaves through its top.
+    const drifts = [[-16, -15.7], [-15.9], [-16], [-16, 3, 164.6]];
+    expect(logAxisRange(drifts, 296)).toEqual({ range: [1e-16, 1e15], offScale: [], pastTop: [3] });
+    // At 1e15 exactly nothing is past it; a decade at least above a bottom over it.
+    expect(logAxisRange([[-2, 15]], 296)).toEqual({ range: [1e-2, 1e15], offScale: [], pastTop: [] });
+    expect(logAxisRange([[20, 21]])).toEqual({ range: [1e20, 1e21], offScale: [], pastTop: [] });
   });
 });

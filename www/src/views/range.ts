@@ -93,7 +93,7 @@ const BLOW_UP = 8;
 export function logAxisRange(
   logs: number[][],
   ceiling?: number,
-): { range: [number, number]; offScale: number[] } {
+): { range: [number, number]; offScale: number[]; pastTop: number[] } {
   const peaks = logs.map((log) => log.reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY));
   const finite = peaks.filter((p) => Number.isFinite(p)).sort((a, b) => a - b);
   const median = finite[Math.floor((finite.length - 1) / 2)] ?? 0;
@@ -110,8 +110,14 @@ export function logAxisRange(
       if (v > highest) highest = v;
     }
   });
-  if (!Number.isFinite(lowest)) return { range: [1e-3, 1], offScale };
+  if (!Number.isFinite(lowest)) return { range: [1e-3, 1], offScale, pastTop: [] };
   const bottom = Math.floor(Math.max(-16, lowest));
-  const top = Math.max(Math.ceil(highest), bottom + 1);
-  return { range: [10 ** bottom, 10 ** top], offScale };
+  // uPlot puts no ticks on an axis reaching numbers of more than 17 digits: the axis stops at TOP, and a
+  // series past it (its index in `pastTop`) leaves through the chart's top, which its note says.
+  const top = Math.min(Math.max(Math.ceil(highest), bottom + 1), Math.max(TOP, bottom + 1));
+  const pastTop = peaks.flatMap((p, i) => (kept[i] && p > top ? [i] : []));
+  return { range: [10 ** bottom, 10 ** top], offScale, pastTop };
 }
+
+/** The highest decade a log axis reaches (see `logAxisRange`). */
+export const TOP = 15;

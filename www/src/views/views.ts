@@ -55,8 +55,9 @@ const FAMILY: Partial<Record<ChartName, 'motion' | 'rotation'>> = {
   qnorm: 'rotation',
 };
 
-/** The scale the invariants' and ‖q‖'s charts take: every finite line is drawn, to 1e296 times its start. */
-const EVERY_DRIFT = [1e290];
+/** The scale the invariants' and ‖q‖'s charts take: every finite line is drawn (a line past the axis's top,
+ * 1e15, leaves through it, and a note says so). */
+const EVERY_DRIFT = [Number.MAX_VALUE];
 
 /** How each invariant is named on a chart, and dashed. */
 const INVARIANTS: Record<string, [name: string, dash: number[] | undefined]> = {
@@ -698,9 +699,11 @@ export class Views {
     const mine = (m: string) => shown.tracks.some((l) => l.label === m) && !ended.has(m);
     const main = this.spinning ? charts.omega : charts.position;
     const climbing = main.offScale.filter(mine);
+    // The chart by its title's name ("omega_2(t)"), not the title's gloss after a colon.
+    const named = (main.plot.root.querySelector('.u-title')?.textContent ?? '').split(':')[0];
     if (climbing.length > 0)
       notes.push(
-        `${list(climbing)} ${climbing.length === 1 ? 'runs' : 'run'} off the ${main.plot.root.querySelector('.u-title')?.textContent ?? ''} chart's scale, which follows the ${info.truth} solution: ` +
+        `${list(climbing)} ${climbing.length === 1 ? 'runs' : 'run'} off the ${named} chart's scale, which follows the ${info.truth} solution: ` +
           'hide the other lines (press their legend entries) and the scale follows what is left, to watch it climb.',
       );
     const energy = charts.energy as TimeChart;
@@ -715,6 +718,20 @@ export class Views {
       notes.push(
         `${list(off)}: the energy runs off the energy chart's scale; choose "relative to its start (log)" above the chart to watch it climb.`,
       );
+    // A log chart's axis stops at 1e15 (see `logAxisRange`): a line past it, a run ended early included,
+    // leaves through the top, and is said to.
+    const family = this.spinning ? 'rotation' : 'motion';
+    for (const name of CHARTS) {
+      const chart = charts[name];
+      if ((FAMILY[name] ?? family) !== family) continue;
+      const past = chart.pastTop.filter((m) => shown.tracks.some((l) => l.label === m));
+      if (past.length === 0) continue;
+      const named = (chart.plot.root.querySelector('.u-title')?.textContent ?? '').split(':')[0];
+      notes.push(
+        `${list(past)} ${past.length === 1 ? 'runs' : 'run'} past 1e15 on the ${named} chart, the top of its axis: ` +
+          `${past.length === 1 ? 'its line leaves' : 'their lines leave'} through the top.`,
+      );
+    }
     // Written only when they change: the list is read out to screen readers, and rewritten every frame it
     // cost a tenth of one.
     const said = notes.join('\n');

@@ -54,6 +54,8 @@ export abstract class Chart {
 
   /** Series the readable range left off the chart, by label. */
   offScale: string[] = [];
+  /** Series a log axis's top (1e15, see `logAxisRange`) left off above, by label: drawn leaving it. */
+  pastTop: string[] = [];
   /** What the data last drawn was (see `unchanged`). */
   private drawn = '';
 
@@ -117,6 +119,7 @@ export abstract class Chart {
     if (!this.made) {
       this.styles = styles;
       this.offScale = [];
+      this.pastTop = [];
       this.drawn = '';
       return;
     }
@@ -146,6 +149,7 @@ export abstract class Chart {
       });
     this.styles = styles;
     this.offScale = [];
+    this.pastTop = [];
     this.drawn = '';
     plot.batch(() => {
       if (!same) {

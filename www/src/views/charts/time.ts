@@ -144,8 +144,9 @@ export class TimeChart extends Chart {
     let size = 0;
     for (let i = 0; i < (scale?.length ?? 0); i++) size = Math.max(size, Math.abs(Number(scale?.[i] ?? 0)));
     const ceiling = size > 0 && Number.isFinite(size) ? Math.log10(size) + 6 : undefined;
-    const { range, offScale } = logAxisRange(logs, ceiling);
+    const { range, offScale, pastTop } = logAxisRange(logs, ceiling);
     this.offScale = offScale.map((i) => this.styles[i]?.label ?? '');
+    this.pastTop = pastTop.map((i) => this.styles[i]?.label ?? '');
     return range;
   }
 
@@ -164,6 +165,7 @@ export class TimeChart extends Chart {
         ? []
         : col,
     );
+    this.pastTop = [];
     this.range = this.log ? this.logRange(shown, scale) : this.linearRange(shown, scale);
     // An energy chart on which a method left the truth's range by orders of magnitude (or asked to): every
     // energy relative to its start, on a log scale, where steady growth reads as steady growth.
@@ -176,6 +178,7 @@ export class TimeChart extends Chart {
     const how = this.relative;
     if (how) {
       this.offScale = [];
+      this.pastTop = [];
       const drawn = ys.map((col) => toRelative(col, how));
       const seen = extent(drawn.flatMap((col, i) => (shown[i]?.length === 0 ? [] : col)));
       const [lo, hi] = seen ? [seen.min, seen.max] : [-1, 1];
