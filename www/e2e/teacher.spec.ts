@@ -165,6 +165,20 @@ test('the class link as a QR code reads back as the link', async ({ page }) => {
   await page.selectOption('#sheet-choice', 'gravity-answer');
   await page.click('#show-qr');
   await expect(page.locator('#sheet-qr-note')).toContainText('for a phone');
+  // Over the page, large enough for a room, and the answer key under it covered: the point at the key's
+  // middle is the dialog's backdrop, not the key.
+  const dialog = page.locator('dialog#sheet-qr-box');
+  await expect(dialog).toBeVisible();
+  expect((await page.locator('#sheet-qr').boundingBox())?.width).toBeGreaterThanOrEqual(500);
+  const covered = await page.evaluate(() => {
+    const key = document.getElementById('sheet-key')?.getBoundingClientRect();
+    if (!key || key.height === 0) return 'no key';
+    const x = key.left + key.width / 2;
+    const y = Math.min(key.top + key.height / 2, window.innerHeight - 2);
+    const at = document.elementFromPoint(x, y);
+    return at?.closest('#sheet-key') ? 'key shows' : 'covered';
+  });
+  expect(covered).toBe('covered');
   const link = await page.locator('#sheet-link').getAttribute('href');
   const { width, height, data } = await page.evaluate(() => {
     const c = document.getElementById('sheet-qr') as HTMLCanvasElement;
@@ -178,6 +192,13 @@ test('the class link as a QR code reads back as the link', async ({ page }) => {
   // Read by another library than the one that drew it.
   const read = jsQR(Uint8ClampedArray.from(data), width, height);
   expect(read?.data).toBe(new URL(link ?? '', page.url()).href);
+  // Escape closes it, and Show opens it again; Close closes it.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.click('#show-qr');
+  await expect(dialog).toBeVisible();
+  await page.click('#close-qr');
+  await expect(dialog).toBeHidden();
   expect(errors).toEqual([]);
 });
 

@@ -135,17 +135,8 @@ class TeacherPage {
       codes.focus();
     });
     byId('anonymise').addEventListener('change', () => this.drawClass());
-    const qr = byId<HTMLButtonElement>('show-qr');
-    qr.setAttribute('aria-expanded', 'false');
-    qr.addEventListener('click', () => {
-      if (!byId('sheet-qr-box').hidden) {
-        this.hideQr();
-        return;
-      }
-      qr.textContent = 'Hide the QR code';
-      qr.setAttribute('aria-expanded', 'true');
-      void this.showQr();
-    });
+    byId('show-qr').addEventListener('click', () => void this.showQr());
+    byId('close-qr').addEventListener('click', () => this.hideQr());
     byId('print-handout').addEventListener('click', () => this.print('handout'));
     byId('print-key').addEventListener('click', () => this.print('key'));
     window.addEventListener('afterprint', () => {
@@ -569,19 +560,19 @@ class TeacherPage {
   }
 
   private hideQr(): void {
-    byId('sheet-qr-box').hidden = true;
-    const qr = byId('show-qr');
-    qr.textContent = 'Show a QR code';
-    qr.setAttribute('aria-expanded', 'false');
+    byId<HTMLDialogElement>('sheet-qr-box').close();
   }
 
-  /** The class link as a QR code, to put on a projector: drawn here, by a well-kept library, on demand. */
+  /**
+   * The class link as a QR code, to put on a projector: drawn here, by a well-kept library, on demand, in a
+   * dialog over the page (Escape or Close ends it), which hides the page and its answer key.
+   */
   private async showQr(): Promise<void> {
     const link = byId<HTMLAnchorElement>('sheet-link').href;
-    const box = byId('sheet-qr-box');
+    const box = byId<HTMLDialogElement>('sheet-qr-box');
     const note = byId('sheet-qr-note');
     const canvas = byId<HTMLCanvasElement>('sheet-qr');
-    box.hidden = false;
+    if (!box.open) box.showModal();
     const bytes = new TextEncoder().encode(link).length;
     if (bytes > QR_MOST) {
       canvas.hidden = true;
@@ -599,8 +590,8 @@ class TeacherPage {
     qr.addData(link, 'Byte');
     qr.make();
     const modules = qr.getModuleCount();
-    // Four modules of quiet zone each side; each module a whole number of pixels, about 300 px in all.
-    const cell = Math.max(2, Math.floor(300 / (modules + 8)));
+    // Four modules of quiet zone each side; each module a whole number of pixels, about 600 px in all.
+    const cell = Math.max(2, Math.floor(600 / (modules + 8)));
     const size = (modules + 8) * cell;
     canvas.width = size;
     canvas.height = size;
