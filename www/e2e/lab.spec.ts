@@ -1223,6 +1223,32 @@ test('a dt longer than the run, or too many steps, is refused beside the field a
   expect(errors).toEqual([]);
 });
 
+test('the Experiments link, clicked while the page still fills in, ends at the experiments', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.goto('./');
+  // At once: the tables and the studies are still to come, and the page is shorter than it will be.
+  await page.getByRole('link', { name: 'Experiments', exact: true }).click();
+  await expect
+    .poll(
+      () => page.evaluate(() => document.getElementById('experiments-title')?.getBoundingClientRect().top),
+      {
+        timeout: 10_000,
+      },
+    )
+    .toBeLessThan(5);
+  await expect(page.locator('#experiments-title')).toBeInViewport();
+  // Once the reader scrolls, the page is theirs: it stays where they scroll to.
+  await page.mouse.wheel(0, -400);
+  await page.waitForTimeout(500);
+  const after = await page.evaluate(
+    () => document.getElementById('experiments-title')?.getBoundingClientRect().top,
+  );
+  expect(after).toBeGreaterThan(300);
+  expect(errors).toEqual([]);
+});
+
 test('the last method ticked stays on, and the line under the toggles says why', async ({ page }) => {
   const errors = watch(page);
   await page.goto('./?scenario=pendulum&methods=rk4');

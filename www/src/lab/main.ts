@@ -6,7 +6,7 @@ import { type Catalogue, useClassroomTier, useStudiesTier } from '../core';
 import { studiesAfter, studiesReady } from '../core/studies';
 import type { EmbedPanel } from '../embed/snippets';
 import type { ConvergencePanel, ExperimentsPanel, StabilityPanel } from '../panels/panels';
-import { byId, el, message, notice, pageQuery } from '../ui/dom';
+import { byId, el, keepJumpsInPlace, message, notice, pageQuery } from '../ui/dom';
 import { lookQuery, parseLook, type ThemeChoice } from '../ui/look';
 import { recolourSwatches } from '../ui/palette';
 import { applyTheme } from '../ui/theme';
@@ -19,6 +19,8 @@ import { openingTier } from './opening';
 import { defaultsFor, type LabState, parseQuery, runKey, scenarioInfo, toQuery, toSpec } from './state';
 
 async function main(): Promise<void> {
+  // A link to a part of the page keeps that part in place while the page fills in around it.
+  keepJumpsInPlace();
   // Of the embedding keys the full page reads the theme (before the core loads: no flash of the other
   // theme); the others are an embed's and pass unremarked.
   const { look, notices: lookNotices } = parseLook(pageQuery(), false);

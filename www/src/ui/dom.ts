@@ -64,3 +64,39 @@ export function pageQuery(): string {
   const given = document.querySelector<HTMLMetaElement>('meta[name="lab-state"]')?.content;
   return given ? `?${given}` : '';
 }
+
+/**
+ * Keeps the target of a link within the page (`#experiments-title`) where the jump put it while the page
+ * still grows around it, for `settle` ms at most and until the reader scrolls, types or touches: a jump made
+ * in a page's first second (its tables and studies still arriving) otherwise landed a screen short of it.
+ */
+export function keepJumpsInPlace(settle = 3000): void {
+  document.addEventListener('click', (event) => {
+    const link = (event.target as Element | null)?.closest?.('a[href^="#"]');
+    const id = link?.getAttribute('href')?.slice(1);
+    const target = id ? document.getElementById(id) : null;
+    if (!target || event.defaultPrevented) return;
+    const until = performance.now() + settle;
+    let stopped = false;
+    const stop = () => {
+      stopped = true;
+    };
+    const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+    // Listened to from the next task: the click's own pointer events are not the reader's next move.
+    setTimeout(() => {
+      for (const name of inputs) window.addEventListener(name, stop, { once: true, passive: true });
+    }, 0);
+    const keep = () => {
+      if (stopped || performance.now() > until) {
+        for (const name of inputs) window.removeEventListener(name, stop);
+        return;
+      }
+      const top = target.getBoundingClientRect().top;
+      // Where the jump put it: at the top, less its scroll margin.
+      const margin = Number.parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+      if (Math.abs(top - margin) > 2) target.scrollIntoView({ block: 'start' });
+      requestAnimationFrame(keep);
+    };
+    requestAnimationFrame(keep);
+  });
+}
