@@ -211,7 +211,7 @@ fn shadow_or_why(setup: &Setup, method: &Method) -> Result<Shadow, &'static str>
             Force::DoublePendulum { .. } => {
                 return Err(
                     "in the angles the lab steps, the double pendulum's acceleration reads the velocities \
-                     and its kinetic energy depends on the angles, so the method is not symplectic here \
+                     and its kinetic energy depends on the angles, so the method is not symplectic on it \
                      and keeps no nearby energy",
                 )
             }

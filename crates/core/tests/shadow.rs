@@ -439,7 +439,7 @@ fn a_missing_shadow_names_the_force_that_lacks_it() {
         ("damped-spring", "damping or drag"),
         ("drag", "damping or drag"),
         ("lunar-lander", "a thruster here burns"),
-        ("double-pendulum", "the method is not symplectic here"),
+        ("double-pendulum", "the method is not symplectic on it"),
     ];
     for (scenario, said) in cases {
         let setup = Setup::new(scenario, &[], None, None).unwrap();
@@ -514,7 +514,7 @@ fn canonical_step_determinant(setup: &Setup, m: MethodId, at: [f64; 4]) -> f64 {
         .sum()
 }
 
-/// "Not symplectic here", as the page says of the double pendulum, is true: one step of symplectic Euler or
+/// "Not symplectic on it", as the page says of the double pendulum, is true: one step of symplectic Euler or
 /// velocity Verlet on the angles and their rates, seen in the canonical coordinates, does not keep phase
 /// volume. At the scenario's dt the Jacobian's determinant is off 1 by a hundred times what the differences
 /// themselves are off by (read at a step of 10⁻⁷ s), and shrinks with dt as a method's own error does, not as

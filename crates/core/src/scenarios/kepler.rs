@@ -16,7 +16,7 @@ static INFO: ScenarioInfo = ScenarioInfo {
     title: "Kepler orbit",
     description: "A planet under inverse-square gravity on an eccentric ellipse: energy errors show as a drifting perihelion.",
     articles: &[&articles::GRAVITY_ANSWER],
-    origin: "the orbiting planets it names, under inverse-square gravity",
+    origin: "the planets it sets orbiting under inverse-square gravity",
     params: &[
         Param::new("GM", "m³/s²", 1.0, 0.0, 1e9, "gravitational parameter").above(),
         Param::new("r0", "m", 1.0, 0.0, 1e9, "perihelion distance").above(),
