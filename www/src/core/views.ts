@@ -16,7 +16,11 @@ stability: string,
  */
 energy: string, style: number, };
 
-export type ParamInfo = { name: string, description: string, unit: string, default: number, min: number, max: number, minOpen: boolean, integer: boolean, range: string, };
+export type ParamInfo = { name: string, description: string, unit: string, default: number, min: number, max: number, minOpen: boolean, integer: boolean, 
+/**
+ * What a value must be, in words: "more than 0 and at most 1,000,000 kg".
+ */
+range: string, };
 
 export type SceneInfo = { kind: string, params: Array<string>, 
 /**
