@@ -853,6 +853,40 @@ test.describe('on a phone', () => {
     expect(errors).toEqual([]);
   });
 
+  test("the status line's numbers keep their room before them: 't = 2.4 s of 90 s' has no gap", async ({
+    page,
+  }) => {
+    const errors = watch(page);
+    await page.goto('./?scenario=spring&dt=1/60');
+    await expect(page.locator('#status')).toContainText('step');
+    // The pixels between the end of each number and the start of the words after it, and the room its box
+    // keeps for more digits (at 60 Hz the time has up to nine characters, "0.0166667"): that room once sat
+    // between "2.4" and "s".
+    const gaps = await page.evaluate(() => {
+      const box = (node: Node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return range.getBoundingClientRect();
+      };
+      return [...document.querySelectorAll<HTMLElement>('#status .count')].map((count) => {
+        const words = count.nextElementSibling as HTMLElement;
+        return {
+          text: `${count.textContent}${words.textContent}`,
+          gap: box(words).left - box(count).right,
+          room: count.getBoundingClientRect().width - box(count).width,
+        };
+      });
+    });
+    expect(gaps.map((g) => g.text)).toEqual([
+      expect.stringMatching(/^[\d.]+ s of 90 s$/),
+      expect.stringMatching(/^\d+ of 5400$/),
+    ]);
+    for (const { text, gap } of gaps) expect(Math.abs(gap), text).toBeLessThan(1);
+    // The time's box does keep room (it holds "0.0166667" when the run shows it), before its number.
+    expect(gaps[0]!.room).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+
   test("the experiment's card and the scene come first, the form after; a long card folds", async ({
     page,
   }) => {

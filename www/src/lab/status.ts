@@ -1,7 +1,8 @@
 // The status line under the scene: "t = 5.9 s of 63 s · step 59 of 630 · playing". Its time and its step
-// count are each in a box that widens to the widest it has shown in the run and never narrows, so that the
-// line does not wrap anew as digits come and go (on a phone it did, 30 to 100 times a run, moving everything
-// below it).
+// count are each a number in a box that widens to the widest it has shown in the run and never narrows, so
+// that the line does not wrap anew as digits come and go (on a phone it did, 30 to 100 times a run, moving
+// everything below it). Each number is right-aligned in its box, as a counter's digits are, and its words
+// follow it: the room a box keeps for more digits is before the number, not between it and its unit.
 
 import { byId, el } from '../ui/dom';
 
@@ -18,8 +19,8 @@ export function widestTime(dt: number, steps: number, format: (t: number) => str
 
 export class StatusLine {
   private readonly line = byId('status');
-  /** The time with its unit, left-aligned in its box, and the step count, right-aligned as a counter's. */
-  private readonly t = el('span', undefined, 'count time');
+  /** The time and the step count, each right-aligned in its box as a counter's digits are. */
+  private readonly t = el('span', undefined, 'count');
   private readonly step = el('span', undefined, 'count');
   private readonly until = el('span');
   private readonly steps = el('span');
@@ -42,7 +43,7 @@ export class StatusLine {
    */
   reset(dt: number, steps: number, format: (t: number) => string): void {
     this.widest = { t: 0, step: 0 };
-    this.widen(this.t, widestTime(dt, steps, format) + 2, 't');
+    this.widen(this.t, widestTime(dt, steps, format), 't');
     this.widen(this.step, String(steps).length, 'step');
   }
 
@@ -50,12 +51,12 @@ export class StatusLine {
   show(t: string, until: string, step: string, steps: string, doing: string): void {
     // Made here where it is not yet: before the first run the page's start may have written a message.
     if (!this.line.contains(this.t)) this.line.replaceChildren(...this.parts);
-    write(this.t, `${t} s`);
-    write(this.until, ` of ${until} s`);
+    write(this.t, t);
+    write(this.until, ` s of ${until} s`);
     write(this.step, step);
     write(this.steps, ` of ${steps}`);
     write(this.doing, `\u00a0· ${doing}`);
-    this.widen(this.t, t.length + 2, 't');
+    this.widen(this.t, t.length, 't');
     this.widen(this.step, step.length, 'step');
   }
 

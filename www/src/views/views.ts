@@ -700,7 +700,7 @@ export class Views {
     const main = this.spinning ? charts.omega : charts.position;
     const climbing = main.offScale.filter(mine);
     // The chart by its title's name ("omega_2(t)"), not the title's gloss after a colon.
-    const named = (main.plot.root.querySelector('.u-title')?.textContent ?? '').split(':')[0];
+    const named = main.heading.split(':')[0];
     if (climbing.length > 0)
       notes.push(
         `${list(climbing)} ${climbing.length === 1 ? 'runs' : 'run'} off the ${named} chart's scale, which follows the ${info.truth} solution: ` +
@@ -726,7 +726,7 @@ export class Views {
       if ((FAMILY[name] ?? family) !== family) continue;
       const past = chart.pastTop.filter((m) => shown.tracks.some((l) => l.label === m));
       if (past.length === 0) continue;
-      const named = (chart.plot.root.querySelector('.u-title')?.textContent ?? '').split(':')[0];
+      const named = chart.heading.split(':')[0];
       notes.push(
         `${list(past)} ${past.length === 1 ? 'runs' : 'run'} past 1e15 on the ${named} chart, the top of its axis: ` +
           `${past.length === 1 ? 'its line leaves' : 'their lines leave'} through the top.`,
@@ -778,7 +778,7 @@ export class Views {
       ).map(async (name) => {
         const chart = charts[name];
         return {
-          title: chart.plot.root.querySelector('.u-title')?.textContent ?? '',
+          title: chart.heading,
           canvas: await chart.snapshot(ink),
           legend: chart.looks,
         };

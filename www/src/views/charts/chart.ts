@@ -88,6 +88,11 @@ export abstract class Chart {
     return this.styles;
   }
 
+  /** The chart's title as its heading shows it (read without making the uPlot, see `plot`). */
+  get heading(): string {
+    return this.title;
+  }
+
   /** A styled series' uPlot options at `ink` times the page's sizes (see `options`). */
   protected abstract seriesOf(style: SeriesStyle, ink: number): uPlot.Series;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setLabel } from './body';
+import { grid, setLabel } from './body';
 
 /** A font whose every character is 0.6 of its size wide. */
 const measure = (text: string, size: number) => text.length * size * 0.6;
@@ -53,5 +53,48 @@ describe('a spinning body’s label under its cell', () => {
     expect(set.lines).toHaveLength(1);
     expect(set.lines[0]?.endsWith('…')).toBe(true);
     expect(measure(set.lines[0] ?? '', 9)).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('the cells of a scene of spinning bodies', () => {
+  // A coin's reach (its farthest corner from its centre), and a row of labels 18 px tall.
+  const reach = 0.5;
+  const labels = () => 18;
+  const size = (cell: number) => (0.46 * cell) / (reach + 0.35);
+
+  it('are one row on a wide scene: five bodies side by side at 890 by 280 px', () => {
+    const g = grid(5, 890, 280, reach, labels);
+    expect([g.rows, g.columns, g.width, g.height]).toEqual([1, 5, 178, 280]);
+    expect(g.size).toBeCloseTo(size(178), 12);
+  });
+
+  it('are two rows on a phone, each body larger than in one row: five at 374 by 220 px', () => {
+    const g = grid(5, 374, 220, reach, labels);
+    expect([g.rows, g.columns]).toEqual([2, 3]);
+    // One row: cells 74.8 px wide. Two rows of three: 124.7 wide, 110 − 18 = 92 tall.
+    expect(g.size).toBeCloseTo(size(92), 12);
+    expect(g.size / size(374 / 5)).toBeGreaterThan(1.2);
+  });
+
+  it('keep no empty row, and take the fewer rows where the bodies are as large', () => {
+    for (let cells = 1; cells <= 12; cells++) {
+      const g = grid(cells, 374, 220, reach, labels);
+      expect((g.rows - 1) * g.columns, `${cells} cells`).toBeLessThan(cells);
+      expect(g.rows * g.columns, `${cells} cells`).toBeGreaterThanOrEqual(cells);
+    }
+    // A square scene's one body: one row, not a column of it alone.
+    expect(grid(1, 300, 300, reach, labels).rows).toBe(1);
+    // Two bodies in a square scene are as large side by side (150 wide) as stacked (150 − 18 tall, smaller):
+    // side by side.
+    expect(grid(2, 300, 300, reach, labels).rows).toBe(1);
+  });
+
+  it('give the labels the room they take at the width a layout gives them', () => {
+    // Labels take two lines (34 px) in cells under 100 px wide, one (18 px) in wider ones: at 374 by 220 a
+    // single row's cells are 74.8 px, and its bodies smaller still for the second line.
+    const room = (w: number) => (w < 100 ? 34 : 18);
+    const g = grid(5, 374, 220, reach, room);
+    expect([g.rows, g.columns]).toEqual([2, 3]);
+    expect(g.size).toBeCloseTo(size(110 - 18), 12);
   });
 });

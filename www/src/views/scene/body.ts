@@ -234,7 +234,46 @@ function drawBody(
   }
 }
 
-/** The spinning bodies of a run: each track's copy in its own cell, its label under it. */
+/** How a scene's cells are laid out: `rows` of `columns`, each cell `width` by `height` canvas pixels, its
+ * body drawn at `size` pixels a unit of its reach. */
+export interface Grid {
+  rows: number;
+  columns: number;
+  width: number;
+  height: number;
+  size: number;
+}
+
+/**
+ * The grid that draws `cells` bodies largest in a `width` by `height` scene: one row where the scene is wide
+ * (a desktop's five cells of 178 px), two or more where one row would leave each body small in a tall, empty
+ * cell (a phone's five cells of 75 px in a 220 px scene: two rows of three give each 125 by 110).
+ * `labelRoom(cellWidth)` is the height a row's labels take under cells that wide; `reach` the body's farthest
+ * corner from the point it turns about. The fewest rows win a tie.
+ */
+export function grid(
+  cells: number,
+  width: number,
+  height: number,
+  reach: number,
+  labelRoom: (cellWidth: number) => number,
+): Grid {
+  let best: Grid | undefined;
+  for (let rows = 1; rows <= Math.max(1, cells); rows++) {
+    const columns = Math.ceil(Math.max(1, cells) / rows);
+    // A row more than the cells need (five bodies in three rows of two) leaves a row empty: not a layout.
+    if (rows > 1 && (rows - 1) * columns >= cells) continue;
+    const cellWidth = width / columns;
+    const cellHeight = height / rows;
+    const size = (0.46 * Math.min(cellWidth, cellHeight - labelRoom(cellWidth))) / (reach + 0.35);
+    if (!best || size > best.size * 1.001)
+      best = { rows, columns, width: cellWidth, height: cellHeight, size };
+  }
+  return best as Grid;
+}
+
+/** The spinning bodies of a run: each track's copy in its own cell, its label under it, in as many rows as
+ * draw them largest (see `grid`). */
 export function bodies(canvas: HTMLCanvasElement, input: SceneInput, onPivot: boolean): void {
   const ctx = prepare(canvas);
   const ratio = canvas.width / Math.max(1, canvas.clientWidth);
@@ -242,20 +281,28 @@ export function bodies(canvas: HTMLCanvasElement, input: SceneInput, onPivot: bo
   const half = halfSides(moments);
   // The farthest any corner reaches from the point the body turns about: the cell holds it at any attitude.
   const reach = onPivot ? Math.hypot(half[0], half[1], 2 * half[2]) : Math.hypot(...half);
-  const cells = Math.max(1, input.tracks.length);
-  const cellWidth = canvas.width / cells;
   const attitudes = input.tracks.map((track) => (track.diverged ? undefined : axesOf(track.state)));
-  // The labels under the cells, set first: where one takes two lines, all cells give them the room.
-  const labels = input.tracks.map((track, k) =>
-    labelFor(ctx, attitudes[k] ? track.label : `${track.label}: diverged`, (0.96 * cellWidth) / ratio, ratio),
-  );
-  const labelRoom = (Math.max(1, ...labels.map((l) => l.lines.length)) * LINE + 4) * ratio;
-  const size = (0.46 * Math.min(cellWidth, canvas.height - labelRoom)) / (reach + 0.35);
+  const texts = input.tracks.map((track, k) => (attitudes[k] ? track.label : `${track.label}: diverged`));
+  // The labels under the cells, set for a cell's width: where one takes two lines, every cell of the scene
+  // gives them the room.
+  const labelsFor = (cellWidth: number) =>
+    texts.map((text) => labelFor(ctx, text, (0.96 * cellWidth) / ratio, ratio));
+  const roomFor = (labels: SetLabel[]) =>
+    (Math.max(1, ...labels.map((l) => l.lines.length)) * LINE + 4) * ratio;
+  const cells = grid(input.tracks.length, canvas.width, canvas.height, reach, (w) => roomFor(labelsFor(w)));
+  const labels = labelsFor(cells.width);
+  const labelRoom = roomFor(labels);
+  const { size } = cells;
   const ink = neutral();
   input.tracks.forEach((track, k) => {
-    const cx = cellWidth * (k + 0.5);
+    const row = Math.floor(k / cells.columns);
+    // A last row of fewer cells is centred under the others.
+    const inRow = Math.min(cells.columns, input.tracks.length - row * cells.columns);
+    const cx = (canvas.width - inRow * cells.width) / 2 + cells.width * ((k % cells.columns) + 0.5);
+    const top = row * cells.height;
+    const bottom = top + cells.height;
     // A top stands on its pivot low in the cell, room above for it and below for its lean.
-    const cy = onPivot ? 0.72 * (canvas.height - labelRoom) : (canvas.height - labelRoom) / 2;
+    const cy = top + (onPivot ? 0.72 : 0.5) * (cells.height - labelRoom);
     const axes = attitudes[k];
     if (onPivot) {
       // The pivot, and the vertical the top leans from.
@@ -275,6 +322,6 @@ export function bodies(canvas: HTMLCanvasElement, input: SceneInput, onPivot: bo
     if (axes) drawBody(ctx, axes, half, onPivot, cx, cy, size, track, ratio);
     const label = labels[k];
     if (label)
-      writeLines(ctx, label, cx, canvas.height - labelRoom / 2, track.truth ? ink.mid : track.colour, ratio);
+      writeLines(ctx, label, cx, bottom - labelRoom / 2, track.truth ? ink.mid : track.colour, ratio);
   });
 }
