@@ -949,6 +949,34 @@ test('pausing says so at once, by key or by button', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
+test('a run to the end steps between frames too, in tasks of its own; a run playing at its speed does not', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const between = () => page.evaluate(() => performance.getEntriesByName('lab:between').length);
+  // Playing at the run's speed: each frame takes the steps its time is due, and nothing steps between.
+  await page.goto('./?scenario=spring&methods=euler,rk4&dt=0.1&until=20000');
+  await expect(page.locator('#status')).toContainText('step 0 of 200000 · paused');
+  await page.click('#play');
+  await expect
+    .poll(async () => Number(/step (\d+)/.exec((await page.locator('#status').textContent()) ?? '')?.[1]))
+    .toBeGreaterThan(30);
+  expect(await between()).toBe(0);
+  // Run to the end: the frames step, and so do tasks between them, to the last step.
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('step 200000 of 200000 · finished', {
+    timeout: 45_000,
+  });
+  expect(await between()).toBeGreaterThan(0);
+  await expect(page.locator('#play')).toHaveText('Play');
+  // Finished, it takes no more: no task between frames is left running.
+  const after = await between();
+  await page.waitForTimeout(300);
+  expect(await between()).toBe(after);
+  expect(errors).toEqual([]);
+});
+
 test('a setting changed during a run to the end makes a new run, which runs to its end too', async ({
   page,
 }) => {
