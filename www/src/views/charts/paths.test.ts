@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { stretches } from './paths';
+import type uPlot from 'uplot';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stretches, throughPoints } from './paths';
 
 describe('the stretches a long phase portrait is drawn as', () => {
   it('are the whole series while it fits the budget', () => {
@@ -22,5 +23,103 @@ describe('the stretches a long phase portrait is drawn as', () => {
     const middle = parts.slice(1, -1).map(([start]) => start);
     expect(Math.min(...middle)).toBeLessThan(2000);
     expect(Math.max(...middle)).toBeGreaterThan(140_000);
+  });
+});
+
+/** A Path2D that counts what it is asked to draw (Node has none). */
+class CountingPath {
+  static last: CountingPath | undefined;
+  moves = 0;
+  lines = 0;
+  constructor() {
+    CountingPath.last = this;
+  }
+  moveTo(): void {
+    this.moves++;
+  }
+  lineTo(): void {
+    this.lines++;
+  }
+}
+
+/** What `throughPoints` reads of a uPlot: one series of (x, y) points on a 300 by 200 plot, axes 0 to 1. */
+function plotOf(xs: number[], ys: number[], dash?: number[]): uPlot {
+  return {
+    data: [null, [xs, ys]],
+    series: [{}, { facets: [{ scale: 'x' }, { scale: 'y' }], width: 1.5, dash }],
+    scales: { x: { min: 0, max: 1 }, y: { min: 0, max: 1 } },
+    bbox: { left: 0, top: 0, width: 300, height: 200 },
+  } as unknown as uPlot;
+}
+
+describe('a long run’s phase portrait, its rows many steps apart', () => {
+  const saved = globalThis.Path2D;
+  beforeEach(() => {
+    globalThis.Path2D = CountingPath as unknown as typeof Path2D;
+  });
+  afterEach(() => {
+    globalThis.Path2D = saved;
+  });
+
+  it('draws a dot once a pixel: rows that land on pixels dotted before add no stroke', () => {
+    // 3000 rows landing, round after round, on the same 12 points of an orbit, each far from the last.
+    const round = [...Array(12).keys()].map((k) => [
+      0.5 + 0.4 * Math.cos(k / 2),
+      0.5 + 0.4 * Math.sin(k / 2),
+    ]);
+    for (const dash of [undefined, [4, 3]]) {
+      const rows = [...Array(3000).keys()].map((i) => round[(i * 5) % 12]!);
+      const u = plotOf(
+        rows.map(([x]) => x!),
+        rows.map(([, y]) => y!),
+        dash,
+      );
+      throughPoints(false, () => true)(u, 1, 0, rows.length - 1);
+      // Each of the 12 dots is a stroke of its own (a move and a line), drawn once.
+      expect(CountingPath.last?.moves, `dash ${dash}`).toBe(12);
+      expect(CountingPath.last?.lines, `dash ${dash}`).toBe(12);
+    }
+  });
+
+  it('still joins rows that are near each other, from a dot passed over', () => {
+    // A dot, the same dot again (passed over), then a row 2 px on: joined to it by a line from there.
+    const u = plotOf([0.5, 0.9, 0.5, 0.5 + 2 / 300], [0.5, 0.5, 0.5, 0.5]);
+    throughPoints(false, () => true)(u, 1, 0, 3);
+    // Dots at 0.5 and 0.9; the third row passed over; the line resumes at it (a move) to the fourth.
+    expect(CountingPath.last?.moves).toBe(3);
+    expect(CountingPath.last?.lines).toBe(3);
+  });
+});
+
+describe('a phase portrait of very many segments', () => {
+  const saved = globalThis.Path2D;
+  beforeEach(() => {
+    globalThis.Path2D = CountingPath as unknown as typeof Path2D;
+  });
+  afterEach(() => {
+    globalThis.Path2D = saved;
+  });
+
+  /** `n` points on a spiral of `turns` turns, its rings 7 px apart on the 300 by 200 plot: none retraced. */
+  const spiral = (n: number, turns: number) => {
+    const at = (i: number) => [i / n, (2 * Math.PI * turns * i) / n] as const;
+    return plotOf(
+      [...Array(n).keys()].map((i) => 0.5 + (0.1 + 0.35 * at(i)[0]) * Math.cos(at(i)[1])),
+      [...Array(n).keys()].map((i) => 0.5 + (0.1 + 0.35 * at(i)[0]) * Math.sin(at(i)[1])),
+    );
+  };
+
+  it('is stroked a third thinner past four segments a pixel of the plot’s width (a hairline without a GPU)', () => {
+    const long = spiral(3000, 10);
+    const paths = throughPoints(false)(long, 1, 0, 2999) as uPlot.Series.Paths & { _width?: number };
+    expect(CountingPath.last?.lines).toBeGreaterThan(4 * 300);
+    expect(paths._width).toBeCloseTo(1, 12);
+  });
+
+  it('keeps its width where it has fewer', () => {
+    const short = spiral(600, 2);
+    const paths = throughPoints(false)(short, 1, 0, 599) as uPlot.Series.Paths & { _width?: number };
+    expect(CountingPath.last?.lines).toBeLessThan(4 * 300);
+    expect(paths._width).toBeUndefined();
   });
 });
