@@ -1,11 +1,11 @@
 // The page's budgets, measured (not asserted): npm run bench:page, after npm run build.
 //
 //  1. What the build holds, file by file (bytes, gzipped).
-//  2. The main thread in four situations (five interleaved rounds, medians [min, max]): the default page's
+//  2. The main thread in five situations (five interleaved rounds, medians [min, max]): the default page's
 //     start, with its first visit's bytes (until the first frame and a second; after it; the service
 //     worker's precache apart) and its first frame; a report card; a long run, run to the end; the chain of
-//     100 masses with every method, with its first frame and its frames' script time. Each: the longest
-//     task the browser's long-task observer reports.
+//     100 masses with every method, with its first frame and its frames' script time; a run to its end, to
+//     a second after it finishes. Each: the longest task the browser's long-task observer reports.
 //  3. The wasm stepper against the native core on the same run (Node against the native binary), both
 //     families, interleaved.
 //  4. Embeds: an embed's first frame after its page starts loading; what one embed transfers (counted from
@@ -197,8 +197,8 @@ function spread(values, digits = 0) {
 }
 
 /**
- * 2. The page's main thread in the four situations a person notices, each in a fresh context (an
- * empty cache), five rounds interleaved (start, card, long run, chain, start, …) so that the machine's noise
+ * 2. The page's main thread in the five situations a person notices, each in a fresh context (an
+ * empty cache), five rounds interleaved (start, card, long run, chain, run to its end, start, …) so that the machine's noise
  * falls on all alike: the longest task the browser's long-task observer reports (0: none over 50 ms), with
  * the first frame, the first visit's bytes and the frames' script time where they belong.
  */
@@ -211,11 +211,16 @@ async function situations(browser, lab) {
     await context.addInitScript(() => {
       window.__long = [];
       window.__frames = [];
+      window.__between = [];
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
       }).observe({ type: 'longtask', buffered: true });
+      // A frame's script, and a run to the end's stepping between frames (app.ts: `between`).
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) if (e.name === 'lab:frame') window.__frames.push(e.duration);
+        for (const e of list.getEntries()) {
+          if (e.name === 'lab:frame') window.__frames.push(e.duration);
+          if (e.name === 'lab:between') window.__between.push(e.duration);
+        }
       }).observe({ type: 'measure', buffered: true });
     });
     return { context, page: await context.newPage() };
@@ -240,6 +245,10 @@ async function situations(browser, lab) {
     cardMs: [],
     long: [],
     longFrame: [],
+    longBetween: [],
+    longSteps: [],
+    end: [],
+    endMs: [],
     chain: [],
     chainFirst: [],
     chainP95: [],
@@ -316,6 +325,31 @@ async function situations(browser, lab) {
       await page.waitForTimeout(10_000);
       measured.long.push(await longest(page, since));
       measured.longFrame.push(await page.evaluate(() => Math.max(...window.__frames)));
+      measured.longBetween.push(await page.evaluate(() => Math.max(0, ...window.__between)));
+      measured.longSteps.push(
+        await page.evaluate(() =>
+          Number(/step (\d+)/.exec(document.querySelector('#status').textContent)?.[1] ?? 0),
+        ),
+      );
+      await context.close();
+    }
+    // A run to its end: every method on the spring for 200,000 steps, from Run to end to a second after the
+    // run has finished (its last frames draw every chart with the whole run).
+    {
+      const { context, page } = await fresh();
+      await page.goto(`${lab}/?scenario=spring&methods=${all}&dt=0.1&until=20000`);
+      await firstFrame(page);
+      await page.waitForTimeout(1000);
+      const { since, ms } = await page.evaluate(async () => {
+        const since = performance.now();
+        document.querySelector('#end').click();
+        while (!document.querySelector('#status').textContent.includes('finished'))
+          await new Promise((r) => setTimeout(r, 5));
+        return { since, ms: performance.now() - since };
+      });
+      await page.waitForTimeout(1000);
+      measured.end.push(await longest(page, since));
+      measured.endMs.push(ms);
       await context.close();
     }
     // The chain of 100 masses with every method, playing, from the start for twelve seconds.
@@ -352,10 +386,13 @@ async function situations(browser, lab) {
     `  2. a report card (click to card ${spread(measured.cardMs)} ms): ${spread(measured.card)} ms`,
   );
   console.log(
-    `  3. a long run (spring, ${METHODS.length} methods, until = 10⁶ s, Run to end for 10 s): ${spread(measured.long)} ms; the longest frame's script ${spread(measured.longFrame, 1)} ms`,
+    `  3. a long run (spring, ${METHODS.length} methods, until = 10⁶ s, Run to end for 10 s): ${spread(measured.long)} ms; the longest frame's script ${spread(measured.longFrame, 1)} ms, the longest stepping between frames ${spread(measured.longBetween, 1)} ms; steps taken in the 10 s ${spread(measured.longSteps)}`,
   );
   console.log(
-    `  4. the chain (n = 100, ${METHODS.length} methods, its first 12 s): ${spread(measured.chain)} ms; first frame ${spread(measured.chainFirst)} ms (budget 300 ms); script a frame p95 ${spread(measured.chainP95, 2)} ms (budget 2 ms)\n`,
+    `  4. the chain (n = 100, ${METHODS.length} methods, its first 12 s): ${spread(measured.chain)} ms; first frame ${spread(measured.chainFirst)} ms (budget 300 ms); script a frame p95 ${spread(measured.chainP95, 2)} ms (budget 2 ms)`,
+  );
+  console.log(
+    `  5. a run to its end (spring, ${METHODS.length} methods, 200,000 steps, from Run to end to a second after it finishes, in ${spread(measured.endMs)} ms): ${spread(measured.end)} ms\n`,
   );
 }
 
