@@ -3,7 +3,7 @@
 
 import type uPlot from 'uplot';
 import { clampToBand } from '../clip';
-import { extent, logAxisRange, readableRange } from '../range';
+import { type Extent, extent, logAxisRange, readableRange } from '../range';
 import { type Relative, relativeFor, relativeLabel, relativeTicks, toRelative } from '../relative';
 import { axis, axisUnit, envelope, padded, positiveOnly, scaledLabel } from './axes';
 import { Chart, type Column, type SeriesStyle } from './chart';
@@ -180,7 +180,15 @@ export class TimeChart extends Chart {
       this.offScale = [];
       this.pastTop = [];
       const drawn = ys.map((col) => toRelative(col, how));
-      const seen = extent(drawn.flatMap((col, i) => (shown[i]?.length === 0 ? [] : col)));
+      // Each shown column's extent, joined: not one array of every value (a run of 200,000 steps with every
+      // method and its shadows made one of 3.4 million, and its collection held the frame for 50 ms).
+      const seen = drawn
+        .map((col, i) => (shown[i]?.length === 0 ? undefined : extent(col)))
+        .reduce<Extent | undefined>(
+          (all, e) =>
+            !e ? all : !all ? e : { min: Math.min(all.min, e.min), max: Math.max(all.max, e.max) },
+          undefined,
+        );
       const [lo, hi] = seen ? [seen.min, seen.max] : [-1, 1];
       this.range = hi - lo < 0.02 ? [lo - 0.01, hi + 0.01] : padded(lo, hi);
       if (y)
