@@ -42,6 +42,17 @@ class CountingPath {
   }
 }
 
+/** Within a describe: each test's paths are CountingPaths. */
+function countPaths(): void {
+  const saved = globalThis.Path2D;
+  beforeEach(() => {
+    globalThis.Path2D = CountingPath as unknown as typeof Path2D;
+  });
+  afterEach(() => {
+    globalThis.Path2D = saved;
+  });
+}
+
 /** What `throughPoints` reads of a uPlot: one series of (x, y) points on a 300 by 200 plot, axes 0 to 1. */
 function plotOf(xs: number[], ys: number[], dash?: number[]): uPlot {
   return {
@@ -53,13 +64,7 @@ function plotOf(xs: number[], ys: number[], dash?: number[]): uPlot {
 }
 
 describe('a long run’s phase portrait, its rows many steps apart', () => {
-  const saved = globalThis.Path2D;
-  beforeEach(() => {
-    globalThis.Path2D = CountingPath as unknown as typeof Path2D;
-  });
-  afterEach(() => {
-    globalThis.Path2D = saved;
-  });
+  countPaths();
 
   it('draws a dot once a pixel: rows that land on pixels dotted before add no stroke', () => {
     // 3000 rows landing, round after round, on the same 12 points of an orbit, each far from the last.
@@ -92,13 +97,7 @@ describe('a long run’s phase portrait, its rows many steps apart', () => {
 });
 
 describe('a phase portrait of very many segments', () => {
-  const saved = globalThis.Path2D;
-  beforeEach(() => {
-    globalThis.Path2D = CountingPath as unknown as typeof Path2D;
-  });
-  afterEach(() => {
-    globalThis.Path2D = saved;
-  });
+  countPaths();
 
   /** `n` points on a spiral of `turns` turns, its rings 7 px apart on the 300 by 200 plot: none retraced. */
   const spiral = (n: number, turns: number) => {
