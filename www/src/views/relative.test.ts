@@ -12,7 +12,15 @@ describe('energies relative to their start', () => {
     );
     expect(how).toEqual({ kind: 'ratio' });
     // A growth ×2 a step is a straight line: equal rises.
-    expect(toRelative([2, 4, 8], how)).toEqual([0, Math.log10(2), Math.log10(4)]);
+    expect(Array.from(toRelative([2, 4, 8], how))).toEqual([0, Math.log10(2), Math.log10(4)]);
+    // No value, or none relative to a start above zero: a gap (NaN), not a number.
+    expect(Array.from(toRelative([2, null, -1, Number.POSITIVE_INFINITY, 4], how))).toEqual([
+      0,
+      Number.NaN,
+      Number.NaN,
+      Number.NaN,
+      Math.log10(2),
+    ]);
     expect(relativeLabel(Math.log10(4), how)).toBe('×4');
   });
 

@@ -36,15 +36,25 @@ export function relativeFor(columns: Column[], size: number): Relative {
   return { kind: 'change', c };
 }
 
-/** A column drawn relative to its start (null where a value cannot be: not finite, or a ratio ≤ 0). */
-export function toRelative(col: Column, how: Relative): (number | null)[] {
+/**
+ * A column drawn relative to its start, NaN where a value cannot be (not finite, or a ratio ≤ 0): the chart
+ * leaves a gap there. Numbers in a Float64Array, not an array of numbers and nulls, whose every value the
+ * engine keeps as an object of its own: a run of 200,000 steps with every method and its shadows made
+ * 3.4 million of them a frame.
+ */
+export function toRelative(col: Column, how: Relative): Float64Array {
   const e0 = first(col);
-  return Array.from(col, (v) => {
-    if (v === null || v === undefined || !Number.isFinite(v) || e0 === undefined) return null;
-    if (how.kind === 'ratio') return v > 0 ? Math.log10(v / e0) : null;
-    const d = v - e0;
-    return Math.sign(d) * Math.log10(1 + Math.abs(d) / how.c);
-  });
+  const out = new Float64Array(col.length);
+  for (let i = 0; i < col.length; i++) {
+    const v = col[i];
+    if (v === null || v === undefined || !Number.isFinite(v) || e0 === undefined) out[i] = Number.NaN;
+    else if (how.kind === 'ratio') out[i] = v > 0 ? Math.log10(v / e0) : Number.NaN;
+    else {
+      const d = v - e0;
+      out[i] = Math.sign(d) * Math.log10(1 + Math.abs(d) / how.c);
+    }
+  }
+  return out;
 }
 
 /** The value a drawn value stands for: E/E0, or E − E0. */

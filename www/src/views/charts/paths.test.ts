@@ -108,11 +108,20 @@ describe('a phase portrait of very many segments', () => {
     );
   };
 
-  it('is stroked a third thinner past four segments a pixel of the plot’s width (a hairline without a GPU)', () => {
+  it('is stroked one device pixel wide past four segments a pixel of the plot’s width (a hairline without a GPU)', () => {
     const long = spiral(3000, 10);
-    const paths = throughPoints(false)(long, 1, 0, 2999) as uPlot.Series.Paths & { _width?: number };
-    expect(CountingPath.last?.lines).toBeGreaterThan(4 * 300);
-    expect(paths._width).toBeCloseTo(1, 12);
+    const saved = globalThis.devicePixelRatio;
+    try {
+      // uPlot multiplies the width by the device's pixels a CSS pixel: 1, 2, 3.
+      for (const ratio of [1, 2, 3]) {
+        globalThis.devicePixelRatio = ratio;
+        const paths = throughPoints(false)(long, 1, 0, 2999) as uPlot.Series.Paths & { _width?: number };
+        expect(CountingPath.last?.lines).toBeGreaterThan(4 * 300);
+        expect(paths._width! * ratio, `at ${ratio} device pixels a CSS pixel`).toBeCloseTo(1, 12);
+      }
+    } finally {
+      globalThis.devicePixelRatio = saved;
+    }
   });
 
   it('keeps its width where it has fewer', () => {

@@ -38,9 +38,10 @@ const SAMPLED_JOIN = 4;
 /**
  * Segments a series' path may have, per pixel of the plot's width, and still be stroked at its own width:
  * past that (a long run's portrait, thousands of chords laid over one another round its orbit) it is
- * stroked a third thinner, one CSS pixel at the page's size. A canvas without a GPU strokes a line one
- * device pixel wide as a hairline: 3,500 segments round an ellipse took it 1.5 ms, against 14 at 1.5 px
- * (dashed, 2 against 40); eleven methods' portraits of 200,000 steps had held a frame for half a second.
+ * stroked one device pixel wide at the page's size (two in a PNG drawn at twice it). A canvas without a GPU
+ * strokes a line one device pixel wide as a hairline: 3,500 segments round an ellipse took it 1.5 ms,
+ * against 14 at 1.5 px (dashed, 2 against 40); eleven methods' portraits of 200,000 steps had held a frame
+ * for half a second at one device pixel a CSS pixel, and for three seconds at two.
  */
 const THICK_SEGMENTS_PER_PIXEL = 4;
 
@@ -82,7 +83,7 @@ export function throughPoints(
     const dots = log ? undefined : inked(u.bbox);
     const ink = series.dash?.length ? undefined : dots;
     const apart = sampled(seriesIdx);
-    // Segments drawn: a path of very many is stroked thinner (see THICK_SEGMENTS_PER_PIXEL).
+    // Segments drawn: a path of very many is stroked a hairline (see THICK_SEGMENTS_PER_PIXEL).
     let segments = 0;
     // A dot as long as the line is wide, so that it reads as a point of the line.
     const dot = ((series.width ?? 1) * (globalThis.devicePixelRatio || 1)) / 2;
@@ -152,7 +153,8 @@ export function throughPoints(
       clip: null,
       band: null,
       flags: 0,
-      ...(thin ? { _width: ((series.width ?? 1.5) * 2) / 3 } : {}),
+      // uPlot multiplies a width by the device's pixels a CSS pixel.
+      ...(thin ? { _width: (series.width ?? 1.5) / 1.5 / (globalThis.devicePixelRatio || 1) } : {}),
     } as uPlot.Series.Paths;
   };
 }

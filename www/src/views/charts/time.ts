@@ -212,10 +212,13 @@ export class TimeChart extends Chart {
     this.draw(t, this.log ? ys.map(positiveOnly) : ys, near);
   }
 
-  /** Thins the columns to their envelope, maps each value by `near`, and draws them. */
+  /** Thins the columns to their envelope, maps each value by `near`, and draws them (a gap where a value
+   * is null or NaN). */
   private draw(t: Column, ys: Column[], near: (v: number) => number): void {
     const thin = envelope(t, ys, Math.max(100, this.plot.bbox.width));
-    thin.ys = thin.ys.map((col) => Array.from(col, (v) => (v === null || v === undefined ? v : near(v))));
+    thin.ys = thin.ys.map((col) =>
+      Array.from(col, (v) => (v === null || v === undefined || Number.isNaN(v) ? null : near(v))),
+    );
     // Drawn now, in the frame that gave the data (uPlot would otherwise draw in a microtask after it).
     this.plot.batch(() => this.plot.setData([thin.x as number[], ...(thin.ys as number[][])], true));
   }
