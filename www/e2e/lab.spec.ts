@@ -884,6 +884,39 @@ test.describe('on a phone', () => {
     for (const { text, gap } of gaps) expect(Math.abs(gap), text).toBeLessThan(1);
     // The time's box does keep room (it holds "0.0166667" when the run shows it), before its number.
     expect(gaps[0]!.room).toBeGreaterThan(0);
+    // On a phone the line wraps: each "·" stays on the line of the words after it, none is left at a line's
+    // end ("… of 5400 ·", then "playing" alone).
+    const dots = await page.evaluate(() => {
+      const status = document.getElementById('status')!;
+      const walker = document.createTreeWalker(status, NodeFilter.SHOW_TEXT);
+      const out: { dot: number; next: number }[] = [];
+      const top = (node: Node, at: number) => {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        return range.getBoundingClientRect().top;
+      };
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        const at = text.indexOf('·');
+        if (at < 0) continue;
+        const next = text.slice(at + 1).search(/\S/);
+        // The words after a "·" are in this text node or, for the one between the groups, the next one.
+        if (next >= 0) out.push({ dot: top(node, at), next: top(node, at + 1 + next) });
+        else {
+          const group = node.nextSibling?.firstChild;
+          if (group) out.push({ dot: top(node, at), next: top(group, 0) });
+        }
+      }
+      // The line's lines: the distinct tops of its text's boxes.
+      const whole = document.createRange();
+      whole.selectNodeContents(status);
+      const lines = new Set(Array.from(whole.getClientRects(), (r) => Math.round(r.top))).size;
+      return { out, lines };
+    });
+    expect(dots.lines).toBeGreaterThan(1);
+    expect(dots.out).toHaveLength(2);
+    for (const { dot, next } of dots.out) expect(Math.abs(dot - next)).toBeLessThan(2);
     expect(errors).toEqual([]);
   });
 

@@ -25,11 +25,11 @@ export class StatusLine {
   private readonly until = el('span');
   private readonly steps = el('span');
   private readonly doing = el('span');
-  /** The line's parts: it breaks only after a "·", between "t = … of … s", "step … of …" and what the run
-   * is doing. */
+  /** The line's parts: it breaks only before a "·", between "t = … of … s", "step … of …" and what the run
+   * is doing, so that a line it wraps to starts with its "·" and no line ends with one. */
   private readonly parts = [
     el('span', undefined, 'group', ['t = ', this.t, this.until]),
-    '\u00a0· ',
+    ' ·\u00a0',
     el('span', undefined, 'group', ['step ', this.step, this.steps]),
     this.doing,
   ];
@@ -55,7 +55,7 @@ export class StatusLine {
     write(this.until, ` s of ${until} s`);
     write(this.step, step);
     write(this.steps, ` of ${steps}`);
-    write(this.doing, `\u00a0· ${doing}`);
+    write(this.doing, ` ·\u00a0${doing}`);
     this.widen(this.t, t.length, 't');
     this.widen(this.step, step.length, 'step');
   }
