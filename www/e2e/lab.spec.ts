@@ -868,7 +868,7 @@ test.describe('on a phone', () => {
         range.selectNodeContents(node);
         return range.getBoundingClientRect();
       };
-      return [...document.querySelectorAll<HTMLElement>('#status .count')].map((count) => {
+      return Array.from(document.querySelectorAll<HTMLElement>('#status .count')).map((count) => {
         const words = count.nextElementSibling as HTMLElement;
         return {
           text: `${count.textContent}${words.textContent}`,
