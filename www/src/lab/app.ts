@@ -69,8 +69,8 @@ const OFTEN_FRAMES = 3;
 
 /**
  * What the transport is doing, as one status: paused; playing at the run's speed; running to the end as
- * fast as the page allows (in its frames and between them); waiting for the core's studies tier (an f32 run); or stopped for good by a trap in
- * the core (a panic), until the page starts again.
+ * fast as the page allows (in its frames and between them); waiting for the core's studies tier (an f32
+ * run); or stopped for good by a trap in the core (a panic), until the page starts again.
  */
 export type Motion = 'paused' | 'playing' | 'to-end' | 'loading' | 'trapped';
 
@@ -656,8 +656,9 @@ export class App implements Actions {
     let finished = this.finishedBetween;
     this.finishedBetween = false;
     if (due > 0 && this.stepFor(sim, due)) finished = true;
-    // A run to the end goes on stepping after this frame, before the next.
-    if (this.motion === 'to-end' && !sim.done && !this.betweenPosted) {
+    // A run to the end goes on stepping after this frame, before the next. (The run stepped above, unless a
+    // failure made a new one in its place: see `guard`.)
+    if (this.motion === 'to-end' && this.sim && !this.sim.done && !this.betweenPosted) {
       this.betweenPosted = true;
       this.betweenFrames.port2.postMessage(null);
     }
@@ -674,10 +675,12 @@ export class App implements Actions {
       // still have the charts take turns, or each would draw every chart and grow longer still.
       const often = this.framesSinceDrawn <= OFTEN_FRAMES;
       this.framesSinceDrawn = 0;
-      // A run that has finished has every chart drawn with its whole history, those out of sight too, one a
-      // frame from this one on (see `Views.finish`): the notes on what left a chart's scale are then
-      // complete before a reader can scroll down to the charts, and no frame draws them all.
-      this.render(finished && !this.views.finish(), often);
+      // The frame a run finishes in draws every chart, those out of sight too: the notes on what left a
+      // chart's scale are then complete at once, and the page does not shift under a reader who scrolls
+      // down to the charts later. (Drawn one a frame instead, the notes came a few frames after "finished"
+      // and moved what was below them under a click: the CI's browser test clicked the checkbox under the
+      // charts as it moved.)
+      this.render(finished, often);
     }
   }
 

@@ -445,20 +445,13 @@ export class Views {
     // charts at once: it fits them into its frame, which follows their heights.)
     const fresh = this.reshaped && !force && !this.figure;
     this.reshaped = false;
-    if (fresh || force) {
-      this.toFill.clear();
-      this.queued.length = 0;
-    }
+    if (fresh || force) this.toFill.clear();
     const fill = fresh || force ? undefined : this.nextToFill();
     const inTurn = fresh ? undefined : (fill ?? (moving && !force && often ? this.nextInTurn() : undefined));
     const draw = (name: ChartName, paint: () => void) => {
       if ((FAMILY[name] ?? family) !== family) return;
       const later = fresh && !charts[name].isMade;
-      if (
-        force ||
-        name === fill ||
-        (!later && this.visible.has(name) && (inTurn === undefined || inTurn === name))
-      ) {
+      if (force || (!later && this.visible.has(name) && (inTurn === undefined || inTurn === name))) {
         paint();
         this.stale.delete(name);
         this.toFill.delete(name);
@@ -564,7 +557,7 @@ export class Views {
     if (tables) this.renderTables(shown, ci);
     this.renderStatus(shown);
     // Charts still to fill in: another frame, even for a run that does not move.
-    if (this.toFill.size > 0 || this.queued.length > 0) this.onStale();
+    if (this.toFill.size > 0) this.onStale();
     this.warm();
   }
 
@@ -574,39 +567,14 @@ export class Views {
   /** A new run's charts in sight not drawn yet, drawn one a frame after its first (see `render`). */
   private readonly toFill = new Set<ChartName>();
 
-  /** A finished run's charts still to draw, one a frame, in this order (see `finish`). */
-  private readonly queued: ChartName[] = [];
-
   /** The next of a new run's charts to draw, if one is still to fill and in sight (one that left the window
-   * waits, as any chart out of sight does, until it comes back); else the next of a finished run's. */
+   * waits, as any chart out of sight does, until it comes back). */
   private nextToFill(): ChartName | undefined {
     for (const name of this.toFill) {
       if (this.visible.has(name)) return name;
       this.toFill.delete(name);
     }
-    return this.queued.shift();
-  }
-
-  /**
-   * A run has just finished: every chart of its family that is shown, those out of sight too, is drawn with
-   * its whole history, one a frame from this frame on, those in sight first. Drawn all in one frame they
-   * held the page for 165 ms at the end of a run of 200,000 steps (and the notes on what left a chart's
-   * scale are complete a few frames later, before a reader can scroll to the charts below). True where the
-   * charts are queued; false for a figure, which draws its few charts at once (`render`'s `force`).
-   */
-  finish(): boolean {
-    const charts = this.charts;
-    if (!charts || this.figure) return false;
-    const family = this.spinning ? 'rotation' : 'motion';
-    // (A layout read, once a run: a hidden chart, the twin's separation without a twin, is not drawn.)
-    const shown = CHARTS.filter(
-      (name) => (FAMILY[name] ?? family) === family && byId(`chart-${name}`).getClientRects().length > 0,
-    );
-    this.toFill.clear();
-    this.queued.length = 0;
-    this.queued.push(...shown.filter((name) => this.visible.has(name)));
-    this.queued.push(...shown.filter((name) => !this.visible.has(name)));
-    return true;
+    return undefined;
   }
 
   /** Whether the charts not yet made are being made, one an idle moment, or all are (see `warm`). */
