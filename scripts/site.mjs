@@ -26,14 +26,26 @@ export async function openSite(port) {
       stdio: 'ignore',
     },
   );
-  await new Promise((r) => setTimeout(r, 1500));
+  // Until it answers: on a loaded machine the server takes seconds to start.
+  const lab = `http://127.0.0.1:${port}`;
+  for (let waited = 0; ; waited += 250) {
+    if (
+      await fetch(lab).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (waited > 30_000) throw new Error(`the preview server did not answer on port ${port} in 30 s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
   const flags = JSON.parse(readFileSync(new URL('./chromium.json', import.meta.url), 'utf8'));
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_BIN ?? flags.executablePath,
     args: flags.args,
   });
   return {
-    lab: `http://127.0.0.1:${port}`,
+    lab,
     browser,
     close: async () => {
       await browser.close();

@@ -670,6 +670,48 @@ test('a diverging run is drawn up to its end and the page stays responsive', asy
   expect(errors).toEqual([]);
 });
 
+test("a method whose energy passes the largest number long before its motion does is said to, at the CLI's time", async ({
+  page,
+}) => {
+  const errors = watch(page);
+  // Explicit Euler on the spring at dt = 0.1: its energy, the square of its motion, is past 1.8e308 J at
+  // half the time its motion is.
+  const query = 'scenario=spring&methods=euler,rk4&dt=0.1&until=1100';
+  await page.goto(`./?${query}`);
+  await runToEnd(page);
+  const rows = execFileSync(CLI, cliArgs(query), {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+    maxBuffer: 64 << 20,
+  })
+    .trim()
+    .split('\n')
+    .map((line) => line.split(','));
+  const [header = []] = rows;
+  const [method, t, energy, x] = ['method', 't', 'energy', 'x'].map((c) => header.indexOf(c)) as number[];
+  const euler = rows.filter((r) => r[method!] === 'euler');
+  const first = euler.find((r) => r[energy!] === 'inf');
+  expect(first, 'the CLI prints an infinite energy').toBeDefined();
+  expect(Number.isFinite(Number(first?.[x!])), 'while its motion is finite').toBe(true);
+  const notes = page.locator('#divergence');
+  await expect(notes).toContainText(
+    `Explicit Euler's energy grows past the largest number the computer holds at t = ${Number(first?.[t!])} s, long before its motion does`,
+  );
+  await expect(notes).toContainText('Explicit Euler diverged at t = ');
+  // RK4's energy stays finite, and is not said to leave.
+  await expect(notes).not.toContainText("Runge–Kutta 4's energy");
+  // A long run keeps every few steps' row: the note says by when, at the first row that shows it.
+  await page.goto(`./?${query.replace('until=1100', 'until=20000')}`);
+  await runToEnd(page);
+  const by = /energy grows past the largest number the computer holds by t = ([0-9.]+) s/.exec(
+    (await notes.textContent()) ?? '',
+  );
+  expect(by, 'said by when').not.toBeNull();
+  expect(Number(by?.[1])).toBeGreaterThanOrEqual(Number(first?.[t!]));
+  expect(Number(by?.[1])).toBeLessThan(Number(first?.[t!]) + 1);
+  expect(errors).toEqual([]);
+});
+
 test('space plays and pauses, the right arrow steps', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('./?scenario=orbit');

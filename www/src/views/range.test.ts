@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logAxisRange, readableRange } from './range';
+import { firstNotFinite, logAxisRange, readableRange } from './range';
 
 describe('readable ranges', () => {
   it('keeps the other methods readable when one explodes', () => {
@@ -124,5 +124,19 @@ describe('a log axis for errors', () => {
     // At 1e15 exactly nothing is past it; a decade at least above a bottom over it.
     expect(logAxisRange([[-2, 15]], 296)).toEqual({ range: [1e-2, 1e15], offScale: [], pastTop: [] });
     expect(logAxisRange([[20, 21]])).toEqual({ range: [1e20, 1e21], offScale: [], pastTop: [] });
+  });
+});
+
+describe('where a column stops being finite', () => {
+  it('finds the first value that is not finite, from where it is asked to look', () => {
+    // Explicit Euler's energy on the spring, ×1.01 a step: past the largest double at step 71,333.
+    const energy = Float64Array.from({ length: 100_000 }, (_, i) => 0.5 * 1.01 ** i);
+    expect(firstNotFinite(energy)).toBe(71_333);
+    expect(0.5 * 1.01 ** 71_332).toBeLessThan(Number.MAX_VALUE);
+    const swinging = [1, 2, Number.POSITIVE_INFINITY, 3, Number.POSITIVE_INFINITY, Number.NaN];
+    expect(firstNotFinite(swinging)).toBe(2);
+    expect(firstNotFinite(swinging, 3)).toBe(4);
+    expect(firstNotFinite([1, 2, 3])).toBeUndefined();
+    expect(firstNotFinite([])).toBeUndefined();
   });
 });

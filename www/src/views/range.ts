@@ -18,6 +18,16 @@ export function extent(values: ArrayLike<number | null | undefined>): Extent | u
   return min <= max ? { min, max } : undefined;
 }
 
+/**
+ * The first index at or after `from` whose value is not finite, or undefined where there is none: where a
+ * growing method's energy first passes the largest number a double holds (it may come back below a few times,
+ * as the motion swings through zero, before it stays past it).
+ */
+export function firstNotFinite(values: ArrayLike<number>, from = 0): number | undefined {
+  for (let i = from; i < values.length; i++) if (!Number.isFinite(values[i])) return i;
+  return undefined;
+}
+
 /** How far beyond the reference range a series may reach before it counts as off scale. */
 export const OFF_SCALE = 4;
 

@@ -43,6 +43,15 @@ describe('energies relative to their start', () => {
     for (const l of narrow) expect(l).toMatch(/^×(0\.\d|1(\.\d)?)$/);
     // Fifty-five decades: whole decades.
     for (const y of relativeTicks(0, 55, ratio)) expect(Number.isInteger(y)).toBe(true);
+    // Decades as small as doubles go, and smaller (10 ** -324 is 0): written from their exponents, never ×0.
+    expect(relativeTicks(-330, -324, ratio).map((y) => relativeLabel(y, ratio))).toContain('×1e-324');
+    for (const [lo, hi] of [
+      [-330, -324],
+      [-326, 310],
+      [-12, 3],
+    ] as const)
+      for (const y of relativeTicks(lo, hi, ratio))
+        expect(relativeLabel(y, ratio)).toMatch(/^×(1e-?\d+|0\.0{0,2}1|1|10|100|1000|10000|100000)$/);
     // Changes: 0 and round powers of ten either side.
     const change = { kind: 'change', c: 1e-6 } as const;
     const labels = relativeTicks(-3, 3, change).map((y) => relativeLabel(y, change));

@@ -113,6 +113,9 @@ export function relativeTicks(lo: number, hi: number, how: Relative): number[] {
 
 /** A tick's label: the ratio (×10, ×1e20, ×0.97) or the change (+1e3, −20), in three figures at most. */
 export function relativeLabel(y: number, how: Relative): string {
+  // A whole decade is written from its exponent: 10 ** -324 is 0 in doubles, and the decades a long run's
+  // energies span reach there (a ratio of the smallest double to a start of 50 J is about 1e-326).
+  if (how.kind === 'ratio' && Number.isInteger(y) && (y >= 6 || y <= -4)) return `×1e${y}`;
   const v = fromRelative(y, how);
   const text = short(Number(v.toPrecision(3)));
   return how.kind === 'ratio' ? `×${text}` : v > 0 ? `+${text}` : text.replace('-', '−');

@@ -15,7 +15,7 @@ import type { Column, SeriesStyle } from './charts/chart';
 import { type EnergyScale, TimeChart } from './charts/time';
 import { XYChart } from './charts/xy';
 import type { Figure } from './export';
-import { extent } from './range';
+import { extent, firstNotFinite } from './range';
 import { drift } from './relative';
 import { drawScene, type SceneTrack } from './scene/scene';
 import { renderSteps, renderValues } from './table';
@@ -122,6 +122,11 @@ export class Views {
   private notesSaid = '';
   /** The error chart's note as last written. */
   private errorNoteSaid = '';
+  /** Where each track's energy was found not finite, and how many of its rows were looked at (`energyPast`). */
+  private energyScan: {
+    sim: Session | undefined;
+    tracks: Map<string, { rows: number; index: number | undefined }>;
+  } = { sim: undefined, tracks: new Map() };
   /** Which of the charts in sight was drawn last while a run moved (see `render`). */
   private turn = 0;
   /** Whether the charts were reshaped since the views were last drawn (see `render`). */
@@ -686,6 +691,26 @@ export class Views {
     );
   }
 
+  /**
+   * The time of the first row at which a track's energy is not finite, or undefined: looked for in the rows
+   * not yet looked at, once each (a long run's rows, every frame, were a scan of 200,000 numbers a track).
+   */
+  private energyPast(sim: Session, k: number, key: string): number | undefined {
+    if (this.energyScan.sim !== sim) this.energyScan = { sim, tracks: new Map() };
+    const energy = sim.column(k, 'energy');
+    let seen = this.energyScan.tracks.get(key);
+    // A run reset, or its method taken away and back, has fewer rows than were looked at: looked at afresh.
+    if (!seen || energy.length < seen.rows) {
+      seen = { rows: 0, index: undefined };
+      this.energyScan.tracks.set(key, seen);
+    }
+    if (seen.index === undefined) {
+      seen.index = firstNotFinite(energy, seen.rows);
+      seen.rows = energy.length;
+    }
+    return seen.index === undefined ? undefined : sim.column(k, 't')[seen.index];
+  }
+
   private renderStatus(shown: Shown): void {
     const { sim, info } = shown;
     const charts = this.charts;
@@ -694,6 +719,19 @@ export class Views {
       const ending = sim.ending(k);
       return ending === undefined ? [] : [`${l.label} ${ending}: drawn up to there.`];
     });
+    // A method's energy, the square of its motion, passes the largest number a double holds long before its
+    // motion does (explicit Euler's on a long spring run, at half the time): its energy line ends there.
+    for (const [k, l] of shown.tracks.entries()) {
+      const at = this.energyPast(sim, k, l.key);
+      const diverged = sim.divergedAt(k);
+      if (at === undefined || (diverged !== undefined && diverged <= at)) continue;
+      // A long run's history keeps every stride-th step: the step it passed lies before the row that shows it.
+      const when = sim.trackStride(k) > 1 ? `by t = ${short(at)} s` : `at t = ${short(at)} s`;
+      notes.push(
+        `${l.label}'s energy grows past the largest number the computer holds ${when}, long before its motion does: ` +
+          'its line on the energy chart ends there.',
+      );
+    }
     // A method whose run ended early is said to have (above); any other that left a chart's scale, here.
     const ended = new Set(shown.tracks.filter((_, k) => sim.ending(k) !== undefined).map((l) => l.label));
     const mine = (m: string) => shown.tracks.some((l) => l.label === m) && !ended.has(m);
