@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { grid, setLabel } from './body';
+import { grid } from './body';
+import { setLabel } from './labels';
 
 /** A font whose every character is 0.6 of its size wide. */
 const measure = (text: string, size: number) => text.length * size * 0.6;
@@ -43,6 +44,41 @@ describe('a spinning body’s label under its cell', () => {
     });
     expect(setLabel('No gyroscopic term', 60, measure)).toEqual({
       lines: ['No', 'gyroscopic', 'term'],
+      size: 10,
+    });
+  });
+
+  it('breaks after a dash, and keeps a last word of one or two characters with the one before', () => {
+    // "Runge–Kutta 4" is 78 px at 10: in 60 px, "Runge–" over "Kutta 4" at 12 px, never "Runge–Kutta" over "4".
+    expect(setLabel('Runge–Kutta 4', 60, measure)).toEqual({ lines: ['Runge–', 'Kutta 4'], size: 12 });
+    expect(setLabel('Forest–Ruth', 50, measure)).toEqual({ lines: ['Forest–', 'Ruth'], size: 11 });
+    // A short word inside the name breaks as any other.
+    expect(setLabel('Explicit Euler, q normalised', 110, measure).lines).toEqual([
+      'Explicit Euler,',
+      'q normalised',
+    ]);
+  });
+
+  it('leaves a gloss in brackets to the legend before it takes a third line or is cut (cells of 63 px)', () => {
+    const engines = "Symplectic Euler (the engines' order)";
+    // "engines' order)" is 15 characters: 81 px at 9, so the whole name cannot be set in 63 px at all.
+    expect(setLabel(engines, 63, measure)).toEqual({ lines: ['Symplectic', 'Euler'], size: 10 });
+    // Where two lines hold it all, all of it.
+    expect(setLabel(engines, 130, measure).lines.join(' ')).toBe(engines);
+  });
+
+  it('keeps to one line where it is asked to (a row of the spring scene), within its width', () => {
+    // Eleven methods on a phone: the names' column is about 150 px; 31 characters are 167 px at 9.
+    const name = 'Kinematic, average acceleration';
+    for (const width of [150, 170, 200, 400]) {
+      const set = setLabel(name, width, measure, 1);
+      expect(set.lines, `${width} px`).toHaveLength(1);
+      expect(measure(set.lines[0] ?? '', set.size), `${width} px`).toBeLessThanOrEqual(width);
+    }
+    expect(setLabel(name, 170, measure, 1)).toEqual({ lines: [name], size: 9 });
+    expect(setLabel(name, 400, measure, 1)).toEqual({ lines: [name], size: 12 });
+    expect(setLabel("Symplectic Euler (the engines' order)", 100, measure, 1)).toEqual({
+      lines: ['Symplectic Euler'],
       size: 10,
     });
   });

@@ -5,6 +5,7 @@
 
 import { neutral } from '../../ui/palette';
 import { prepare } from '../viewport';
+import { LINE, labelFor, type SetLabel, write, writeLines } from './labels';
 import type { SceneInput, SceneTrack } from './parts';
 
 type Vec3 = [number, number, number];
@@ -29,107 +30,6 @@ const TOWARD: Vec3 = [
 const THINNEST = 0.08;
 
 const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-
-/** A short text centred on (x, y), within `width` canvas pixels, as `setLabel` sets it. */
-function write(
-  ctx: CanvasRenderingContext2D,
-  text: string,
-  x: number,
-  y: number,
-  colour: string,
-  ratio: number,
-  width = Number.POSITIVE_INFINITY,
-) {
-  writeLines(ctx, setLabel(text, width / ratio, measurer(ctx, ratio)), x, y, colour, ratio);
-}
-
-/** A text's width in CSS pixels at a size, in the canvas's font. */
-function measurer(ctx: CanvasRenderingContext2D, ratio: number): (text: string, size: number) => number {
-  return (text, size) => {
-    ctx.font = `${size * ratio}px system-ui, sans-serif`;
-    return ctx.measureText(text).width / ratio;
-  };
-}
-
-/** A label set in lines at a size (CSS pixels), as `setLabel` sets it. */
-export interface SetLabel {
-  lines: string[];
-  size: number;
-}
-
-/**
- * Sets a label within `width` CSS pixels (`measure` gives a text's width at a size): on one line at 12 px,
- * or as small as 10 px; else on two lines, broken between words, from 12 px down to 9; else on three; only
- * then cut with "…" at 9 px. Under five or six spinning bodies on a phone a cell is 60 to 75 px wide: "No
- * gyroscopic term" was cut to "No gyroscopi…", and "Runge–Kutta 4" set at 9 px.
- */
-export function setLabel(
-  text: string,
-  width: number,
-  measure: (text: string, size: number) => number,
-): SetLabel {
-  for (const size of [12, 11, 10]) if (measure(text, size) <= width) return { lines: [text], size };
-  for (const most of [2, 3])
-    for (const size of [12, 11, 10, 9]) {
-      const lines = wrap(text, width, (line) => measure(line, size));
-      if (lines && lines.length <= most) return { lines, size };
-    }
-  let shown = text;
-  while (shown.length > 2 && measure(shown, 9) > width) shown = `${shown.slice(0, -2)}…`;
-  return { lines: [shown], size: 9 };
-}
-
-/** A text's lines within `width`, each as long as fits, broken between words; undefined where a word alone
- * is wider. */
-function wrap(text: string, width: number, measure: (line: string) => number): string[] | undefined {
-  const lines: string[] = [];
-  for (const word of text.split(' ').filter((w) => w !== '')) {
-    const last = lines[lines.length - 1];
-    if (last !== undefined && measure(`${last} ${word}`) <= width)
-      lines[lines.length - 1] = `${last} ${word}`;
-    else if (measure(word) <= width) lines.push(word);
-    else return undefined;
-  }
-  return lines;
-}
-
-/** The labels set lately, by text, width and pixel ratio: a scene is drawn every frame, its labels seldom change. */
-const setLabels = new Map<string, SetLabel>();
-
-/** `setLabel` in the canvas's font, remembered for the frames that follow. */
-function labelFor(ctx: CanvasRenderingContext2D, text: string, width: number, ratio: number): SetLabel {
-  const key = `${width}|${ratio}|${text}`;
-  let set = setLabels.get(key);
-  if (!set) {
-    if (setLabels.size > 64) setLabels.clear();
-    set = setLabel(text, width, measurer(ctx, ratio));
-    setLabels.set(key, set);
-  }
-  return set;
-}
-
-/** Writes a set label centred on (x, y), its lines one under the other. */
-function writeLines(
-  ctx: CanvasRenderingContext2D,
-  { lines, size }: SetLabel,
-  x: number,
-  y: number,
-  colour: string,
-  ratio: number,
-) {
-  ctx.fillStyle = colour;
-  ctx.font = `${size * ratio}px system-ui, sans-serif`;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  const step = LINE * (size / 12) * ratio;
-  lines.forEach((line, i) => {
-    ctx.fillText(line, x, y + (i - (lines.length - 1) / 2) * step);
-  });
-  ctx.textAlign = 'start';
-}
-
-/** A label's line at 12 px, in CSS pixels. */
-const LINE = 14;
 
 /** The rotation (body to world) of a quaternion made a unit one, as the images of the three body axes. */
 export function axesOf(q: ArrayLike<number>): [Vec3, Vec3, Vec3] | undefined {

@@ -77,9 +77,10 @@ export function label(
   x: number,
   y: number,
   colour: string,
+  size = 12,
 ) {
   ctx.fillStyle = colour;
-  ctx.font = `${12 * v.ratio}px system-ui, sans-serif`;
+  ctx.font = `${size * v.ratio}px system-ui, sans-serif`;
   ctx.textBaseline = 'middle';
   ctx.fillText(text, x, y);
 }

@@ -2,6 +2,7 @@
 
 import { neutral, traceMarker } from '../../ui/palette';
 import { clampToCanvas, pixelRatio, prepare, type Viewport } from '../viewport';
+import { labelFor } from './labels';
 import { type Box, disc, label, type SceneInput, span, withTwin, zigzag } from './parts';
 
 /** One row per method, each with a mass at its x: constant force, springs, the chain. */
@@ -19,11 +20,15 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
         : { xmin: x.min - pad, xmax: x.max + pad, ymin: 0, ymax: n };
   const ratio = pixelRatio();
   const rowH = canvas.height / n;
-  // The names' column: as wide as the widest name (within two fifths of the scene), so that no name is
-  // drawn over the picture.
+  // The names' column: as wide as the widest name (within 45 % of the scene). A name wider than
+  // that is set smaller, down to 9 px, then cut (see setLabel): none is drawn over the picture (eleven
+  // methods on a phone: "Kinematic, average acceleration" ran into its spring).
   ctx.font = `${12 * ratio}px system-ui, sans-serif`;
   const widest = Math.max(...input.tracks.map((t) => ctx.measureText(t.label).width));
-  const left = Math.min(Math.max(110 * ratio, widest + 16 * ratio), 0.4 * canvas.width);
+  const left = Math.min(Math.max(110 * ratio, widest + 16 * ratio), 0.45 * canvas.width);
+  /** A name set within the column, `less` CSS pixels narrower (for an arrow after it). */
+  const nameOf = (text: string, less = 0) =>
+    labelFor(ctx, text, (left - ratio * (14 + less)) / ratio, ratio, 1);
   // Room for a second line under a name (where a body has left the scene)?
   const twoLines = rowH >= 30 * ratio;
   const sx = (canvas.width - left - 20 * ratio) / (box.xmax - box.xmin);
@@ -54,17 +59,21 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
     // A spring's mass is off the scene once it reaches the wall: it is not drawn through it.
     const away = offScene(bodyX, kind === 'spring' ? wall + r : left - r, canvas.width + r);
     const gone = away === 'left' ? '◀ off the scene' : '▶ off the scene';
+    // The arrow, where it follows the name, takes 16 px of the column.
+    const name = nameOf(track.label, away && !twoLines ? 16 : 0);
+    const named = name.lines[0] ?? '';
     if (away && twoLines) {
-      label(ctx, v, track.label, 6 * ratio, y - 7 * ratio, track.colour);
+      label(ctx, v, named, 6 * ratio, y - 7 * ratio, track.colour, name.size);
       label(ctx, v, gone, 6 * ratio, y + 8 * ratio, track.colour);
     } else {
       label(
         ctx,
         v,
-        away ? `${track.label} ${away === 'left' ? '◀' : '▶'}` : track.label,
+        away ? `${named} ${away === 'left' ? '◀' : '▶'}` : named,
         6 * ratio,
         y,
         track.colour,
+        name.size,
       );
     }
     if (track.diverged) {
