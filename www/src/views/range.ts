@@ -92,7 +92,8 @@ export function readableRange(
 const BLOW_UP = 8;
 
 /**
- * A log axis's range, in whole decades, for series given as log10 of their positive values. A series whose
+ * A log axis's range, in whole decades, for series given as log10 of their positive values (their least and
+ * greatest are all it reads: a long run's series may be given as those two). A series whose
  * largest value is more than BLOW_UP decades above the median series' is a blow-up, left off the scale (its
  * index is returned); or, given `ceiling` (a log10), one whose largest value is above it: on an error chart,
  * an error far larger than the motion itself, however small the others' (a method exact to round-off beside

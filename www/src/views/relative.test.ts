@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { drift, fromRelative, relativeFor, relativeLabel, relativeTicks, toRelative } from './relative';
+import {
+  drift,
+  fromRelative,
+  hasRelative,
+  relativeFor,
+  relativeLabel,
+  relativeTicks,
+  toRelative,
+} from './relative';
 
 describe('energies relative to their start', () => {
   it('are ratios on a log scale where every start is above zero', () => {
@@ -22,6 +30,17 @@ describe('energies relative to their start', () => {
       Math.log10(2),
     ]);
     expect(relativeLabel(Math.log10(4), how)).toBe('×4');
+    // Relative to a start it is given (a thinned column's, from the whole one); a ratio past what doubles
+    // hold is a gap too.
+    expect(Array.from(toRelative([4, 8], how, 2))).toEqual([Math.log10(2), Math.log10(4)]);
+    expect(Array.from(toRelative([50, 5e-324], how))).toEqual([0, Number.NaN]);
+    // Which values have a relative value at all, before any is made one: exactly those toRelative gives.
+    const values = [50, 1, 1e-300, 5e-324, 0, -3, 1e308, Number.POSITIVE_INFINITY, Number.NaN];
+    for (const e0 of [50, 1e-3])
+      for (const kind of [how, { kind: 'change', c: 1 } as const])
+        expect(values.map((v) => hasRelative(v, e0, kind))).toEqual(
+          Array.from(toRelative(values, kind, e0), (r) => !Number.isNaN(r)),
+        );
   });
 
   it('are changes on a symmetric log scale where a start is at or below zero', () => {

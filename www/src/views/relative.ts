@@ -14,8 +14,8 @@ import type { Column } from './charts/chart';
 /** How the values are drawn: `ratio` as log10(E/E0), `change` as the symmetric log of E − E0 in units `c`. */
 export type Relative = { kind: 'ratio' } | { kind: 'change'; c: number };
 
-/** A column's first finite value. */
-function first(col: Column): number | undefined {
+/** A column's first finite value: its start, which its values are drawn relative to. */
+export function startOf(col: Column): number | undefined {
   for (let i = 0; i < col.length; i++) {
     const v = col[i];
     if (v !== null && v !== undefined && Number.isFinite(v)) return v;
@@ -29,7 +29,7 @@ function first(col: Column): number | undefined {
  * energy's largest value; the change's unit is then a round power of ten).
  */
 export function relativeFor(columns: Column[], size: number): Relative {
-  const starts = columns.map(first).filter((v) => v !== undefined);
+  const starts = columns.map(startOf).filter((v) => v !== undefined);
   if (starts.length > 0 && starts.every((v) => v > 0)) return { kind: 'ratio' };
   const scale = Math.max(size, ...starts.map(Math.abs)) * 1e-6;
   const c = scale > 0 && Number.isFinite(scale) ? 10 ** Math.floor(Math.log10(scale)) : 1;
@@ -37,13 +37,13 @@ export function relativeFor(columns: Column[], size: number): Relative {
 }
 
 /**
- * A column drawn relative to its start, NaN where a value cannot be (not finite, or a ratio ≤ 0): the chart
+ * A column drawn relative to its start (`e0`: a column thinned from a longer one is given the longer one's),
+ * NaN where a value cannot be (not finite, or a ratio ≤ 0): the chart
  * leaves a gap there. Numbers in a Float64Array, not an array of numbers and nulls, whose every value the
  * engine keeps as an object of its own: a run of 200,000 steps with every method and its shadows made
  * 3.4 million of them a frame.
  */
-export function toRelative(col: Column, how: Relative): Float64Array {
-  const e0 = first(col);
+export function toRelative(col: Column, how: Relative, e0 = startOf(col)): Float64Array {
   const out = new Float64Array(col.length);
   for (let i = 0; i < col.length; i++) {
     const v = col[i];
@@ -53,8 +53,23 @@ export function toRelative(col: Column, how: Relative): Float64Array {
       const d = v - e0;
       out[i] = Math.sign(d) * Math.log10(1 + Math.abs(d) / how.c);
     }
+    // A ratio past what doubles hold (the smallest double over a start of 50 J is 0): a gap, as before it.
+    if (!Number.isFinite(out[i])) out[i] = Number.NaN;
   }
   return out;
+}
+
+/**
+ * Whether `v` has a value relative to `e0` (finite, where `toRelative` gives NaN): a column may be thinned
+ * to the least and greatest of these before it is made relative, as the relative value rises with `v`.
+ */
+export function hasRelative(v: number, e0: number | undefined, how: Relative): boolean {
+  if (e0 === undefined) return false;
+  if (how.kind === 'ratio') {
+    const r = v / e0;
+    return r > 0 && r < Number.POSITIVE_INFINITY;
+  }
+  return Number.isFinite(v - e0);
 }
 
 /** The value a drawn value stands for: E/E0, or E − E0. */

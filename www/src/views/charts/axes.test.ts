@@ -26,6 +26,18 @@ describe('the envelope of a dense line', () => {
     }
   });
 
+  it('looks only at the values it is told to accept: the rest are gaps', () => {
+    // An energy with a stretch at or below zero, thinned for a ratio's log: that stretch is a gap.
+    const x = Array.from({ length: 1000 }, (_, i) => i);
+    const y = x.map((i) => (i >= 400 && i < 600 ? -1 : i + 1));
+    const thin = Array.from(envelope(x, [y], 100, (v) => v > 0).ys[0] ?? []);
+    expect(thin).toHaveLength(200);
+    expect(thin.slice(80, 120)).toEqual(Array(40).fill(null));
+    const values = thin.filter((v) => typeof v === 'number');
+    expect(Math.min(...values)).toBe(1);
+    expect(Math.max(...values)).toBe(1000);
+  });
+
   it('leaves a line with few points alone', () => {
     const x = [0, 1, 2];
     const y = [1, 2, 3];

@@ -115,9 +115,15 @@ export function positiveOnly(col: Column): (number | null)[] {
  * a stretch, in the order they came): a line with more points than pixels draws its envelope instead of a
  * filled block, and keeps every peak. Unchanged when there are few enough points: two a stretch at most, so
  * that a line never has more than two points a pixel (a dense zigzag of them takes a canvas without a GPU
- * tens of milliseconds to stroke).
+ * tens of milliseconds to stroke). Only the values `accept` takes (with their series' index) are looked at
+ * (a ratio's log has no place for a value at or below zero): any other is a gap, as one not finite is.
  */
-export function envelope(x: Column, ys: Column[], buckets: number): { x: Column; ys: Column[] } {
+export function envelope(
+  x: Column,
+  ys: Column[],
+  buckets: number,
+  accept: (v: number, series: number) => boolean = Number.isFinite,
+): { x: Column; ys: Column[] } {
   const n = x.length;
   if (n <= 2 * buckets) return { x, ys };
   const size = Math.ceil(n / buckets);
@@ -134,9 +140,15 @@ export function envelope(x: Column, ys: Column[], buckets: number): { x: Column;
       let hiAt = 0;
       for (let i = start; i < end; i++) {
         const v = col[i];
-        if (v === null || v === undefined || !Number.isFinite(v)) continue;
-        if (lo === null || v < lo) [lo, loAt] = [v, i];
-        if (hi === null || v > hi) [hi, hiAt] = [v, i];
+        if (v === null || v === undefined || !Number.isFinite(v) || !accept(v, k)) continue;
+        if (lo === null || v < lo) {
+          lo = v;
+          loAt = i;
+        }
+        if (hi === null || v > hi) {
+          hi = v;
+          hiAt = i;
+        }
       }
       const out = outYs[k] ?? [];
       if (loAt <= hiAt) out.push(lo, hi);
