@@ -409,6 +409,7 @@ test('a run’s notes move no chart in sight: they come under the first row of c
 test('on a slow machine the charts in sight still take turns while a run moves, one a frame', async ({
   page,
 }) => {
+  test.setTimeout(150_000);
   // Which charts each frame strokes (the scene's canvas is not a chart's), counted by a frame loop that
   // runs before the page's own in every frame.
   await page.addInitScript(() => {
@@ -439,7 +440,23 @@ test('on a slow machine the charts in sight still take turns while a run moves, 
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
   await page.waitForTimeout(1500);
   const since = await page.evaluate(() => (window as unknown as { __frame: number }).__frame);
-  await page.waitForTimeout(6000);
+  // Until a dozen frames have drawn charts: on a loaded machine a slowed frame takes a second or more, and a
+  // fixed wait saw too few of them to judge.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (after) =>
+            new Set(
+              (window as unknown as { __strokes: [number, string][] }).__strokes
+                .filter(([frame]) => frame > after)
+                .map(([frame]) => frame),
+            ).size,
+          since,
+        ),
+      { timeout: 90_000, intervals: [1000] },
+    )
+    .toBeGreaterThanOrEqual(12);
   const { strokes, frameAt } = await page.evaluate(() => {
     const w = window as unknown as { __strokes: [number, string][]; __frameAt: number[] };
     return { strokes: w.__strokes, frameAt: w.__frameAt };
