@@ -812,7 +812,7 @@ test('a figure loading in a post moves no text: cumulative layout shift under 0.
     <script type="module" src="${LAB}/embed.js"></script>
     <p>Before the figure.</p>
     ${snippets(
-      LAB + '/',
+      `${LAB}/`,
       '?scenario=spring&methods=euler,symplectic-euler',
       { ...DEFAULT_LOOK, views: ['scene', 'energy'] },
       'Spring',
@@ -822,7 +822,7 @@ test('a figure loading in a post moves no text: cumulative layout shift under 0.
       .join('\n')}
     <p id="after">After the figure.</p>
     ${snippets(
-      LAB + '/',
+      `${LAB}/`,
       '?scenario=orbit&methods=euler,rk4',
       { ...DEFAULT_LOOK, views: ['scene', 'x', 'energy'], controls: 'none' },
       'Orbit',

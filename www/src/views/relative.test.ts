@@ -60,6 +60,10 @@ describe('energies relative to their start', () => {
     );
     expect(narrow).toContain('×1');
     for (const l of narrow) expect(l).toMatch(/^×(0\.\d|1(\.\d)?)$/);
+    // A ratio from 0.9 to 40 (explicit Euler early on the default page): ×1, ×2, ×5, ×10, ×20, evenly spread
+    // in decades, ×1 among them; not ×10, ×20, ×30, ×40 crowding the top.
+    const early = relativeTicks(Math.log10(0.9), Math.log10(40), ratio).map((y) => relativeLabel(y, ratio));
+    expect(early).toEqual(['×1', '×2', '×5', '×10', '×20']);
     // Fifty-five decades: whole decades.
     for (const y of relativeTicks(0, 55, ratio)) expect(Number.isInteger(y)).toBe(true);
     // Decades as small as doubles go, and smaller (10 ** -324 is 0): written from their exponents, never ×0.

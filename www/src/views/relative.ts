@@ -93,7 +93,8 @@ function fewer(ticks: number[]): number[] {
 
 /**
  * Ticks for drawn values from `lo` to `hi`, at round values of what they stand for: ratios ×0.9, ×1, ×1.1 …
- * where the range is narrow, whole decades (×10, ×1e20) where it spans more than two; changes 0, ±1e-5,
+ * where the range is narrow, ×1, ×2, ×5, ×10 … where it spans half a decade to two, whole decades (×10,
+ * ×1e20) where it spans more; changes 0, ±1e-5,
  * ±1e-4 … (round powers of ten, drawn where the symmetric log puts them).
  */
 export function relativeTicks(lo: number, hi: number, how: Relative): number[] {
@@ -114,6 +115,17 @@ export function relativeTicks(lo: number, hi: number, how: Relative): number[] {
     const step = Math.max(1, Math.ceil((hi - lo) / 6));
     const out: number[] = [];
     for (let k = Math.ceil(lo / step) * step; k <= hi; k += step) out.push(k);
+    return out;
+  }
+  // Between half a decade and two: 1, 2 and 5 times each decade, ×1 among them where it is in range (round
+  // steps of the ratio itself, ×10, ×20, ×30, ×40, crowd the axis's top and leave ×1 out).
+  if (hi - lo > 0.5) {
+    const out: number[] = [];
+    for (let k = Math.floor(lo); k <= Math.ceil(hi); k++)
+      for (const m of [1, 2, 5]) {
+        const y = k + Math.log10(m);
+        if (y >= lo && y <= hi) out.push(y);
+      }
     return out;
   }
   const [a, b] = [10 ** lo, 10 ** hi];

@@ -719,8 +719,9 @@ export class Views {
       const ending = sim.ending(k);
       return ending === undefined ? [] : [`${l.label} ${ending}: drawn up to there.`];
     });
-    // A method's energy, the square of its motion, passes the largest number a double holds long before its
-    // motion does (explicit Euler's on a long spring run, at half the time): its energy line ends there.
+    // A method's energy is made of squares of its motion (v·v, x·x), which pass the largest number a double
+    // holds long before the motion does (explicit Euler's on a long spring run, at half the time): the energy
+    // is then not a number the core can give, and its line ends there.
     for (const [k, l] of shown.tracks.entries()) {
       const at = this.energyPast(sim, k, l.key);
       const diverged = sim.divergedAt(k);
@@ -728,8 +729,8 @@ export class Views {
       // A long run's history keeps every stride-th step: the step it passed lies before the row that shows it.
       const when = sim.trackStride(k) > 1 ? `by t = ${short(at)} s` : `at t = ${short(at)} s`;
       notes.push(
-        `${l.label}'s energy grows past the largest number the computer holds ${when}, long before its motion does: ` +
-          'its line on the energy chart ends there.',
+        `${l.label}'s energy overflows ${when}: it is made of squares of the motion, which pass the largest number the computer holds long before the motion does. ` +
+          'Its line on the energy chart ends there.',
       );
     }
     // A method whose run ended early is said to have (above); any other that left a chart's scale, here.

@@ -20,12 +20,12 @@ export function rows(canvas: HTMLCanvasElement, input: SceneInput, kind: 'block'
         : { xmin: x.min - pad, xmax: x.max + pad, ymin: 0, ymax: n };
   const ratio = pixelRatio();
   const rowH = canvas.height / n;
-  // The names' column: as wide as the widest name (within 45 % of the scene). A name wider than
+  // The names' column: as wide as the widest name (within half the scene). A name wider than
   // that is set smaller, down to 9 px, then cut (see setLabel): none is drawn over the picture (eleven
-  // methods on a phone: "Kinematic, average acceleration" ran into its spring).
+  // methods on a phone: "Kinematic, average acceleration" ran into its spring; at 360 px it is whole at 9 px).
   ctx.font = `${12 * ratio}px system-ui, sans-serif`;
   const widest = Math.max(...input.tracks.map((t) => ctx.measureText(t.label).width));
-  const left = Math.min(Math.max(110 * ratio, widest + 16 * ratio), 0.45 * canvas.width);
+  const left = Math.min(Math.max(110 * ratio, widest + 16 * ratio), 0.5 * canvas.width);
   /** A name set within the column, `less` CSS pixels narrower (for an arrow after it). */
   const nameOf = (text: string, less = 0) =>
     labelFor(ctx, text, (left - ratio * (14 + less)) / ratio, ratio, 1);
