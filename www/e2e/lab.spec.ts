@@ -693,7 +693,7 @@ test("a method whose energy overflows long before its motion does is said to, at
   const errors = watch(page);
   // Explicit Euler on the spring at dt = 0.1: its speed squared passes the largest double (its speed past
   // 1.34e154) at half the time its motion does.
-  const query = 'scenario=spring&methods=euler,rk4&dt=0.1&until=1100';
+  const query = 'scenario=spring&methods=euler,rk4,implicit-euler&dt=0.1&until=1100';
   await page.goto(`./?${query}`);
   await runToEnd(page);
   const rows = execFileSync(CLI, cliArgs(query), {
@@ -717,6 +717,15 @@ test("a method whose energy overflows long before its motion does is said to, at
   await expect(notes).toContainText('Explicit Euler diverged at t = ');
   // RK4's energy stays finite, and is not said to leave.
   await expect(notes).not.toContainText("Runge–Kutta 4's energy");
+  // Implicit Euler's falls to 0, and first below the smallest ratio to its start a double holds: its line on
+  // the relative (log) scale ends at its last row with a ratio, which the CLI's energies give.
+  const implicit = rows.filter((r) => r[method!] === 'implicit-euler');
+  const e0 = Number(implicit[0]?.[energy!]);
+  const lastRatio = implicit.filter((r) => Number(r[energy!]) / e0 > 0).pop();
+  expect(Number(lastRatio?.[t!])).toBeGreaterThan(500);
+  await expect(notes).toContainText(
+    `Implicit Euler's energy falls too small beside its start for the computer's numbers (below about 1e-323 of it): on the energy chart's log scale its line ends at t = ${Number(lastRatio?.[t!])} s.`,
+  );
   // A long run keeps every few steps' row: the note says by when, at the first row that shows it.
   await page.goto(`./?${query.replace('until=1100', 'until=20000')}`);
   await runToEnd(page);

@@ -752,6 +752,11 @@ export class Views {
         `The energy chart shows each energy relative to its start, on a log scale, since ${list(relative)} left the ${info.truth} solution's scale: ` +
           'a straight rising line is the same growth every step.',
       );
+    for (const { label, t } of energy.vanished.filter((v) => mine(v.label)))
+      notes.push(
+        `${label}'s energy falls too small beside its start for the computer's numbers (below about 1e-323 of it): ` +
+          `on the energy chart's log scale its line ends at t = ${short(t)} s.`,
+      );
     const off = energy.offScale.filter(mine);
     if (off.length > 0)
       notes.push(

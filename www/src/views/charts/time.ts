@@ -125,6 +125,9 @@ export class TimeChart extends Chart {
   relative: Relative | undefined;
   /** The series whose leaving the truth's range made `auto` draw the energies relative to their starts. */
   relativeBecause: string[] = [];
+  /** Drawn relative to their starts, the lines that end while their values are still numbers (a value too
+   * small beside its start for a double's ratio, or 0), and the time each ends at. */
+  vanished: { label: string; t: number }[] = [];
 
   /** How much time the x axis shows while there is a single point: the run's length, set by the views. */
   span = 1;
@@ -188,6 +191,7 @@ export class TimeChart extends Chart {
         : undefined;
     const y = this.plot.axes[1];
     const how = this.relative;
+    this.vanished = [];
     if (how) {
       this.offScale = [];
       this.pastTop = [];
@@ -200,6 +204,18 @@ export class TimeChart extends Chart {
         hasRelative(v, starts[k], how),
       );
       const drawn = thin.ys.map((col, k) => toRelative(col, how, starts[k]));
+      // A line that ends while its energy is still a number (implicit Euler's, fallen below the smallest
+      // ratio to its start a double holds, then to 0): where it ends, said under the charts.
+      this.vanished = ys.flatMap((raw, k) => {
+        const last = raw[raw.length - 1];
+        if (shown[k]?.length === 0 || last === null || last === undefined || !Number.isFinite(last))
+          return [];
+        if (hasRelative(last, starts[k], how)) return [];
+        // Its last row with a value relative to its start, in the whole column (a thinned stretch spans many).
+        let i = raw.length - 1;
+        while (i >= 0 && !hasRelative(Number(raw[i]), starts[k], how)) i--;
+        return i < 0 ? [] : [{ label: this.styles[k]?.label ?? '', t: Number(t[i]) }];
+      });
       // Each shown column's extent, joined: not one array of every value.
       const seen = drawn
         .map((col, i) => (shown[i]?.length === 0 ? undefined : extent(col)))
