@@ -64,6 +64,8 @@ describe('energies relative to their start', () => {
     // in decades, ×1 among them; not ×10, ×20, ×30, ×40 crowding the top.
     const early = relativeTicks(Math.log10(0.9), Math.log10(40), ratio).map((y) => relativeLabel(y, ratio));
     expect(early).toEqual(['×1', '×2', '×5', '×10', '×20']);
+    // Decades a round number apart: 600 decades by 100s, not by 115 or 107.
+    expect(relativeTicks(-330, 310, ratio)).toEqual([-300, -200, -100, 0, 100, 200, 300]);
     // Fifty-five decades: whole decades.
     for (const y of relativeTicks(0, 55, ratio)) expect(Number.isInteger(y)).toBe(true);
     // Decades as small as doubles go, and smaller (10 ** -324 is 0): written from their exponents, never ×0.

@@ -78,9 +78,9 @@ export function fromRelative(y: number, how: Relative): number {
   return Math.sign(y) * how.c * (10 ** Math.abs(y) - 1);
 }
 
-/** A round step for about five ticks across `span`: 1, 2 or 5 × 10ᵏ. */
-function roundStep(span: number): number {
-  const raw = span / 5;
+/** A round step for about `count` ticks across `span`: 1, 2 or 5 × 10ᵏ. */
+function roundStep(span: number, count = 5): number {
+  const raw = span / count;
   const power = 10 ** Math.floor(Math.log10(raw));
   return ([1, 2, 5, 10].map((m) => m * power).find((step) => step >= raw) ?? 10 * power) || 1;
 }
@@ -112,7 +112,8 @@ export function relativeTicks(lo: number, hi: number, how: Relative): number[] {
     return [...kept.map((y) => -y).reverse(), 0, ...kept].filter((y) => y >= lo && y <= hi);
   }
   if (hi - lo > 2) {
-    const step = Math.max(1, Math.ceil((hi - lo) / 6));
+    // A round number of decades apart (1, 2, 5, 10, 20, 50, 100 …): not 115.
+    const step = Math.max(1, roundStep(hi - lo, 7));
     const out: number[] = [];
     for (let k = Math.ceil(lo / step) * step; k <= hi; k += step) out.push(k);
     return out;

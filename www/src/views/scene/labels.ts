@@ -71,10 +71,16 @@ function setWithin(
 
 /**
  * The places a label may break: between words, and after a dash ("Runge–" and "Kutta"), which stays on the
- * first line; a last word of one or two characters (the "4" of "Runge–Kutta 4") stays with the one before.
+ * first line; a last word of one or two characters (the "4" of "Runge–Kutta 4") stays with the one before;
+ * a gloss in brackets at the end is one piece.
  * Each piece with what joins it to the one before on a line: a space, or nothing after a dash.
  */
 function pieces(text: string): { piece: string; join: string }[] {
+  // A gloss in brackets at the end is one piece: on a line of its own, or (where it does not fit one) left
+  // to the legend by setLabel, never "(the" at the end of a line.
+  const gloss = /\s*(\([^()]*\))$/.exec(text);
+  if (gloss?.[1] && gloss.index > 0)
+    return [...pieces(text.slice(0, gloss.index)), { piece: gloss[1], join: ' ' }];
   const words = text.split(' ').filter((w) => w !== '');
   const last = words[words.length - 1];
   if (words.length > 1 && last !== undefined && last.length <= 2) {
