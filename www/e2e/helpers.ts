@@ -70,14 +70,18 @@ export async function valuesTable(page: Page): Promise<Map<string, Record<string
 
 /** The last CSV row of each method, by column name. */
 export function lastRows(csv: string): Map<string, Record<string, string>> {
+  // Keyed by the first column's value (the method's id).
+  return new Map(csvRows(csv).map((row) => [Object.values(row)[0] ?? '', row]));
+}
+
+/** Every row of a CSV (the CLI's or the page's), each by its header's names. */
+export function csvRows(csv: string): Record<string, string>[] {
   const [header = '', ...lines] = csv.trim().split('\n');
   const names = header.split(',');
-  const out = new Map<string, Record<string, string>>();
-  for (const line of lines) {
+  return lines.map((line) => {
     const fields = line.split(',');
-    out.set(fields[0] ?? '', Object.fromEntries(names.map((n, i) => [n, fields[i] ?? ''])));
-  }
-  return out;
+    return Object.fromEntries(names.map((n, i) => [n, fields[i] ?? '']));
+  });
 }
 
 /** The site's scripts and styles a page requests, by name (`assets/app-HASH.js` is `app.js`), in order. */

@@ -8,6 +8,7 @@ import {
   allDigits,
   assetRequests,
   CLI,
+  csvRows,
   everyFrame,
   lastRows,
   runToEnd,
@@ -696,43 +697,39 @@ test("a method whose energy overflows long before its motion does is said to, at
   const query = 'scenario=spring&methods=euler,rk4,implicit-euler&dt=0.1&until=1100';
   await page.goto(`./?${query}`);
   await runToEnd(page);
-  const rows = execFileSync(CLI, cliArgs(query), {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-    maxBuffer: 64 << 20,
-  })
-    .trim()
-    .split('\n')
-    .map((line) => line.split(','));
-  const [header = []] = rows;
-  const [method, t, energy, x] = ['method', 't', 'energy', 'x'].map((c) => header.indexOf(c)) as number[];
-  const euler = rows.filter((r) => r[method!] === 'euler');
-  const first = euler.find((r) => r[energy!] === 'inf');
+  const rows = csvRows(
+    execFileSync(CLI, cliArgs(query), {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 64 << 20,
+    }),
+  );
+  const first = rows.find((r) => r.method === 'euler' && r.energy === 'inf');
   expect(first, 'the CLI prints an infinite energy').toBeDefined();
-  expect(Number.isFinite(Number(first?.[x!])), 'while its motion is finite').toBe(true);
+  expect(Number.isFinite(Number(first?.x)), 'while its motion is finite').toBe(true);
   const notes = page.locator('#divergence');
   await expect(notes).toContainText(
-    `Explicit Euler's energy overflows at t = ${Number(first?.[t!])} s: it is made of squares of the motion`,
+    `Explicit Euler's energy overflows at t = ${Number(first?.t)} s: it is made of squares of the motion`,
   );
   await expect(notes).toContainText('Explicit Euler diverged at t = ');
   // RK4's energy stays finite, and is not said to leave.
   await expect(notes).not.toContainText("Runge–Kutta 4's energy");
   // Implicit Euler's falls to 0, and first below the smallest ratio to its start a double holds: its line on
   // the relative (log) scale ends at its last row with a ratio, which the CLI's energies give.
-  const implicit = rows.filter((r) => r[method!] === 'implicit-euler');
-  const e0 = Number(implicit[0]?.[energy!]);
-  const lastRatio = implicit.filter((r) => Number(r[energy!]) / e0 > 0).pop();
-  expect(Number(lastRatio?.[t!])).toBeGreaterThan(500);
+  const implicit = rows.filter((r) => r.method === 'implicit-euler');
+  const e0 = Number(implicit[0]?.energy);
+  const lastRatio = implicit.filter((r) => Number(r.energy) / e0 > 0).pop();
+  expect(Number(lastRatio?.t)).toBeGreaterThan(500);
   await expect(notes).toContainText(
-    `Implicit Euler's energy falls too small beside its start for the computer's numbers (below about 1e-323 of it): on the energy chart's log scale its line ends at t = ${Number(lastRatio?.[t!])} s.`,
+    `Implicit Euler's energy falls too small beside its start for the computer's numbers (below about 1e-323 of it): on the energy chart's log scale its line ends at t = ${Number(lastRatio?.t)} s.`,
   );
   // A long run keeps every few steps' row: the note says by when, at the first row that shows it.
   await page.goto(`./?${query.replace('until=1100', 'until=20000')}`);
   await runToEnd(page);
   const by = /Explicit Euler's energy overflows by t = ([0-9.]+) s:/.exec((await notes.textContent()) ?? '');
   expect(by, 'said by when').not.toBeNull();
-  expect(Number(by?.[1])).toBeGreaterThanOrEqual(Number(first?.[t!]));
-  expect(Number(by?.[1])).toBeLessThan(Number(first?.[t!]) + 1);
+  expect(Number(by?.[1])).toBeGreaterThanOrEqual(Number(first?.t));
+  expect(Number(by?.[1])).toBeLessThan(Number(first?.t) + 1);
   expect(errors).toEqual([]);
 });
 

@@ -37,7 +37,7 @@ describe('energies relative to their start', () => {
     // Which values have a relative value at all, before any is made one: exactly those toRelative gives.
     const values = [50, 1, 1e-300, 5e-324, 0, -3, 1e308, Number.POSITIVE_INFINITY, Number.NaN];
     for (const e0 of [50, 1e-3])
-      for (const kind of [how, { kind: 'change', c: 1 } as const])
+      for (const kind of [how, { kind: 'change', c: 1 } as const, { kind: 'change', c: 1e-12 } as const])
         expect(values.map((v) => hasRelative(v, e0, kind))).toEqual(
           Array.from(toRelative(values, kind, e0), (r) => !Number.isNaN(r)),
         );

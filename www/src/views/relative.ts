@@ -47,21 +47,21 @@ export function toRelative(col: Column, how: Relative, e0 = startOf(col)): Float
   const out = new Float64Array(col.length);
   for (let i = 0; i < col.length; i++) {
     const v = col[i];
-    if (v === null || v === undefined || !Number.isFinite(v) || e0 === undefined) out[i] = Number.NaN;
-    else if (how.kind === 'ratio') out[i] = v > 0 ? Math.log10(v / e0) : Number.NaN;
+    if (v === null || v === undefined || e0 === undefined || !hasRelative(v, e0, how)) out[i] = Number.NaN;
+    else if (how.kind === 'ratio') out[i] = Math.log10(v / e0);
     else {
       const d = v - e0;
       out[i] = Math.sign(d) * Math.log10(1 + Math.abs(d) / how.c);
     }
-    // A ratio past what doubles hold (the smallest double over a start of 50 J is 0): a gap, as before it.
-    if (!Number.isFinite(out[i])) out[i] = Number.NaN;
   }
   return out;
 }
 
 /**
- * Whether `v` has a value relative to `e0` (finite, where `toRelative` gives NaN): a column may be thinned
- * to the least and greatest of these before it is made relative, as the relative value rises with `v`.
+ * Whether `v` has a value relative to `e0`, a finite one (else `toRelative` gives NaN: a value at or below
+ * zero for a ratio, or not finite, or a ratio or change past what doubles hold, such as the smallest double
+ * over a start of 50 J, which is 0). A column may be thinned to the least and greatest of these before it is
+ * made relative, as the relative value rises with `v`.
  */
 export function hasRelative(v: number, e0: number | undefined, how: Relative): boolean {
   if (e0 === undefined) return false;
@@ -69,7 +69,7 @@ export function hasRelative(v: number, e0: number | undefined, how: Relative): b
     const r = v / e0;
     return r > 0 && r < Number.POSITIVE_INFINITY;
   }
-  return Number.isFinite(v - e0);
+  return Number.isFinite(Math.abs(v - e0) / how.c);
 }
 
 /** The value a drawn value stands for: E/E0, or E − E0. */

@@ -122,7 +122,7 @@ export function envelope(
   x: Column,
   ys: Column[],
   buckets: number,
-  accept: (v: number, series: number) => boolean = Number.isFinite,
+  accept: (v: number, series: number) => boolean = () => true,
 ): { x: Column; ys: Column[] } {
   const n = x.length;
   if (n <= 2 * buckets) return { x, ys };
