@@ -479,6 +479,60 @@ test('on a slow machine the charts in sight still take turns while a run moves, 
   expect(perFrame.filter((n) => n > 1).length).toBeLessThanOrEqual(perFrame.length / 4);
 });
 
+test('a run that finishes draws its charts one a task, those out of sight too, and is "finished" once all are', async ({
+  page,
+}) => {
+  // Which chart each stroke is of, in which task (the strokes between two of the page's breaks, told apart
+  // by a microtask: one runs whenever a task's script is done), and whether the status said "finishing".
+  await page.addInitScript(() => {
+    const w = window as unknown as { __strokes: [number, string, boolean][] };
+    w.__strokes = [];
+    let task = 0;
+    let open = false;
+    const stroke = CanvasRenderingContext2D.prototype.stroke;
+    CanvasRenderingContext2D.prototype.stroke = function (this: CanvasRenderingContext2D, path?: Path2D) {
+      const chart = this.canvas.closest('[id^="chart-"]')?.id;
+      if (chart) {
+        if (!open) {
+          open = true;
+          task += 1;
+          queueMicrotask(() => {
+            open = false;
+          });
+        }
+        const status = document.getElementById('status')?.textContent ?? '';
+        w.__strokes.push([task, chart, status.includes('finishing')]);
+      }
+      Reflect.apply(stroke, this, path ? [path] : []);
+    };
+  });
+  // Every method on the spring for 20,000 steps (the page's own list of them): drawn in one task, such a
+  // finish held the page for 150 ms.
+  await page.goto('./?scenario=spring');
+  const methods = await page
+    .locator('#methods input[name="method"]')
+    .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  expect(methods.length).toBeGreaterThanOrEqual(11);
+  await page.goto(`./?scenario=spring&methods=${methods.join(',')}&dt=0.1&until=2000`);
+  await expect(page.locator('#status')).toContainText('step');
+  await page.locator('#end').click();
+  await expect(page.locator('#status')).toContainText('finished', { timeout: 60_000 });
+  const strokes = await page.evaluate(
+    () => (window as unknown as { __strokes: [number, string, boolean][] }).__strokes,
+  );
+  const finishing = strokes.filter(([, , said]) => said);
+  const tasks = new Map<number, Set<string>>();
+  for (const [task, chart] of finishing) tasks.set(task, (tasks.get(task) ?? new Set()).add(chart));
+  // Every chart of the run is drawn while the status says "finishing", the energy charts below the window
+  // included; each in a task of its own.
+  expect(new Set(finishing.map(([, chart]) => chart))).toEqual(
+    new Set(['chart-position', 'chart-phase', 'chart-energy', 'chart-split', 'chart-error']),
+  );
+  for (const charts of tasks.values()) expect([...charts]).toHaveLength(1);
+  // Once "finished", the notes are there: explicit Euler's run ended, and the note says where.
+  await expect(page.locator('#divergence')).toContainText('Explicit Euler');
+});
+
 /** A chart's legend entry for the line labelled exactly `label`. */
 function legendEntry(page: Page, chart: string, label: string): Locator {
   return page

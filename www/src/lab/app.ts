@@ -17,7 +17,7 @@ import {
   useStudiesTier,
 } from '../core';
 import { studiesReady } from '../core/studies';
-import { byId, message, notice } from '../ui/dom';
+import { byId, message, nextTask, notice } from '../ui/dom';
 import { stepText } from '../ui/numbers';
 import { registerStyles } from '../ui/palette';
 import { type Shown, Views } from '../views/views';
@@ -25,7 +25,7 @@ import { StepAccumulator } from './accumulator';
 import { type ClockAction, type SharedClock, stepsBehind } from './clock';
 import { type Actions, Controls } from './controls';
 import type { Explainer } from './explain';
-import { FrameLoop, nextTask } from './frames';
+import { FrameLoop } from './frames';
 import {
   defaultsFor,
   type LabState,
@@ -675,13 +675,43 @@ export class App implements Actions {
       // still have the charts take turns, or each would draw every chart and grow longer still.
       const often = this.framesSinceDrawn <= OFTEN_FRAMES;
       this.framesSinceDrawn = 0;
-      // The frame a run finishes in draws every chart, those out of sight too: the notes on what left a
-      // chart's scale are then complete at once, and the page does not shift under a reader who scrolls
-      // down to the charts later. (Drawn one a frame instead, the notes came a few frames after "finished"
-      // and moved what was below them under a click: the CI's browser test clicked the checkbox under the
-      // charts as it moved.)
-      this.render(finished, often);
+      // A run that finishes has every chart drawn, those out of sight too, one a task, and is "finished"
+      // once all are (see `finish`). (Drawn one a frame, with "finished" said at once, the notes came a few
+      // frames after it and moved what was below them under a click: the CI's browser test clicked the
+      // checkbox under the charts as it moved.)
+      if (finished && this.sim) void this.finish(this.sim);
+      else this.render(false, often);
     }
+  }
+
+  /** The run whose finish the views are drawing, in parts; finishes begun, counted (see `finish`). */
+  private finishing: Session | undefined;
+  private finishes = 0;
+
+  /**
+   * Draws a finished run in parts, none holding the page long (see `Views.finish`), its status "finishing"
+   * until all are drawn, then "finished". A run replaced meanwhile, or a finish begun after this one, ends
+   * it: the later one says the status.
+   */
+  private async finish(sim: Session): Promise<void> {
+    const mine = ++this.finishes;
+    this.finishing = sim;
+    this.say(sim);
+    let drawn = false;
+    try {
+      drawn = await this.views.finish(
+        () => (this.sim === sim && this.motion !== 'trapped' ? this.shown(sim) : undefined),
+        this.options.tables !== false,
+      );
+    } catch (e) {
+      // A failure in a part (a trap in the core) is met as one in a frame's drawing would be.
+      this.guard(() => {
+        throw e;
+      });
+    }
+    if (mine !== this.finishes) return;
+    this.finishing = undefined;
+    if (drawn) this.say(sim);
   }
 
   /**
@@ -735,8 +765,15 @@ export class App implements Actions {
       this.options.tables !== false && (force || !moving || now - this.tablesAt > TABLE_REFRESH_MS);
     if (tables) this.tablesAt = now;
     this.views.render(this.shown(sim), force, tables, moving, often);
+    this.say(sim);
+  }
+
+  /** The status line: the run's time and step, and what the transport is doing. */
+  private say(sim: Session): void {
     const status = sim.done
-      ? 'finished'
+      ? this.finishing === sim
+        ? 'finishing'
+        : 'finished'
       : this.motion === 'to-end'
         ? 'running to the end'
         : this.playing

@@ -6,7 +6,7 @@ import { type Catalogue, useClassroomTier, useStudiesTier } from '../core';
 import { studiesAfter, studiesReady } from '../core/studies';
 import type { EmbedPanel } from '../embed/snippets';
 import type { ConvergencePanel, ExperimentsPanel, StabilityPanel } from '../panels/panels';
-import { byId, el, keepJumpsInPlace, message, notice, pageQuery } from '../ui/dom';
+import { byId, el, keepJumpsInPlace, message, nextTask, notice, pageQuery } from '../ui/dom';
 import { lookQuery, parseLook, type ThemeChoice } from '../ui/look';
 import { recolourSwatches } from '../ui/palette';
 import { applyTheme } from '../ui/theme';
@@ -14,7 +14,7 @@ import type { YourMethodPanel } from '../your-method/your-method';
 import { App } from './app';
 import { CORE, openCore } from './boot';
 import { showBody } from './first-screen';
-import { firstFrame, nextTask } from './frames';
+import { firstFrame } from './frames';
 import { openingTier } from './opening';
 import { defaultsFor, type LabState, parseQuery, runKey, scenarioInfo, toQuery, toSpec } from './state';
 

@@ -100,3 +100,15 @@ export function keepJumpsInPlace(settle = 3000): void {
     requestAnimationFrame(keep);
   });
 }
+
+/** The browser's task scheduler where it has one (`scheduler.yield`: the page's work goes on first). */
+const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+
+/**
+ * Ends the page's current task and goes on in a new one, after what the browser has waiting (input, a
+ * paint): work done in a few such parts holds the page for none of them long.
+ */
+export function nextTask(): Promise<void> {
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

@@ -1,6 +1,6 @@
 import type uPlot from 'uplot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stretches, throughPoints } from './paths';
+import { hairlineWhenDense, stretches, throughPoints } from './paths';
 
 describe('the stretches a long phase portrait is drawn as', () => {
   it('are the whole series while it fits the budget', () => {
@@ -128,6 +128,67 @@ describe('a phase portrait of very many segments', () => {
     const short = spiral(600, 2);
     const paths = throughPoints(false)(short, 1, 0, 599) as uPlot.Series.Paths & { _width?: number };
     expect(CountingPath.last?.lines).toBeLessThan(4 * 300);
+    expect(paths._width).toBeUndefined();
+  });
+
+  it('is stroked a hairline past sixteen pixels of line a pixel of the plot’s width, however few its segments', () => {
+    // Rows far apart round an orbit that turns a little each round: chords across it, each new (the spring
+    // at dt = 0.1 with every fourth step kept). 600 chords of about 200 px: 120,000 px of line, 400 a pixel.
+    const n = 600;
+    const xs = [...Array(n).keys()].map((i) => 0.5 + 0.45 * Math.cos(2.3 * i + i / 997));
+    const ys = [...Array(n).keys()].map((i) => 0.5 + 0.45 * Math.sin(2.3 * i + i / 997));
+    const chords = throughPoints(false)(plotOf(xs, ys), 1, 0, n - 1) as uPlot.Series.Paths & {
+      _width?: number;
+    };
+    expect(CountingPath.last?.lines).toBeLessThan(4 * 300);
+    expect(chords._width).toBeCloseTo(1 / (globalThis.devicePixelRatio || 1), 12);
+    // The same orbit's first 14 chords (under 3,000 px of line, under 16 a pixel) keep their width.
+    const few = throughPoints(false)(
+      plotOf(xs.slice(0, 15), ys.slice(0, 15)),
+      1,
+      0,
+      14,
+    ) as uPlot.Series.Paths & {
+      _width?: number;
+    };
+    expect(few._width).toBeUndefined();
+  });
+});
+
+describe('a line against time', () => {
+  /** What `hairlineWhenDense` reads of a uPlot: one series on a 300 by 200 plot, y from 0 to 1 (top to bottom
+   * in canvas pixels, as uPlot places it). */
+  const plot = (ys: number[]) =>
+    ({
+      data: [ys.map((_, i) => i), ys],
+      series: [{}, { scale: 'y', width: 1.5 }],
+      bbox: { left: 0, top: 0, width: 300, height: 200 },
+      valToPos: (v: number) => 200 - 200 * v,
+    }) as unknown as uPlot;
+  /** A stand-in for uPlot's own path: a path, as it is. */
+  const built: uPlot.Series.Paths = { stroke: null, fill: null, clip: null, band: null, flags: 0 };
+  const draw = hairlineWhenDense(() => built);
+
+  it('is stroked a hairline where it is a band: a long run’s oscillation, each pixel a stroke from its least to its greatest', () => {
+    // The envelope of 3,000 periods over 300 pixels: each pixel's least and greatest, 0.1 and 0.9.
+    const band = [...Array(600).keys()].map((i) => (i % 2 === 0 ? 0.1 : 0.9));
+    const paths = draw(plot(band), 1, 0, band.length - 1) as uPlot.Series.Paths & { _width?: number };
+    expect(paths._width).toBeCloseTo(1 / (globalThis.devicePixelRatio || 1), 12);
+  });
+
+  it('keeps its width while it swings fewer times across the chart', () => {
+    // Twelve swings from 0.1 to 0.9 and back over 600 points: 3,840 px of travel, under 16 a pixel.
+    const swings = [...Array(600).keys()].map((i) => 0.5 + 0.4 * Math.sin((2 * Math.PI * 12 * i) / 600));
+    const paths = draw(plot(swings), 1, 0, swings.length - 1) as uPlot.Series.Paths & { _width?: number };
+    expect(paths._width).toBeUndefined();
+    expect(paths).toBe(built);
+  });
+
+  it('is not misled by gaps or values off any scale', () => {
+    const gappy = [0.5, null, Number.POSITIVE_INFINITY, 0.6] as unknown as number[];
+    const u = plot(gappy);
+    (u as unknown as { valToPos: (v: number) => number }).valToPos = (v) => 200 - 200 * v;
+    const paths = draw(u, 1, 0, 3) as uPlot.Series.Paths & { _width?: number };
     expect(paths._width).toBeUndefined();
   });
 });

@@ -46,6 +46,17 @@ const SAMPLED_JOIN = 4;
 const THICK_SEGMENTS_PER_PIXEL = 4;
 
 /**
+ * How far, in pixels, a line may travel per pixel of the plot's width and still be stroked at its own width.
+ * A long run's oscillation against time is a band, each pixel of the plot's width a stroke from its least to
+ * its greatest value (see axes.ts, `envelope`): a canvas without a GPU took 25 to 30 ms to stroke eleven such
+ * bands 1.5 px wide on the spring for 200,000 steps, as many frames as it was drawn in. A portrait of rows
+ * far apart on its orbit is chords across it (the spring at dt = 0.1, each row four steps apart), eleven
+ * methods' of them 100 ms. Either looks the same stroked a hairline; a line that travels less (a few dozen
+ * swings across the chart, an orbit drawn a few times round) keeps its width.
+ */
+const THICK_TRAVEL_PER_PIXEL = 16;
+
+/**
  * A path through (x, y) points in the order given (a phase portrait is not a function of x); on `log` axes
  * (studies with a handful of points, each marked by markerHook) values ≤ 0 are left out. A point less than
  * half a pixel from the last one drawn is passed over; a long series is drawn as stretches of its points
@@ -83,8 +94,11 @@ export function throughPoints(
     const dots = log ? undefined : inked(u.bbox);
     const ink = series.dash?.length ? undefined : dots;
     const apart = sampled(seriesIdx);
-    // Segments drawn: a path of very many is stroked a hairline (see THICK_SEGMENTS_PER_PIXEL).
+    // Segments drawn, and their length in pixels (each at most the plot's diagonal, as clipped): a path of
+    // very many, or very long, is stroked a hairline (see THICK_SEGMENTS_PER_PIXEL, THICK_TRAVEL_PER_PIXEL).
     let segments = 0;
+    let length = 0;
+    const across = Math.hypot(u.bbox.width, u.bbox.height);
     // A dot as long as the line is wide, so that it reads as a point of the line.
     const dot = ((series.width ?? 1) * (globalThis.devicePixelRatio || 1)) / 2;
     for (const [start, end] of stretches(idx0, idx1, POINTS_PER_PIXEL * Math.max(1, u.bbox.width))) {
@@ -140,22 +154,57 @@ export function throughPoints(
         }
         path.to(px, py);
         segments++;
+        if (started) length += Math.min(Math.hypot(px - lastX, py - lastY), across);
         if (ink && started) ink.mark(lastX, lastY, px, py);
         else ink?.mark(px, py, px, py);
         started = true;
         [lastX, lastY] = [px, py];
       }
     }
-    const thin = segments > THICK_SEGMENTS_PER_PIXEL * Math.max(1, u.bbox.width);
+    const wide = Math.max(1, u.bbox.width);
+    const thin = segments > THICK_SEGMENTS_PER_PIXEL * wide || length > THICK_TRAVEL_PER_PIXEL * wide;
     return {
       stroke,
       fill: null,
       clip: null,
       band: null,
       flags: 0,
-      // uPlot multiplies a width by the device's pixels a CSS pixel.
-      ...(thin ? { _width: (series.width ?? 1.5) / 1.5 / (globalThis.devicePixelRatio || 1) } : {}),
+      ...(thin ? { _width: hairline(series) } : {}),
     } as uPlot.Series.Paths;
+  };
+}
+
+/**
+ * The width a dense series is stroked at: one device pixel at the page's size for a line of the usual 1.5
+ * (two in a PNG drawn at twice it). uPlot multiplies a width by the device's pixels a CSS pixel.
+ */
+function hairline(series: uPlot.Series): number {
+  return (series.width ?? 1.5) / 1.5 / (globalThis.devicePixelRatio || 1);
+}
+
+/**
+ * `build`'s path, stroked a hairline where the line travels up and down more than `THICK_TRAVEL_PER_PIXEL`
+ * pixels per pixel of the plot's width: for charts against time, whose points are in the order of x.
+ */
+export function hairlineWhenDense(build: uPlot.Series.PathBuilder): uPlot.Series.PathBuilder {
+  return (u, seriesIdx, idx0, idx1) => {
+    const paths = build(u, seriesIdx, idx0, idx1);
+    const series = u.series[seriesIdx];
+    const ys = u.data[seriesIdx];
+    if (!paths || !series || !ys) return paths;
+    const scale = series.scale ?? 'y';
+    const most = THICK_TRAVEL_PER_PIXEL * Math.max(1, u.bbox.width);
+    let travel = 0;
+    let last = Number.NaN;
+    for (let i = idx0; i <= idx1 && travel <= most; i++) {
+      const y = ys[i];
+      if (y === null || y === undefined) continue;
+      const py = u.valToPos(y, scale, true);
+      if (!Number.isFinite(py)) continue;
+      if (!Number.isNaN(last)) travel += Math.abs(py - last);
+      last = py;
+    }
+    return travel > most ? ({ ...paths, _width: hairline(series) } as uPlot.Series.Paths) : paths;
   };
 }
 

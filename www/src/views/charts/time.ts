@@ -1,7 +1,7 @@
 // A chart of quantities against time (x(t), energies, errors on a log axis): drawn by uPlot, its range kept
 // readable when a method explodes, its lines thinned to their envelope and kept within a band around it.
 
-import type uPlot from 'uplot';
+import uPlot from 'uplot';
 import { clampToBand } from '../clip';
 import { type Extent, extent, logAxisRange, readableRange } from '../range';
 import {
@@ -16,6 +16,7 @@ import {
 import { axis, axisUnit, envelope, padded, positiveOnly, scaledLabel } from './axes';
 import { Chart, type Column, type SeriesStyle } from './chart';
 import { markerHook } from './markers';
+import { hairlineWhenDense } from './paths';
 
 /** A positive value kept within the band around a log axis from lo to hi, in decades. */
 function nearLog(lo: number, hi: number): (v: number) => number {
@@ -23,6 +24,10 @@ function nearLog(lo: number, hi: number): (v: number) => number {
   if (!Number.isFinite(a) || !Number.isFinite(b)) return (v) => v;
   return (v) => (v > 0 ? 10 ** clampToBand(Math.log10(v), a, b) : v);
 }
+
+/** uPlot's own lines through points in the order of x, a dense one stroked a hairline (see paths.ts). */
+const linear = uPlot.paths.linear?.();
+const linesAgainstTime = linear && hairlineWhenDense(linear);
 
 /** Ticks every `incr` from `min` to `max`, as uPlot puts them on a linear axis. */
 function evenSplits(min: number, max: number, incr: number): number[] {
@@ -59,7 +64,11 @@ export class TimeChart extends Chart {
   }
 
   protected seriesOf(s: SeriesStyle, ink: number): uPlot.Series {
-    const line: uPlot.Series = { ...this.lineOf(s, ink), spanGaps: true };
+    const line: uPlot.Series = {
+      ...this.lineOf(s, ink),
+      spanGaps: true,
+      paths: linesAgainstTime,
+    };
     return s.veil === undefined ? line : { ...line, fill: s.veil, fillTo: (u) => u.scales.y?.min ?? 0 };
   }
 
