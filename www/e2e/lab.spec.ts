@@ -1133,8 +1133,11 @@ test('a run to the end steps between frames too, in tasks of its own; a run play
 test('a setting changed during a run to the end makes a new run, which runs to its end too', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   const errors = watch(page);
-  await page.goto('./?scenario=spring&methods=euler,rk4&dt=0.1&until=20000');
+  // A run long enough to be still running when the change is made: ten million steps (a run to the end
+  // takes a million in well under a second here, and 200,000 had finished before the change).
+  await page.goto('./?scenario=spring&methods=euler,rk4&dt=0.1&until=1000000');
   await expect(page.locator('#status')).toContainText('step');
   await page.click('#end');
   await expect(page.locator('#status')).toContainText('running to the end');
@@ -1144,10 +1147,10 @@ test('a setting changed during a run to the end makes a new run, which runs to i
   await page.press('#dt', 'Enter');
   await expect(page).toHaveURL(/dt=0\.05/);
   await expect(page.locator('#play')).toHaveText('Pause');
-  await expect(page.locator('#status')).toContainText('of 20000 s');
+  await expect(page.locator('#status')).toContainText('of 1000000 s');
   await expect(page.locator('#status')).not.toContainText('paused');
-  await expect(page.locator('#status')).toContainText('step 400000 of 400000 · finished', {
-    timeout: 45_000,
+  await expect(page.locator('#status')).toContainText('step 20000000 of 20000000 · finished', {
+    timeout: 120_000,
   });
   await expect(page.locator('#play')).toHaveText('Play');
   expect(errors).toEqual([]);

@@ -70,9 +70,15 @@ export function clipSegment(
  * A point that is not finite breaks the line.
  */
 export class ClippedPath {
-  private last: [number, number] | undefined;
+  // The last point and the pen, as numbers, not pairs: a long run's portrait passes through hundreds of
+  // thousands of points a frame, and a pair made for each kept the garbage collector busy.
+  private hasLast = false;
+  private lastX = 0;
+  private lastY = 0;
   /** Where the pen is, when the last piece drawn ended there. */
-  private pen: [number, number] | undefined;
+  private hasPen = false;
+  private penX = 0;
+  private penY = 0;
 
   constructor(
     private readonly target: PathTarget,
@@ -84,53 +90,71 @@ export class ClippedPath {
       this.break();
       return;
     }
-    const last = this.last;
-    this.last = [x, y];
-    if (!last) {
+    const x0 = this.lastX;
+    const y0 = this.lastY;
+    const had = this.hasLast;
+    this.hasLast = true;
+    this.lastX = x;
+    this.lastY = y;
+    if (!had) {
       if (this.inside(x, y)) {
         this.target.moveTo(x, y);
-        this.pen = [x, y];
+        this.penAt(x, y);
       }
       return;
     }
-    // A segment whose length overflows (one end near +1e308, the other near -1e308) is drawn as its halves.
-    if (!Number.isFinite(x - last[0]) || !Number.isFinite(y - last[1])) {
-      const middle: [number, number] = [last[0] / 2 + x / 2, last[1] / 2 + y / 2];
-      this.segment(last, middle);
-      this.segment(middle, [x, y]);
-    } else this.segment(last, [x, y]);
+    if (!Number.isFinite(x - x0) || !Number.isFinite(y - y0)) {
+      const mx = x0 / 2 + x / 2;
+      const my = y0 / 2 + y / 2;
+      this.segment(x0, y0, mx, my);
+      this.segment(mx, my, x, y);
+    } else this.segment(x0, y0, x, y);
   }
 
   /** Starts a new line: the next point is not joined to the last. */
   break(): void {
-    this.last = undefined;
-    this.pen = undefined;
+    this.hasLast = false;
+    this.hasPen = false;
+  }
+
+  private penAt(x: number, y: number): void {
+    this.hasPen = true;
+    this.penX = x;
+    this.penY = y;
   }
 
   /**
-   * Draws the part of the segment from `a` to `b` inside the band. Each end of that part is worked out from
-   * the segment's end nearer it: from a point 1e30 away, `a + t (b − a)` keeps nothing of where the segment
-   * meets the band (its rounding is 1e14 pixels). What is drawn is kept inside the band, whatever rounding
-   * is left where both ends are that far.
+   * Draws the part of the segment from (x0, y0) to (x, y) inside the band: all of it where both ends are
+   * (the band is convex). Otherwise each end of that part is worked out from the segment's end nearer it:
+   * from a point 1e30 away, `a + t (b − a)` keeps nothing of where the segment meets the band (its rounding
+   * is 1e14 pixels). What is drawn is kept inside the band, whatever rounding is left where both ends are
+   * that far.
    */
-  private segment([x0, y0]: [number, number], [x, y]: [number, number]): void {
-    const part = clipSegment(x0, y0, x, y, this.r);
-    if (!part) {
-      this.pen = undefined;
-      return;
+  private segment(x0: number, y0: number, x: number, y: number): void {
+    let ax = x0;
+    let ay = y0;
+    let bx = x;
+    let by = y;
+    let whole = this.inside(x0, y0) && this.inside(x, y);
+    if (!whole) {
+      const part = clipSegment(x0, y0, x, y, this.r);
+      if (!part) {
+        this.hasPen = false;
+        return;
+      }
+      const [t0, t1] = part;
+      if (t0 > 0) {
+        const back = clipSegment(x, y, x0, y0, this.r);
+        const s = back ? back[1] : 1 - t0;
+        [ax, ay] = this.within(x + s * (x0 - x), y + s * (y0 - y));
+      }
+      if (t1 !== 1) [bx, by] = this.within(x0 + t1 * (x - x0), y0 + t1 * (y - y0));
+      whole = t1 === 1;
     }
-    const [t0, t1] = part;
-    let [ax, ay] = [x0, y0];
-    if (t0 > 0) {
-      // Where it comes in, measured back from b: the reversed segment's way out.
-      const back = clipSegment(x, y, x0, y0, this.r);
-      const s = back ? back[1] : 1 - t0;
-      [ax, ay] = this.within(x + s * (x0 - x), y + s * (y0 - y));
-    }
-    const [bx, by] = t1 === 1 ? [x, y] : this.within(x0 + t1 * (x - x0), y0 + t1 * (y - y0));
-    if (!this.pen || this.pen[0] !== ax || this.pen[1] !== ay) this.target.moveTo(ax, ay);
+    if (!this.hasPen || this.penX !== ax || this.penY !== ay) this.target.moveTo(ax, ay);
     this.target.lineTo(bx, by);
-    this.pen = t1 === 1 ? [x, y] : undefined;
+    if (whole) this.penAt(x, y);
+    else this.hasPen = false;
   }
 
   /** A point clamped into the band. */

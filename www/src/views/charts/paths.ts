@@ -104,7 +104,8 @@ export function throughPoints(
     for (const [start, end] of stretches(idx0, idx1, POINTS_PER_PIXEL * Math.max(1, u.bbox.width))) {
       path.break();
       let started = false;
-      let [lastX, lastY] = [0, 0];
+      let lastX = 0;
+      let lastY = 0;
       // Whether the point before was passed over as already inked: the line resumes from it.
       let passed = false;
       for (let i = start; i <= end; i++) {
@@ -125,7 +126,8 @@ export function throughPoints(
               // The line, where the next point joins this one, resumes from here.
               passed = true;
               started = true;
-              [lastX, lastY] = [px, py];
+              lastX = px;
+              lastY = py;
               continue;
             }
           }
@@ -135,7 +137,8 @@ export function throughPoints(
           dots?.mark(px, py, px, py);
           passed = false;
           started = true;
-          [lastX, lastY] = [px, py];
+          lastX = px;
+          lastY = py;
           continue;
         }
         if (started) ink?.travel(Math.hypot(px - lastX, py - lastY));
@@ -144,7 +147,8 @@ export function throughPoints(
         // a GPU takes tens of milliseconds to stroke it a thousand times).
         if (ink && started && i < end && ink.covers(lastX, lastY, px, py)) {
           passed = true;
-          [lastX, lastY] = [px, py];
+          lastX = px;
+          lastY = py;
           continue;
         }
         if (passed) {
@@ -158,7 +162,8 @@ export function throughPoints(
         if (ink && started) ink.mark(lastX, lastY, px, py);
         else ink?.mark(px, py, px, py);
         started = true;
-        [lastX, lastY] = [px, py];
+        lastX = px;
+        lastY = py;
       }
     }
     const wide = Math.max(1, u.bbox.width);
@@ -249,7 +254,8 @@ class Ink {
 
   /** The cell of canvas pixel (x, y), or -1 outside the plot. */
   private cell(x: number, y: number): number {
-    const [col, row] = [Math.floor(x - this.plot.left), Math.floor(y - this.plot.top)];
+    const col = Math.floor(x - this.plot.left);
+    const row = Math.floor(y - this.plot.top);
     if (col < 0 || row < 0 || col >= this.columns || row >= this.rows) return -1;
     return row * this.columns + col;
   }
