@@ -51,8 +51,8 @@ function markMemory(when: 'fresh' | 'playing'): void {
   performance.mark(name, { detail: { wasmLive: live } });
 }
 
-/** Time a frame may spend stepping, so the page stays responsive whatever the run costs. A run to the end
- * steps twice as long between two frames, in a task of its own, and not in its frames (see `between`). */
+/** Time a frame may spend stepping, so the page stays responsive whatever the run costs; a run to the end
+ * takes as long again between two frames, in a task of its own (see `between`). */
 const FRAME_BUDGET_MS = 8;
 /** A new run's first frame takes at most this many steps, and no frame more than the most. */
 const FIRST_ALLOWANCE = 4;
@@ -647,8 +647,7 @@ export class App implements Actions {
         stepsBehind(shared.clock.now(performance.now() / 1000), this.state.dt, sim.step),
       );
     } else if (this.motion === 'to-end') {
-      // A run to the end steps between frames (see `between`): its frames draw, each a task of its own.
-      due = 0;
+      due = sim.totalSteps - sim.step;
     } else if (this.playing) {
       this.accumulator.accumulate(elapsed, this.state.speed);
       due = this.accumulator.expend(this.state.dt);
@@ -657,8 +656,8 @@ export class App implements Actions {
     let finished = this.finishedBetween;
     this.finishedBetween = false;
     if (due > 0 && this.stepFor(sim, due)) finished = true;
-    // A run to the end steps after this frame, before the next (`this.sim`: a failure in a step may have made
-    // a new run in its place, see `guard`).
+    // A run to the end goes on stepping after this frame, before the next. (The run stepped above, unless a
+    // failure made a new one in its place: see `guard`.)
     if (this.motion === 'to-end' && this.sim && !this.sim.done && !this.betweenPosted) {
       this.betweenPosted = true;
       this.betweenFrames.port2.postMessage(null);
@@ -717,11 +716,11 @@ export class App implements Actions {
   }
 
   /**
-   * Takes up to `due` steps of `sim`, as many as fit `budget` ms (and the allowance, which grows while they
-   * fit); true where the run has finished, and stopped.
+   * Takes up to `due` steps of `sim`, as many as fit the frame's budget for stepping (and the allowance, which
+   * grows while they fit); true where the run has finished, and stopped.
    */
-  private stepFor(sim: Session, due: number, budget = FRAME_BUDGET_MS): boolean {
-    const affordable = Math.max(1, Math.floor(budget / this.msPerStep));
+  private stepFor(sim: Session, due: number): boolean {
+    const affordable = Math.max(1, Math.floor(FRAME_BUDGET_MS / this.msPerStep));
     const steps = Math.min(due, affordable, this.allowance);
     const began = performance.now();
     let taken = 0;
@@ -732,7 +731,7 @@ export class App implements Actions {
     const cost = spent / Math.max(taken, 1);
     // A dearer step is believed at once; a cheaper one gradually (one quick frame is not a trend).
     this.msPerStep = Math.max(cost, 0.8 * this.msPerStep + 0.2 * Math.max(cost, 1e-5));
-    if (spent < budget) this.allowance = Math.min(this.allowance * 4, MOST_STEPS_A_FRAME);
+    if (spent < FRAME_BUDGET_MS) this.allowance = Math.min(this.allowance * 4, MOST_STEPS_A_FRAME);
     // Behind and unable to catch up: drop the debt rather than run ever further behind.
     if (steps < due && this.playing) this.accumulator.reset();
     this.dirty = true;
@@ -744,26 +743,16 @@ export class App implements Actions {
   }
 
   /**
-   * A run to the end's steps between two frames: a task of its own, as long as two frames' stepping at most,
-   * marked `lab:between` for the page benchmark. Nothing is drawn here: the next frame draws what it took,
-   * in a task of its own. (Stepped in the frame as well, a frame that drew the phase portrait of eleven
-   * methods' 200,000 steps held the page 55 to 60 ms.) A run paused, replaced, trapped or finished meanwhile
-   * takes none.
+   * A run to the end's steps between two frames: a task of its own, as long as a frame's stepping at most,
+   * marked `lab:between` for the page benchmark. Nothing is drawn here: the next frame draws what it took.
+   * A run paused, replaced, trapped or finished meanwhile takes none.
    */
   private between(): void {
     this.betweenPosted = false;
     const sim = this.sim;
     if (!sim || this.motion !== 'to-end' || sim.done) return;
     const began = performance.now();
-    // Steps in as many calls as fill the time (each call takes as many as its estimate of a step's cost
-    // allows, an estimate that forgets a dear step only gradually).
-    for (let left = 2 * FRAME_BUDGET_MS; left > 0 && this.sim === sim && this.motion === 'to-end'; ) {
-      if (this.stepFor(sim, sim.totalSteps - sim.step, left)) {
-        this.finishedBetween = true;
-        break;
-      }
-      left = 2 * FRAME_BUDGET_MS - (performance.now() - began);
-    }
+    if (this.stepFor(sim, sim.totalSteps - sim.step)) this.finishedBetween = true;
     performance.measure('lab:between', { start: began, end: performance.now() });
     if (++this.betweens % 600 === 0) performance.clearMeasures('lab:between');
   }
