@@ -155,6 +155,31 @@ describe('a phase portrait of very many segments', () => {
   });
 });
 
+describe('a dashed phase portrait', () => {
+  countPaths();
+
+  it('is stroked solid where it is stroked a hairline, and with its dashes where it is not', () => {
+    // The spiral of 'a phase portrait of very many segments', 3000 points round 10 turns: a hairline.
+    const n = 3000;
+    const at = (i: number) => [i / n, (2 * Math.PI * 10 * i) / n] as const;
+    const xs = [...Array(n).keys()].map((i) => 0.5 + (0.1 + 0.35 * at(i)[0]) * Math.cos(at(i)[1]));
+    const ys = [...Array(n).keys()].map((i) => 0.5 + (0.1 + 0.35 * at(i)[0]) * Math.sin(at(i)[1]));
+    const dash = [6, 4];
+    const long = plotOf(xs, ys, dash);
+    const drawn = throughPoints(false, () => false, dash)(long, 1, 0, n - 1) as uPlot.Series.Paths & {
+      _width?: number;
+    };
+    expect(drawn._width).toBeDefined();
+    expect(long.series[1]?.dash).toBeUndefined();
+    // Its first 300 points (one turn): its own width, and its dashes again, the same series drawn anew.
+    const again = throughPoints(false, () => false, dash)(long, 1, 0, 299) as uPlot.Series.Paths & {
+      _width?: number;
+    };
+    expect(again._width).toBeUndefined();
+    expect(long.series[1]?.dash).toEqual(dash);
+  });
+});
+
 describe('a line against time', () => {
   /** What `hairlineWhenDense` reads of a uPlot: one series on a 300 by 200 plot, y from 0 to 1 (top to bottom
    * in canvas pixels, as uPlot places it). */

@@ -29,13 +29,14 @@ export class XYChart extends Chart {
   }
 
   protected seriesOf(s: SeriesStyle, ink: number): uPlot.Series {
+    const line = this.lineOf(s, ink);
     return {
-      ...this.lineOf(s, ink),
+      ...line,
       facets: [
         { scale: 'x', auto: true },
         { scale: 'y', auto: true },
       ],
-      paths: throughPoints(this.log, (seriesIdx) => this.sampled[seriesIdx - 1] ?? false),
+      paths: throughPoints(this.log, (seriesIdx) => this.sampled[seriesIdx - 1] ?? false, line.dash),
     };
   }
 
