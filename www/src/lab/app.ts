@@ -685,17 +685,15 @@ export class App implements Actions {
     }
   }
 
-  /** The run whose finish the views are drawing, in parts; finishes begun, counted (see `finish`). */
+  /** The run whose finish the views are drawing, in parts (see `finish`). */
   private finishing: Session | undefined;
-  private finishes = 0;
 
   /**
    * Draws a finished run in parts, none holding the page long (see `Views.finish`), its status "finishing"
    * until all are drawn, then "finished". A run replaced meanwhile, or a finish begun after this one, ends
-   * it: the later one says the status.
+   * it (the views say so): the later one says the status.
    */
   private async finish(sim: Session): Promise<void> {
-    const mine = ++this.finishes;
     this.finishing = sim;
     this.say(sim);
     let drawn = false;
@@ -705,14 +703,15 @@ export class App implements Actions {
         this.options.tables !== false,
       );
     } catch (e) {
+      this.finishing = undefined;
       // A failure in a part (a trap in the core) is met as one in a frame's drawing would be.
       this.guard(() => {
         throw e;
       });
     }
-    if (mine !== this.finishes) return;
+    if (!drawn) return;
     this.finishing = undefined;
-    if (drawn) this.say(sim);
+    this.say(sim);
   }
 
   /**

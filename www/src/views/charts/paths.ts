@@ -148,7 +148,8 @@ export function throughPoints(
           lastY = py;
           continue;
         }
-        if (started) ink?.travel(Math.hypot(px - lastX, py - lastY));
+        const step = started ? Math.hypot(px - lastX, py - lastY) : 0;
+        ink?.travel(step);
         // A step through pixels an earlier pass of the line has been through adds no ink: a run round one
         // ellipse for a thousand periods is drawn round it once, not a thousand times over (a canvas without
         // a GPU takes tens of milliseconds to stroke it a thousand times).
@@ -165,7 +166,7 @@ export function throughPoints(
         }
         path.to(px, py);
         segments++;
-        if (started) length += Math.min(Math.hypot(px - lastX, py - lastY), across);
+        length += Math.min(step, across);
         if (ink && started) ink.mark(lastX, lastY, px, py);
         else ink?.mark(px, py, px, py);
         started = true;
