@@ -78,6 +78,8 @@ test('a first visit draws its first frame with the base tier, the studies tier a
     ),
   ]);
   expect(core).toEqual(['link']);
+  // Nor a document of its own for a frame it does not show: the embed panel's preview is made as it opens.
+  await expect(page.locator('iframe')).toHaveCount(0);
   for (const chunk of ['main', 'boot', 'core', 'base'])
     expect(preloaded.filter((name) => name.startsWith(`${chunk}-`))).toHaveLength(1);
   expect(assets).toContain('main.js');

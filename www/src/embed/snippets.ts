@@ -193,7 +193,7 @@ export class EmbedPanel {
     clearTimeout(this.previewing);
     this.previewing = setTimeout(() => {
       const src = /src="([^"]+)"/.exec(iframe)?.[1]?.replaceAll('&amp;', '&') ?? '';
-      const frame = byId<HTMLIFrameElement>('embed-preview');
+      const frame = previewFrame();
       // As tall as the plain iframe the snippet gives.
       frame.style.height = `${figureHeight(this.look) + 40}px`;
       if (frame.src !== src) frame.src = src;
@@ -252,4 +252,17 @@ export class EmbedPanel {
       ? "A figure runs the lab's own methods and scenarios: it will leave out your method or your force, and its “Open in the lab” link brings them back."
       : '';
   }
+}
+
+/** The preview's iframe, made the first time it is wanted (see the embed panel's markup). */
+function previewFrame(): HTMLIFrameElement {
+  const made = document.getElementById('embed-preview');
+  if (made instanceof HTMLIFrameElement) return made;
+  const frame = el('iframe', undefined, 'embed-preview');
+  frame.id = 'embed-preview';
+  frame.title = 'Preview of the embedded figure';
+  // Not loaded while the panel is closed.
+  frame.loading = 'lazy';
+  byId('embed-preview-box').append(frame);
+  return frame;
 }
