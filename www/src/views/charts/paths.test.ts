@@ -124,6 +124,21 @@ describe('a phase portrait of very many segments', () => {
     }
   });
 
+  it('strokes an orbit it goes round again and again once, in steps of a pixel or two: a hairline all the same', () => {
+    // 3,000 points ten times round one ellipse, about 1.8 px apart: each pass after the first goes through
+    // pixels the first inked, and is passed over. Whether it is a hairline follows its every pass.
+    const n = 3000;
+    const at = (i: number) => (2 * Math.PI * 10 * i) / n;
+    const xs = [...Array(n).keys()].map((i) => 0.5 + 0.35 * Math.cos(at(i)));
+    const ys = [...Array(n).keys()].map((i) => 0.5 + 0.35 * Math.sin(at(i)));
+    const paths = throughPoints(false)(plotOf(xs, ys), 1, 0, n - 1) as uPlot.Series.Paths & {
+      _width?: number;
+    };
+    expect(CountingPath.last?.lines).toBeGreaterThan(250);
+    expect(CountingPath.last?.lines).toBeLessThan(2 * 300);
+    expect(paths._width).toBeDefined();
+  });
+
   it('keeps its width where it has fewer', () => {
     const short = spiral(600, 2);
     const paths = throughPoints(false)(short, 1, 0, 599) as uPlot.Series.Paths & { _width?: number };
@@ -177,6 +192,41 @@ describe('a dashed phase portrait', () => {
     };
     expect(again._width).toBeUndefined();
     expect(long.series[1]?.dash).toEqual(dash);
+  });
+
+  it('passes over what it has inked where it is stroked a hairline, as a solid line does, and not where it keeps its dashes', () => {
+    const dash = [6, 4];
+    /** `n` points `turns` times round one ellipse, dashed. */
+    const round = (n: number, turns: number) => {
+      const at = (i: number) => (2 * Math.PI * turns * i) / n;
+      const xs = [...Array(n).keys()].map((i) => 0.5 + 0.35 * Math.cos(at(i)));
+      const ys = [...Array(n).keys()].map((i) => 0.5 + 0.35 * Math.sin(at(i)));
+      return plotOf(xs, ys, dash);
+    };
+    // 6,000 points twenty times round: a hairline (6,000 segments, over four a pixel), stroked solid, each
+    // pixel once: about one round's 300 segments, not 6,000.
+    const many = round(6000, 20);
+    const hairline = throughPoints(false, () => false, dash)(many, 1, 0, 5999) as uPlot.Series.Paths & {
+      _width?: number;
+    };
+    expect(hairline._width).toBeDefined();
+    expect(many.series[1]?.dash).toBeUndefined();
+    expect(CountingPath.last?.lines).toBeGreaterThan(250);
+    expect(CountingPath.last?.lines).toBeLessThan(600);
+    // 1,000 points twice round, about a pixel apart: under four segments a pixel and under sixteen pixels of
+    // line, so it keeps its width and its dashes, and its second round is drawn as well (a dashed line passed
+    // over in places would start its dashes anew at each).
+    const one = throughPoints(false, () => false, dash)(round(500, 1), 1, 0, 499);
+    expect(one).toBeDefined();
+    const first = CountingPath.last?.lines ?? 0;
+    const twice = round(1000, 2);
+    const dashed = throughPoints(false, () => false, dash)(twice, 1, 0, 999) as uPlot.Series.Paths & {
+      _width?: number;
+    };
+    expect(dashed._width).toBeUndefined();
+    expect(twice.series[1]?.dash).toEqual(dash);
+    expect(CountingPath.last?.moves).toBe(1);
+    expect(CountingPath.last?.lines).toBeGreaterThan(1.9 * first);
   });
 });
 

@@ -84,8 +84,6 @@ export function throughPoints(
     const [xs, ys] = (u.data[seriesIdx] as unknown as [Column, Column]) ?? [[], []];
     const series = u.series[seriesIdx] as uPlot.Series & { facets: { scale: string }[] };
     const [sx, sy] = [series.facets[0]?.scale ?? 'x', series.facets[1]?.scale ?? 'y'];
-    const stroke = new Path2D();
-    const path = new ClippedPath(stroke, band(u.bbox));
     // Canvas pixels of a value: uPlot's own mapping on log axes (a handful of points); on linear ones the
     // same arithmetic inline, since a long run has hundreds of thousands of points to place every frame.
     const linear = (scale: string, along: 'x' | 'y') => {
@@ -97,85 +95,109 @@ export function throughPoints(
     };
     const toX = log ? (v: number) => u.valToPos(v, sx, true) : linear(sx, 'x');
     const toY = log ? (v: number) => u.valToPos(v, sy, true) : linear(sy, 'y');
-    // A dashed line is drawn whole: each piece of it would start its dashes anew. Its dots are not (below).
-    const dots = log ? undefined : inked(u.bbox);
-    const ink = (dash ?? series.dash)?.length ? undefined : dots;
     const apart = sampled(seriesIdx);
-    // Segments drawn, and their length in pixels (each at most the plot's diagonal, as clipped): a path of
-    // very many, or very long, is stroked a hairline (see THICK_SEGMENTS_PER_PIXEL, THICK_TRAVEL_PER_PIXEL).
-    let segments = 0;
-    let length = 0;
     const across = Math.hypot(u.bbox.width, u.bbox.height);
     // A dot as long as the line is wide, so that it reads as a point of the line.
     const dot = ((series.width ?? 1) * (globalThis.devicePixelRatio || 1)) / 2;
-    for (const [start, end] of stretches(idx0, idx1, POINTS_PER_PIXEL * Math.max(1, u.bbox.width))) {
-      path.break();
-      let started = false;
-      let lastX = 0;
-      let lastY = 0;
-      // Whether the point before was passed over as already inked: the line resumes from it.
-      let passed = false;
-      for (let i = start; i <= end; i++) {
-        const x = xs[i];
-        const y = ys[i];
-        if (x === null || x === undefined || y === null || y === undefined) continue;
-        if (log && y <= 0) continue;
-        const px = toX(x);
-        const py = toY(y);
-        if (!Number.isFinite(px) || !Number.isFinite(py)) continue;
-        if (started && i < end && Math.abs(px - lastX) < 0.5 && Math.abs(py - lastY) < 0.5) continue;
-        if (apart && (!started || Math.hypot(px - lastX, py - lastY) > SAMPLED_JOIN)) {
-          // A dot on a pixel the series has inked before adds no ink, and is not drawn: a long run's rows
-          // land all round its orbit, thousands a series, each dot a stroke of its own.
-          if (dots) {
-            dots.travel(RECENT + 1);
-            if (dots.covers(px, py, px, py)) {
-              // The line, where the next point joins this one, resumes from here.
-              passed = true;
-              started = true;
-              lastX = px;
-              lastY = py;
-              continue;
+    const wide = Math.max(1, u.bbox.width);
+    /** Whether a path of this many segments, this long in pixels, is stroked a hairline. */
+    const thinFor = (segments: number, length: number) =>
+      segments > THICK_SEGMENTS_PER_PIXEL * wide || length > THICK_TRAVEL_PER_PIXEL * wide;
+
+    /**
+     * The path, passing over steps through pixels an earlier pass inked where `skip` (a dashed line is drawn
+     * whole: each piece of it would start its dashes anew; its dots are passed over all the same, below).
+     * With the segments drawn, and the line's segments and their length in pixels, those passed over
+     * included (each at most the plot's diagonal, as clipped).
+     */
+    const trace = (skip: boolean) => {
+      const stroke = new Path2D();
+      const path = new ClippedPath(stroke, band(u.bbox));
+      const dots = log ? undefined : inked(u.bbox);
+      const ink = skip ? dots : undefined;
+      let drawn = 0;
+      let segments = 0;
+      let length = 0;
+      for (const [start, end] of stretches(idx0, idx1, POINTS_PER_PIXEL * Math.max(1, u.bbox.width))) {
+        path.break();
+        let started = false;
+        let lastX = 0;
+        let lastY = 0;
+        // Whether the point before was passed over as already inked: the line resumes from it.
+        let passed = false;
+        for (let i = start; i <= end; i++) {
+          const x = xs[i];
+          const y = ys[i];
+          if (x === null || x === undefined || y === null || y === undefined) continue;
+          if (log && y <= 0) continue;
+          const px = toX(x);
+          const py = toY(y);
+          if (!Number.isFinite(px) || !Number.isFinite(py)) continue;
+          if (started && i < end && Math.abs(px - lastX) < 0.5 && Math.abs(py - lastY) < 0.5) continue;
+          if (apart && (!started || Math.hypot(px - lastX, py - lastY) > SAMPLED_JOIN)) {
+            // A dot on a pixel the series has inked before adds no ink, and is not drawn: a long run's rows
+            // land all round its orbit, thousands a series, each dot a stroke of its own.
+            if (dots) {
+              dots.travel(RECENT + 1);
+              if (dots.covers(px, py, px, py)) {
+                // The line, where the next point joins this one, resumes from here.
+                passed = true;
+                started = true;
+                lastX = px;
+                lastY = py;
+                continue;
+              }
             }
+            path.break();
+            path.to(px - dot, py);
+            path.to(px + dot, py);
+            dots?.mark(px, py, px, py);
+            passed = false;
+            started = true;
+            lastX = px;
+            lastY = py;
+            continue;
           }
-          path.break();
-          path.to(px - dot, py);
-          path.to(px + dot, py);
-          dots?.mark(px, py, px, py);
-          passed = false;
+          const step = started ? Math.hypot(px - lastX, py - lastY) : 0;
+          segments++;
+          length += Math.min(step, across);
+          ink?.travel(step);
+          // A step through pixels an earlier pass of the line has been through adds no ink: a run round one
+          // ellipse for a thousand periods is drawn round it once, not a thousand times over (a canvas without
+          // a GPU takes tens of milliseconds to stroke it a thousand times).
+          if (ink && started && i < end && ink.covers(lastX, lastY, px, py)) {
+            passed = true;
+            lastX = px;
+            lastY = py;
+            continue;
+          }
+          if (passed) {
+            path.break();
+            path.to(lastX, lastY);
+            passed = false;
+          }
+          path.to(px, py);
+          drawn++;
+          if (ink && started) ink.mark(lastX, lastY, px, py);
+          else ink?.mark(px, py, px, py);
           started = true;
           lastX = px;
           lastY = py;
-          continue;
         }
-        const step = started ? Math.hypot(px - lastX, py - lastY) : 0;
-        ink?.travel(step);
-        // A step through pixels an earlier pass of the line has been through adds no ink: a run round one
-        // ellipse for a thousand periods is drawn round it once, not a thousand times over (a canvas without
-        // a GPU takes tens of milliseconds to stroke it a thousand times).
-        if (ink && started && i < end && ink.covers(lastX, lastY, px, py)) {
-          passed = true;
-          lastX = px;
-          lastY = py;
-          continue;
-        }
-        if (passed) {
-          path.break();
-          path.to(lastX, lastY);
-          passed = false;
-        }
-        path.to(px, py);
-        segments++;
-        length += Math.min(step, across);
-        if (ink && started) ink.mark(lastX, lastY, px, py);
-        else ink?.mark(px, py, px, py);
-        started = true;
-        lastX = px;
-        lastY = py;
       }
-    }
-    const wide = Math.max(1, u.bbox.width);
-    const thin = segments > THICK_SEGMENTS_PER_PIXEL * wide || length > THICK_TRAVEL_PER_PIXEL * wide;
+      return { stroke, drawn, segments, length };
+    };
+
+    // A dashed line stroked a hairline is stroked solid (see `dash`), and so passes over what is inked as a
+    // solid line does: a long run's portrait, most of its methods dashed, had stroked every one of its
+    // segments. Whether it is a hairline is known once traced: one that is not, dashed, and passed over
+    // some of its steps is traced again whole.
+    let traced = trace(true);
+    // Whether it is a hairline follows its line as it is, every pass of it: how much was passed over does
+    // not make a line that is a band of passes at one width thick at another.
+    const thin = thinFor(traced.segments, traced.length);
+    if (!thin && traced.drawn !== traced.segments && (dash ?? series.dash)?.length) traced = trace(false);
+    const { stroke } = traced;
     // uPlot strokes a series with its series' dashes, read as it draws the path built here.
     if (dash) series.dash = thin ? undefined : dash;
     return {
@@ -278,14 +300,19 @@ class Ink {
 
   /**
    * Whether every pixel the segment from (x0, y0) to (x1, y1) goes through was inked by an earlier pass of
-   * the series' line (not by its last `RECENT` pixels, the very stroke it continues).
+   * the series' line (not by its last `RECENT` pixels, the very stroke it continues). The pixel the segment
+   * starts from is where the line is: the segment before has just inked it, or an earlier pass (it was
+   * passed over). Counted, it would be recent at every step shorter than `RECENT`, and a line of such steps
+   * round one orbit a thousand times would never be passed over.
    */
   covers(x0: number, y0: number, x1: number, y1: number): boolean {
     const steps = Ink.steps(x0, y0, x1, y1);
     if (steps === 0 && (x0 !== x1 || y0 !== y1)) return false;
+    const from = steps === 0 ? -1 : this.cell(x0, y0);
     for (let k = 0; k <= steps; k++) {
       const f = steps === 0 ? 0 : k / steps;
       const cell = this.cell(x0 + f * (x1 - x0), y0 + f * (y1 - y0));
+      if (cell === from && cell >= 0) continue;
       const stamp = cell < 0 ? 0 : (this.cells[cell] ?? 0);
       if (stamp < this.start || this.travelled - stamp <= RECENT) return false;
     }
