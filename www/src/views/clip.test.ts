@@ -211,6 +211,7 @@ describe('the phase portrait and the scene hand the canvas nothing astronomicall
       state: [x.at(-1)!, v.at(-1)!],
       trailA: Float64Array.from(x),
       trailB: Float64Array.from(v),
+      sampled: false,
     };
     plane(
       canvas as unknown as HTMLCanvasElement,
@@ -228,6 +229,102 @@ describe('the phase portrait and the scene hand the canvas nothing astronomicall
     const points = (ctx as unknown as Recorder).points;
     expect(points.length).toBeGreaterThan(10);
     expect(within(points, { left: 0, top: 0, width: 600, height: 300 }, 100)).toBe(true);
+  });
+});
+
+describe('the scene’s trails', () => {
+  /** The trails `plane` strokes for `tracks` on a 900 by 280 canvas: each stroke's points, and its width. */
+  const strokes = (tracks: { a: number[]; b: number[]; truth?: boolean; sampled?: boolean }[]) => {
+    Object.assign(globalThis, { window: { devicePixelRatio: 1 } });
+    const recorder = new Recorder();
+    const out: { points: number; pieces: number; width: number; dashed: boolean }[] = [];
+    let dash: number[] = [];
+    const ctx = new Proxy(recorder, {
+      get: (target, key) => {
+        if (key === 'stroke')
+          return () => {
+            out.push({
+              points: recorder.points.length,
+              pieces: recorder.pieces,
+              width: (ctx as unknown as { lineWidth: number }).lineWidth,
+              dashed: dash.length > 0,
+            });
+          };
+        if (key === 'beginPath')
+          return () => {
+            recorder.points = [];
+            recorder.pieces = 0;
+          };
+        if (key === 'setLineDash') return (d: number[]) => (dash = d);
+        if (key === 'measureText') return () => ({ width: 50 });
+        return key in target ? Reflect.get(target, key) : () => {};
+      },
+      set: (target, key, value) => Reflect.set(target, key, value),
+    });
+    const canvas = { clientWidth: 900, clientHeight: 280, width: 900, height: 280, getContext: () => ctx };
+    plane(
+      canvas as unknown as HTMLCanvasElement,
+      {
+        scene: { kind: 'plane', params: [] },
+        bounds: { a: { min: -1.2, max: 1.2 }, b: { min: -1.2, max: 1.2 } },
+        params: {},
+        t: 0,
+        dim: 2,
+        tracks: tracks.map(({ a, b, truth = false, sampled = false }) => ({
+          label: 'a body',
+          colour: '#000',
+          truth,
+          diverged: false,
+          stopped: false,
+          state: [a.at(-1)!, b.at(-1)!, 0, 0],
+          trailA: Float64Array.from(a),
+          trailB: Float64Array.from(b),
+          sampled,
+        })),
+      } as never,
+      false,
+      true,
+    );
+    return out;
+  };
+  /** `n` points `turns` times round the unit circle. */
+  const circle = (n: number, turns: number) => {
+    const at = (i: number) => (2 * Math.PI * turns * i) / n;
+    return {
+      a: Array.from({ length: n }, (_, i) => Math.cos(at(i))),
+      b: Array.from({ length: n }, (_, i) => Math.sin(at(i))),
+    };
+  };
+
+  it('draw an orbit gone round a hundred times round it once, a hairline, solid even for the truth', () => {
+    // 40,000 rows, 400 a round: each round's steps under 2 px on a circle 230 px across.
+    const [method, truth] = strokes([circle(40_000, 100), { ...circle(40_000, 100), truth: true }]);
+    for (const trail of [method!, truth!]) {
+      expect(trail.width).toBe(1);
+      expect(trail.dashed).toBe(false);
+      // Not the 4,096 points traced of it (the first and last thousand whole, stretches between).
+      expect(trail.points).toBeLessThan(1200);
+    }
+  });
+
+  it('keep their width and the truth its dashes while few, and draw them whole', () => {
+    const [method, truth] = strokes([circle(400, 1), { ...circle(800, 2), truth: true }]);
+    expect(method!.width).toBe(1.5);
+    expect(method!.points).toBeGreaterThan(350);
+    expect(truth!.width).toBe(1);
+    expect(truth!.dashed).toBe(true);
+    // Both rounds, its dashes unbroken: one piece.
+    expect(truth!.points).toBeGreaterThan(700);
+    expect(truth!.pieces).toBe(1);
+  });
+
+  it('draw rows many steps apart as dots where they are far apart, not chords across the orbit', () => {
+    // 2,000 rows a fifth of a round apart (a long run keeping one row every many steps).
+    const rows = circle(2000, 400.3);
+    const [dots] = strokes([{ ...rows, sampled: true }]);
+    // A dot is a piece of its own; every chord would be a line from the last point.
+    expect(dots!.pieces).toBeGreaterThan(100);
+    expect(dots!.points).toBe(2 * dots!.pieces);
   });
 });
 

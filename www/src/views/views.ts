@@ -67,8 +67,8 @@ const INVARIANTS: Record<string, [name: string, dash: number[] | undefined]> = {
   L_3: ['L3', [2, 3]],
 };
 
-/** Rows at least this many steps apart are a sample of a motion, not its path: the phase portrait draws those
- * far apart as dots (see `throughPoints`). Rows a few steps apart (a chain of many beads with many methods keeps
+/** Rows at least this many steps apart are a sample of a motion, not its path: the phase portrait and the
+ * scene's trails draw those far apart as dots (see trace.ts, `traceLine`). Rows a few steps apart (a chain of many beads with many methods keeps
  * every second step) are still joined. */
 const SAMPLED_STRIDE = 8;
 
@@ -692,6 +692,7 @@ export class Views {
         twin: truth ? undefined : sim.twinCurrent(k),
         trailA: sim.column(k, scaleBy),
         trailB: second === undefined ? undefined : sim.column(k, second),
+        sampled: sim.trackStride(k) >= SAMPLED_STRIDE,
         diverged: !truth && sim.divergedAt(k) !== undefined,
         stopped: !truth && sim.divergedAt(k) !== undefined && sim.failure(k) !== undefined,
         truth,

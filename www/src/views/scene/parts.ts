@@ -19,6 +19,8 @@ export interface SceneTrack {
    * second position, for trails. */
   trailA: Float64Array;
   trailB?: Float64Array;
+  /** Its rows are many steps apart: a sample of the motion, not its path (see trace.ts, `traceLine`). */
+  sampled: boolean;
   diverged: boolean;
   /** It did not blow up but stopped, failing in a way of its own (a rule that raised an error). */
   stopped: boolean;
