@@ -41,7 +41,7 @@ const SAMPLED_JOIN = 4;
  * against 14 at 1.5 px (dashed, 2 against 40); eleven methods' portraits of 200,000 steps had held a frame
  * for half a second at one device pixel a CSS pixel, and for three seconds at two.
  */
-export const THICK_SEGMENTS_PER_PIXEL = 4;
+const THICK_SEGMENTS_PER_PIXEL = 4;
 
 /**
  * How far, in pixels, a line may travel per pixel of the plot's width and still be stroked at its own width.
@@ -101,8 +101,8 @@ export interface Traced {
  *
  * Where `skip`, a step through pixels an earlier pass of the line has been through adds no ink and is passed
  * over: a run round one ellipse for a thousand periods is drawn round it once, not a thousand times over (a
- * canvas without a GPU takes tens of milliseconds to stroke it a thousand times). A dashed line is traced
- * without: each piece of it would start its dashes anew.
+ * canvas without a GPU takes tens of milliseconds to stroke it a thousand times). A line stroked with its
+ * dashes is traced without: each piece of it would start its dashes anew (see `traceStroked`).
  */
 export function traceLine(
   target: PathTarget,
@@ -196,7 +196,7 @@ function distance(dx: number, dy: number): number {
 /** Whether a traced line is stroked a hairline on a plot `width` pixels wide: by every pass of it, how much
  * was passed over aside (passing over does not make a line that is a band of passes at one width thick at
  * another). */
-export function isHairline(traced: Traced, width: number): boolean {
+function isHairline(traced: Traced, width: number): boolean {
   const wide = Math.max(1, width);
   return traced.segments > THICK_SEGMENTS_PER_PIXEL * wide || traced.length > THICK_TRAVEL_PER_PIXEL * wide;
 }
