@@ -1238,31 +1238,25 @@ test('a phase portrait of 144,000 steps round one ellipse draws the ellipse, not
   await expect.poll(() => inked(page, 'phase', 'rk4')).toBeGreaterThan(100);
   // Inside the ellipse (a third of the way from its centre to its edge, off the grid lines) the plot is
   // empty: every line there would be a chord, drawn by joining points a period apart.
-  const inside = await page.evaluate(() => {
-    const chart = document.querySelector('#chart-phase')!;
-    const over = chart.querySelector('.u-over')!.getBoundingClientRect();
-    const canvas = chart.querySelector('canvas')!;
-    const box = canvas.getBoundingClientRect();
-    const ratio = canvas.width / box.width;
-    const [cx, cy] = [over.left + over.width / 2, over.top + over.height / 2];
-    const ctx = canvas.getContext('2d')!;
-    const painted: number[] = [];
-    for (const [fx, fy] of [
-      [0.3, 0.3],
-      [-0.3, 0.3],
-      [0.3, -0.3],
-      [-0.3, -0.3],
-    ] as const) {
-      const x = Math.round((cx + (fx * over.width) / 2 - box.left) * ratio);
-      const y = Math.round((cy + (fy * over.height) / 2 - box.top) * ratio);
-      const pixels = ctx.getImageData(x - 3, y - 3, 7, 7).data;
-      let n = 0;
-      for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 40) n++;
-      painted.push(n);
-    }
-    return painted;
-  });
+  const inside = await insidePortrait(page);
   expect(inside).toEqual([0, 0, 0, 0]);
+  expect(errors).toEqual([]);
+});
+
+test('rows a few steps apart and far from each other are dots on the portrait, not chords across it', async ({
+  page,
+}) => {
+  const errors = watch(page);
+  // 800,000 steps of three methods that keep their energy: the lab keeps every fourth step, 1.55 rad apart
+  // on the spring (ω·dt = 0.39). Joined, each pair would be a chord across the ellipse, and thousands of
+  // them fill it.
+  await page.goto('./?scenario=spring&methods=symplectic-euler,velocity-verlet,leapfrog&dt=0.1&until=80000');
+  await expect(page.locator('#status')).not.toBeEmpty();
+  await page.click('#end');
+  await expect(page.locator('#status')).toContainText('finished', { timeout: 60_000 });
+  await page.locator('#chart-phase').scrollIntoViewIfNeeded();
+  await expect.poll(() => inked(page, 'phase', 'symplectic-euler')).toBeGreaterThan(100);
+  expect(await insidePortrait(page)).toEqual([0, 0, 0, 0]);
   expect(errors).toEqual([]);
 });
 
@@ -1703,3 +1697,32 @@ test('the energy chart draws every line after a run to the end, where working ou
   }
   expect(errors).toEqual([]);
 });
+
+/** The pixels inked near four points a third of the way from the phase portrait's centre to its edge (off
+ * its grid lines), in 7 by 7 squares: none where every line round an ellipse about its centre keeps to it. */
+function insidePortrait(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const chart = document.querySelector('#chart-phase')!;
+    const over = chart.querySelector('.u-over')!.getBoundingClientRect();
+    const canvas = chart.querySelector('canvas')!;
+    const box = canvas.getBoundingClientRect();
+    const ratio = canvas.width / box.width;
+    const [cx, cy] = [over.left + over.width / 2, over.top + over.height / 2];
+    const ctx = canvas.getContext('2d')!;
+    const painted: number[] = [];
+    for (const [fx, fy] of [
+      [0.3, 0.3],
+      [-0.3, 0.3],
+      [0.3, -0.3],
+      [-0.3, -0.3],
+    ] as const) {
+      const x = Math.round((cx + (fx * over.width) / 2 - box.left) * ratio);
+      const y = Math.round((cy + (fy * over.height) / 2 - box.top) * ratio);
+      const pixels = ctx.getImageData(x - 3, y - 3, 7, 7).data;
+      let n = 0;
+      for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 40) n++;
+      painted.push(n);
+    }
+    return painted;
+  });
+}

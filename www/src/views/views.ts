@@ -67,10 +67,14 @@ const INVARIANTS: Record<string, [name: string, dash: number[] | undefined]> = {
   L_3: ['L3', [2, 3]],
 };
 
-/** Rows at least this many steps apart are a sample of a motion, not its path: the phase portrait and the
- * scene's trails draw those far apart as dots (see trace.ts, `traceLine`). Rows a few steps apart (a chain of many beads with many methods keeps
- * every second step) are still joined. */
-const SAMPLED_STRIDE = 8;
+/**
+ * Rows at least this many steps apart are a sample of a motion, not its path: the phase portrait and the
+ * scene's trails draw those far apart as dots (see trace.ts, `traceLine`); those near each other are joined
+ * all the same. Rows every second step (a chain of many beads with many methods keeps every second step) are
+ * joined. Every method on the spring at dt = 0.1 for 200,000 steps keeps every fourth, 1.55 rad apart: joined,
+ * they were chords across the ellipse, not the method's path, 3,500 a method in every frame of the portrait.
+ */
+const SAMPLED_STRIDE = 3;
 
 /** Rows of Fiedler's steps table. */
 const STEP_ROWS = 11;
