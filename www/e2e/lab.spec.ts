@@ -1247,9 +1247,9 @@ test('rows a few steps apart and far from each other are dots on the portrait, n
   page,
 }) => {
   const errors = watch(page);
-  // 800,000 steps of three methods that keep their energy: the lab keeps every fourth step, 1.55 rad apart
-  // on the spring (ω·dt = 0.39). Joined, each pair would be a chord across the ellipse, and thousands of
-  // them fill it.
+  // 800,000 steps of three methods that keep their energy: the lab keeps every sixth step, 2.3 rad apart on
+  // the spring (ω·dt = 0.39). Joined, each pair would be a chord across the ellipse, and thousands of them
+  // fill it.
   await page.goto('./?scenario=spring&methods=symplectic-euler,velocity-verlet,leapfrog&dt=0.1&until=80000');
   await expect(page.locator('#status')).not.toBeEmpty();
   await page.click('#end');

@@ -48,8 +48,8 @@ const THICK_SEGMENTS_PER_PIXEL = 4;
  * A long run's oscillation against time is a band, each pixel of the plot's width a stroke from its least to
  * its greatest value (see axes.ts, `envelope`): a canvas without a GPU took 25 to 30 ms to stroke eleven such
  * bands 1.5 px wide on the spring for 200,000 steps, as many frames as it was drawn in. A portrait of rows
- * far apart on its orbit is chords across it (the spring at dt = 0.1, each row four steps apart), eleven
- * methods' of them 100 ms. Either looks the same stroked a hairline; a line that travels less (a few dozen
+ * far apart on its orbit, joined, is chords across it (the spring at dt = 0.1 with rows four steps apart had
+ * been joined), eleven methods' of them 100 ms. Either looks the same stroked a hairline; a line that travels less (a few dozen
  * swings across the chart, an orbit drawn a few times round) keeps its width.
  */
 export const THICK_TRAVEL_PER_PIXEL = 16;

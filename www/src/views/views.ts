@@ -71,7 +71,7 @@ const INVARIANTS: Record<string, [name: string, dash: number[] | undefined]> = {
  * Rows at least this many steps apart are a sample of a motion, not its path: the phase portrait and the
  * scene's trails draw those far apart as dots (see trace.ts, `traceLine`); those near each other are joined
  * all the same. Rows every second step (a chain of many beads with many methods keeps every second step) are
- * joined. Every method on the spring at dt = 0.1 for 200,000 steps keeps every fourth, 1.55 rad apart: joined,
+ * joined. Every method on the spring at dt = 0.1 for 200,000 steps keeps every fifth, 1.9 rad apart: joined,
  * they were chords across the ellipse, not the method's path, 3,500 a method in every frame of the portrait.
  */
 const SAMPLED_STRIDE = 3;
