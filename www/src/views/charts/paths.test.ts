@@ -148,8 +148,8 @@ describe('a phase portrait of very many segments', () => {
   });
 
   it('is stroked a hairline past sixteen pixels of line a pixel of the plot’s width, however few its segments', () => {
-    // Rows far apart round an orbit that turns a little each round: chords across it, each new (the spring
-    // at dt = 0.1 with every fourth step kept). 600 chords of about 200 px: 120,000 px of line, 400 a pixel.
+    // Points far apart round an orbit that turns a little each round, joined: chords across it, each new (a
+    // large step, every step kept). 600 chords of about 200 px: 120,000 px of line, 400 a pixel.
     const n = 600;
     const xs = [...Array(n).keys()].map((i) => 0.5 + 0.45 * Math.cos(2.3 * i + i / 997));
     const ys = [...Array(n).keys()].map((i) => 0.5 + 0.45 * Math.sin(2.3 * i + i / 997));
