@@ -36,10 +36,11 @@ const SAMPLED_JOIN = 4;
 /**
  * Segments a series' path may have, per pixel of the plot's width, and still be stroked at its own width:
  * past that (a long run's portrait, thousands of chords laid over one another round its orbit) it is
- * stroked one device pixel wide at the page's size (two in a PNG drawn at twice it). A canvas without a GPU
- * strokes a line one device pixel wide as a hairline: 3,500 segments round an ellipse took it 1.5 ms,
- * against 14 at 1.5 px (dashed, 2 against 40); eleven methods' portraits of 200,000 steps had held a frame
- * for half a second at one device pixel a CSS pixel, and for three seconds at two.
+ * stroked one device pixel wide at the page's size (in a PNG at twice the CSS size, as much of it: two pixels
+ * where a CSS pixel is one device pixel, one where it is two). A canvas without a GPU strokes a line one
+ * device pixel wide as a hairline: 3,500 segments round an ellipse took it 1.5 ms, against 14 at 1.5 px
+ * (dashed, 2 against 40); eleven methods' portraits of 200,000 steps had held a frame for half a second at
+ * one device pixel a CSS pixel, and for three seconds at two.
  */
 const THICK_SEGMENTS_PER_PIXEL = 4;
 
@@ -48,9 +49,9 @@ const THICK_SEGMENTS_PER_PIXEL = 4;
  * A long run's oscillation against time is a band, each pixel of the plot's width a stroke from its least to
  * its greatest value (see axes.ts, `envelope`): a canvas without a GPU took 25 to 30 ms to stroke eleven such
  * bands 1.5 px wide on the spring for 200,000 steps, as many frames as it was drawn in. A portrait of rows
- * far apart on its orbit, joined, is chords across it (the spring at dt = 0.1 with rows four steps apart had
- * been joined), eleven methods' of them 100 ms. Either looks the same stroked a hairline; a line that travels less (a few dozen
- * swings across the chart, an orbit drawn a few times round) keeps its width.
+ * far apart on its orbit, joined, is chords across it (the spring at dt = 0.1 with rows several steps apart
+ * had been joined), eleven methods' of them 100 ms. Either looks the same stroked a hairline; a line that
+ * travels less (a few dozen swings across the chart, an orbit drawn a few times round) keeps its width.
  */
 export const THICK_TRAVEL_PER_PIXEL = 16;
 
@@ -127,6 +128,8 @@ export function traceLine(
     let lastY = 0;
     // Whether the point before was passed over as already inked: the line resumes from it.
     let passed = false;
+    // Whether the line's pixel where the pen is has ink: not where a stretch begins (a move, nothing drawn).
+    let inkedAt = false;
     for (let i = start; i <= end; i++) {
       const x = xs[i];
       const y = ys[i];
@@ -141,9 +144,10 @@ export function traceLine(
         // all round its orbit, thousands a line, each dot a stroke of its own.
         if (dots) {
           dots.travel(RECENT + 1);
-          if (dots.covers(px, py, px, py)) {
+          if (dots.covers(px, py, px, py, true)) {
             // The line, where the next point joins this one, resumes from here.
             passed = true;
+            inkedAt = true;
             started = true;
             lastX = px;
             lastY = py;
@@ -155,6 +159,7 @@ export function traceLine(
         path.to(px + dot, py);
         dots?.mark(px, py, px, py);
         passed = false;
+        inkedAt = true;
         started = true;
         lastX = px;
         lastY = py;
@@ -164,8 +169,9 @@ export function traceLine(
       segments++;
       length += Math.min(step, across);
       ink?.travel(step);
-      if (ink && started && i < end && ink.covers(lastX, lastY, px, py)) {
+      if (ink && started && i < end && ink.covers(lastX, lastY, px, py, inkedAt)) {
         passed = true;
+        inkedAt = true;
         lastX = px;
         lastY = py;
         continue;
@@ -177,8 +183,9 @@ export function traceLine(
       }
       path.to(px, py);
       drawn++;
+      // (A stretch's first point is a move: nothing is drawn there, and it inks nothing.)
       if (ink && started) ink.mark(lastX, lastY, px, py);
-      else ink?.mark(px, py, px, py);
+      inkedAt = started;
       started = true;
       lastX = px;
       lastY = py;
@@ -279,17 +286,23 @@ class Ink {
 
   /**
    * Whether every pixel the segment from (x0, y0) to (x1, y1) goes through was inked by an earlier pass of
-   * the series' line (not by its last `RECENT` pixels, the very stroke it continues). The pixel the segment
-   * starts from is where the line is: the segment before has just inked it, or an earlier pass (it was
-   * passed over). Counted, it would be recent at every step shorter than `RECENT`, and a line of such steps
-   * round one orbit a thousand times would never be passed over. A step that stays within that pixel is not
-   * covered: it goes through no pixel of an earlier pass.
+   * the series' line (not by its last `RECENT` pixels, the very stroke it continues), looked at one point a
+   * pixel along it. Where the pen's pixel has ink (`inkedAt`: the segment before was drawn to it, or passed
+   * over as inked), that pixel is the line's own: counted, it would be recent at every step shorter than
+   * `RECENT`, and a line of such steps round one orbit a thousand times would never be passed over. A step
+   * that stays within it is not covered: it goes through no pixel of an earlier pass. Where a stretch of the
+   * line begins (a move, nothing drawn there), its pixel must have been inked by an earlier pass, as every
+   * other.
+   *
+   * (A point a pixel is not every pixel: a pass 1.27 px beside an earlier one can be read as on it where its
+   * points fall in the earlier pass's pixels. A walk through every pixel crossed cost the Kepler orbit's
+   * every method at dt = 0.01, run to its end, a tenth more time to finish and its longest task 56 → 83 ms;
+   * round real orbits the gap it leaves is under a quarter of a pixel.)
    */
-  covers(x0: number, y0: number, x1: number, y1: number): boolean {
+  covers(x0: number, y0: number, x1: number, y1: number, inkedAt: boolean): boolean {
     const steps = Ink.steps(x0, y0, x1, y1);
     if (steps === 0 && (x0 !== x1 || y0 !== y1)) return false;
-    const from = steps === 0 ? -1 : this.cell(x0, y0);
-    // A step within the pixel it starts from goes through no pixel of an earlier pass: it is drawn.
+    const from = inkedAt && steps > 0 ? this.cell(x0, y0) : -1;
     let beyond = steps === 0;
     // From its end back: a line going on into new pixels is told so at its first.
     const dx = steps === 0 ? 0 : (x1 - x0) / steps;

@@ -260,25 +260,6 @@ describe('a line against time', () => {
     expect(paths).toBe(built);
   });
 
-  it('is stroked a hairline where the chart’s lines shown have more than eight points a pixel together, however little each travels', () => {
-    // An energy kept within a pixel, two points a pixel (a long run's envelope): one line of several.
-    const kept = [...Array(600).keys()].map((i) => 0.5 + (i % 2) * 0.002);
-    const withLines = (shown: number, hidden = 0) => {
-      const u = plot(kept);
-      const series = u.series as uPlot.Series[];
-      for (let k = 1; k < shown; k++) series.push({ scale: 'y', width: 1.5 });
-      for (let k = 0; k < hidden; k++) series.push({ scale: 'y', width: 1.5, show: false });
-      return draw(u, 1, 0, kept.length - 1) as uPlot.Series.Paths & { _width?: number };
-    };
-    // Eleven methods and the truth: 24 points a pixel.
-    expect(withLines(12)._width).toBeCloseTo(1 / (globalThis.devicePixelRatio || 1), 12);
-    expect(withLines(5)._width).toBeDefined();
-    // Three methods and the truth (the spring as the lab opens it): eight a pixel, at most; or four shown of
-    // twelve.
-    expect(withLines(4)._width).toBeUndefined();
-    expect(withLines(4, 8)._width).toBeUndefined();
-  });
-
   it('is not misled by gaps or values off any scale', () => {
     const gappy = [0.5, null, Number.POSITIVE_INFINITY, 0.6] as unknown as number[];
     const u = plot(gappy);

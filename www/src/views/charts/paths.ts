@@ -75,26 +75,16 @@ export function throughPoints(
 
 /**
  * The width a dense series is stroked at: one device pixel at the page's size for a line of the usual 1.5
- * (two in a PNG drawn at twice it). uPlot multiplies a width by the device's pixels a CSS pixel.
+ * (in a PNG at twice the CSS size, as much of it). uPlot multiplies a width by the device's pixels a CSS
+ * pixel.
  */
 function hairline(series: uPlot.Series): number {
   return (series.width ?? 1.5) / 1.5 / (globalThis.devicePixelRatio || 1);
 }
 
 /**
- * Points the lines of a chart against time may have together, per pixel of the plot's width, and still be
- * stroked at their own width. A long run's line has two a pixel (see axes.ts, `envelope`), each pixel's least
- * and greatest: a canvas without a GPU strokes a line 1.5 px wide joint by joint, and every method on the
- * Kepler orbit for 200,000 steps had its energy chart's eleven such lines take 40 to 60 ms a frame, however
- * little they travelled. The spring's article's three methods and the truth keep their width.
- */
-const THICK_POINTS_PER_PIXEL = 8;
-
-/**
- * `build`'s path, stroked a hairline where the chart's lines shown have more than `THICK_POINTS_PER_PIXEL`
- * points together per pixel of the plot's width, or where the line travels up and down more than
- * `THICK_TRAVEL_PER_PIXEL` pixels per pixel of it: for charts against time, whose points are in the order of
- * x, shared by every line.
+ * `build`'s path, stroked a hairline where the line travels up and down more than `THICK_TRAVEL_PER_PIXEL`
+ * pixels per pixel of the plot's width: for charts against time, whose points are in the order of x.
  */
 export function hairlineWhenDense(build: uPlot.Series.PathBuilder): uPlot.Series.PathBuilder {
   return (u, seriesIdx, idx0, idx1) => {
@@ -102,12 +92,8 @@ export function hairlineWhenDense(build: uPlot.Series.PathBuilder): uPlot.Series
     const series = u.series[seriesIdx];
     const ys = u.data[seriesIdx];
     if (!paths || !series || !ys) return paths;
-    const wide = Math.max(1, u.bbox.width);
-    const lines = u.series.filter((s, k) => k > 0 && s.show !== false).length;
-    if ((idx1 - idx0 + 1) * lines > THICK_POINTS_PER_PIXEL * wide)
-      return { ...paths, _width: hairline(series) } as uPlot.Series.Paths;
     const scale = series.scale ?? 'y';
-    const most = THICK_TRAVEL_PER_PIXEL * wide;
+    const most = THICK_TRAVEL_PER_PIXEL * Math.max(1, u.bbox.width);
     let travel = 0;
     let last = Number.NaN;
     for (let i = idx0; i <= idx1 && travel <= most; i++) {
