@@ -80,8 +80,8 @@ export interface Tracing {
   log: boolean;
 }
 
-/** What `traceLine` drew: its segments drawn, and the line's segments and their length in pixels (each at most
- * the plot's diagonal, as clipped), those passed over included. */
+/** What `traceLine` drew: its segments drawn, and the line's segments and their length in pixels on the plot
+ * (steps with both ends on it), those passed over included. */
 export interface Traced {
   drawn: number;
   segments: number;
@@ -167,7 +167,9 @@ export function traceLine(
       }
       const step = started ? distance(px - lastX, py - lastY) : 0;
       segments++;
-      length += Math.min(step, across);
+      // Only the line within the plot: a method leaving it (explicit Euler on the spring as the lab opens it)
+      // had its steps off the chart count, and turned a hairline as it left.
+      if (within(plot, lastX, lastY) && within(plot, px, py)) length += Math.min(step, across);
       ink?.travel(step);
       if (ink && started && i < end && ink.covers(lastX, lastY, px, py, inkedAt)) {
         passed = true;
@@ -192,6 +194,11 @@ export function traceLine(
     }
   }
   return { drawn, segments, length };
+}
+
+/** Whether canvas pixel (x, y) is on the plot. */
+function within(plot: Rect, x: number, y: number): boolean {
+  return x >= plot.left && x <= plot.left + plot.width && y >= plot.top && y <= plot.top + plot.height;
 }
 
 /** The length of (dx, dy): Math.hypot, which guards against overflow, took V8 twenty times as long, and a

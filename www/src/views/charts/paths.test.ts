@@ -140,6 +140,21 @@ describe('a phase portrait of very many segments', () => {
     expect(paths._width).toBeDefined();
   });
 
+  it('keeps its width where it leaves the plot: its steps off the plot are not counted', () => {
+    // Twenty points round the middle, then thirty far off the plot, each a plot's width or more from the last
+    // (explicit Euler leaving the spring's scale): 30 diagonals' length, 10,000 px, over sixteen a pixel.
+    const xs = [...Array(20).keys()].map((i) => 0.5 + 0.1 * Math.cos(i / 3));
+    const ys = [...Array(20).keys()].map((i) => 0.5 + 0.1 * Math.sin(i / 3));
+    for (let k = 1; k <= 30; k++) {
+      xs.push(k % 2 ? 3 + k : -2 - k);
+      ys.push(k % 2 ? -2 - k : 3 + k);
+    }
+    const paths = throughPoints(false)(plotOf(xs, ys), 1, 0, xs.length - 1) as uPlot.Series.Paths & {
+      _width?: number;
+    };
+    expect(paths._width).toBeUndefined();
+  });
+
   it('keeps its width where it has fewer', () => {
     const short = spiral(600, 2);
     const paths = throughPoints(false)(short, 1, 0, 599) as uPlot.Series.Paths & { _width?: number };
