@@ -307,6 +307,23 @@ describe('the scene’s trails', () => {
     }
   });
 
+  it('draw a long trail that goes somewhere new in a few long pieces, each a piece of its orbit', () => {
+    // An outward spiral of 40,000 rows, 100 rounds: more than the 4,096 a trail is traced through, so it is
+    // its first and last thousand rows whole and 32 stretches between, 64 rows (a quarter round) each.
+    const n = 40_000;
+    const at = (i: number) => (2 * Math.PI * 100 * i) / n;
+    const r = (i: number) => 0.1 + (1.1 * i) / n;
+    const [spiral] = strokes([
+      {
+        a: Array.from({ length: n }, (_, i) => r(i) * Math.cos(at(i))),
+        b: Array.from({ length: n }, (_, i) => r(i) * Math.sin(at(i))),
+      },
+    ]);
+    expect(spiral!.pieces).toBeGreaterThan(20);
+    // (A few more where a piece leaves the scene or crosses pixels an earlier round inked.)
+    expect(spiral!.pieces).toBeLessThanOrEqual(40);
+  });
+
   it('keep their width and the truth its dashes while few, and draw them whole', () => {
     const [method, truth] = strokes([circle(400, 1), { ...circle(800, 2), truth: true }]);
     expect(method!.width).toBe(1.5);

@@ -5,7 +5,7 @@
 
 import { band, ClippedPath, type PathTarget, type Rect } from './clip';
 
-/** Stretches of consecutive points a long line is drawn as. */
+/** Stretches of consecutive points a long line is drawn as, between its beginning and its end. */
 const STRETCHES = 256;
 
 /**
@@ -15,15 +15,20 @@ const STRETCHES = 256;
  * of the trajectory (a new stroke starts at each), so a long run round one ellipse draws the ellipse, never
  * chords between points a period apart; and the work a frame stays bounded.
  */
-export function stretches(idx0: number, idx1: number, budget: number): [start: number, end: number][] {
+export function stretches(
+  idx0: number,
+  idx1: number,
+  budget: number,
+  count = STRETCHES,
+): [start: number, end: number][] {
   const n = idx1 - idx0 + 1;
   if (n <= budget) return [[idx0, idx1]];
   const edge = Math.max(2, Math.floor(budget / 4));
-  const length = Math.max(2, Math.floor(budget / 2 / STRETCHES));
+  const length = Math.max(2, Math.floor(budget / 2 / count));
   const out: [number, number][] = [[idx0, idx0 + edge - 1]];
   const [from, to] = [idx0 + edge, idx1 - edge - length + 1];
-  for (let k = 0; k < STRETCHES && to > from; k++) {
-    const start = from + Math.round((k * (to - from)) / (STRETCHES - 1));
+  for (let k = 0; k < count && to > from; k++) {
+    const start = from + Math.round((k * (to - from)) / (count - 1));
     out.push([start, start + length - 1]);
   }
   out.push([idx1 - edge + 1, idx1]);
@@ -70,8 +75,9 @@ export interface Line {
 export interface Tracing {
   /** The plot, in canvas pixels: segments are clipped to a band around it, and its pixels inked. */
   plot: Rect;
-  /** Points drawn at most (see `stretches`). */
+  /** Points drawn at most, and the stretches between a long line's beginning and end (see `stretches`). */
   budget: number;
+  stretches?: number;
   /** Its rows are many steps apart: a point more than `SAMPLED_JOIN` pixels from the last is a dot. */
   apart: boolean;
   /** Half a dot's length, in canvas pixels. */
@@ -121,7 +127,7 @@ export function traceLine(
   let drawn = 0;
   let segments = 0;
   let length = 0;
-  for (const [start, end] of stretches(line.idx0, line.idx1, how.budget)) {
+  for (const [start, end] of stretches(line.idx0, line.idx1, how.budget, how.stretches)) {
     path.break();
     let started = false;
     let lastX = 0;

@@ -9,6 +9,9 @@ import { type Box, disc, label, type SceneInput, span, withTwin } from './parts'
  * the scene's width where more. */
 const TRAIL_POINTS = 4096;
 const TRAIL_POINTS_PER_PIXEL = 4;
+/** Stretches of a long trail between its beginning and its end: few and long, so that each reads as a piece
+ * of an orbit (explicit Euler's on the Kepler orbit, growing), not as scattered dashes. */
+const TRAIL_STRETCHES = 32;
 
 /** The scene's ink (see trace.ts): its own, kept while the scene keeps its size. */
 const inks = new InkCache();
@@ -47,6 +50,7 @@ export function plane(canvas: HTMLCanvasElement, input: SceneInput, ground: bool
       {
         plot,
         budget: Math.max(TRAIL_POINTS, TRAIL_POINTS_PER_PIXEL * v.width),
+        stretches: TRAIL_STRETCHES,
         apart: track.sampled,
         dot: 0.75 * v.ratio,
         log: false,
