@@ -13,8 +13,8 @@ const POINTS_PER_PIXEL = 12;
  * trace.ts's `traceLine` traces a line; on `log` axes (studies with a handful of points, each marked by
  * markerHook) values ≤ 0 are left out. `sampled` says which series' points are rows many steps apart.
  *
- * `dash`, where given, is the line's own dashes at the chart's size: a line stroked a hairline (see
- * trace.ts, `isHairline`) is then stroked solid, and any other with them. A dense portrait's passes lay their dashes
+ * `dash`, where given, is the line's own dashes at the chart's size: a line stroked a hairline (see trace.ts,
+ * `isHairline`) is then stroked solid, and any other with them. A dense portrait's passes lay their dashes
  * over one another's gaps, and a canvas without a GPU took four times as long to stroke a dashed hairline as
  * a solid one (eleven methods' portraits of 200,000 steps at dt = 0.1, most dashed: 25 to 35 ms a frame).
  * Without it, the series' dashes are left as they are.
