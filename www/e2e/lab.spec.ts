@@ -511,6 +511,8 @@ test('a run that finishes draws its charts one a task, those out of sight too, a
   // Every method on the spring for 20,000 steps (the page's own list of them): drawn in one task, such a
   // finish held the page for 150 ms.
   await page.goto('./?scenario=spring');
+  // The method toggles are made once the core has loaded, after the page's load event.
+  await expect(page.locator('#status')).toContainText('step');
   const methods = await page
     .locator('#methods input[name="method"]')
     .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));

@@ -12,6 +12,7 @@ import {
   liveBytes,
   type MethodInfo,
   NeedsStudiesTier,
+  type RunSpec,
   type ScenarioInfo,
   Session,
   useStudiesTier,
@@ -141,6 +142,8 @@ export class App implements Actions {
   private epoch = 0;
   /** Whether no run has been made yet: the first is the URL's, whose coordinate is checked against it. */
   private first = true;
+  /** A run made by `prepare` for the next `apply` to take, with the spec it was made from. */
+  private prepared: { spec: string; sim: Session } | undefined;
   private readonly frames: FrameLoop;
   /** Frames since the views were last drawn (see `work`). */
   private framesSinceDrawn = Number.POSITIVE_INFINITY;
@@ -227,6 +230,36 @@ export class App implements Actions {
     return methodInfo(this.catalogue, this.state.scenario, id)?.name ?? id;
   }
 
+  /**
+   * Makes the run for `state` now, for the next `apply` of the same state to take, with what its first frame
+   * would work out at length: the page's first run is made in one task and shown in the next (the 100-mass
+   * chain with every method held the page over 50 ms doing both in one). A state the core refuses is left to
+   * `apply`, which says why.
+   */
+  prepare(state: LabState): void {
+    this.prepared?.sim.free();
+    this.prepared = undefined;
+    const spec = toSpec(state);
+    let sim: Session;
+    try {
+      sim = new Session(spec);
+    } catch {
+      // apply makes it again, and says why it cannot.
+      return;
+    }
+    this.prepared = { spec: JSON.stringify(spec), sim };
+    Views.ahead(sim, scenarioInfo(this.catalogue, state.scenario));
+  }
+
+  /** The run `prepare` made for `spec` by the core loaded now, or a new one. */
+  private made(spec: RunSpec): Session {
+    const ready = this.prepared;
+    this.prepared = undefined;
+    if (ready && ready.spec === JSON.stringify(spec) && ready.sim.tier === coreTier()) return ready.sim;
+    ready?.sim.free();
+    return new Session(spec);
+  }
+
   /** Makes the simulation for `next`; on failure says why and keeps the current one. */
   apply(next: LabState): boolean {
     if (this.motion === 'trapped') {
@@ -238,7 +271,7 @@ export class App implements Actions {
     }
     let sim: Session;
     try {
-      sim = new Session(toSpec(next));
+      sim = this.made(toSpec(next));
     } catch (e) {
       if (e instanceof NeedsStudiesTier) {
         this.applySecond(next);

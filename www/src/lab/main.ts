@@ -48,8 +48,8 @@ async function main(): Promise<void> {
     showBody();
     return;
   }
-  // The start is done in three tasks (the core, the page's controls, the first run), so that none of them
-  // holds the page long: each is a few tens of milliseconds on a slow machine.
+  // The start is done in four tasks (the core, the page's controls, the first run's making and its showing),
+  // so that none of them holds the page long: each is a few tens of milliseconds on a slow machine.
   await nextTask();
   const { catalogue, parsed } = core;
   for (const text of parsed.notices) notice(text);
@@ -143,6 +143,8 @@ async function main(): Promise<void> {
       embed?.update();
     })
     .catch((e: unknown) => notice(`The studies' panels could not be loaded: ${message(e)}`, 'error'));
+  await nextTask();
+  app.prepare(parsed.state);
   await nextTask();
   if (!app.apply(parsed.state)) {
     notice(`Using the article's settings for ${parsed.state.scenario} instead.`);

@@ -455,8 +455,30 @@ export class Views {
     if (tables) this.renderTables(shown);
     this.renderStatus(shown);
     // Charts still to fill in: another frame, even for a run that does not move.
-    if (this.toFill.size > 0) this.onStale();
+    if (this.toFill.size > 0) {
+      this.onStale();
+      this.makeAhead();
+    }
     this.warm();
+  }
+
+  /** Whether a task is posted to make the next chart to fill (see `makeAhead`). */
+  private makingAhead = false;
+
+  /**
+   * Makes the next chart to fill in a task of its own, after this frame's and before the frame that draws
+   * it: making a chart (uPlot's elements, sizes and fonts) costs about as much as its first drawing, and the
+   * two in one frame held the page over 50 ms on the 100-mass chain with every method.
+   */
+  private makeAhead(): void {
+    if (this.makingAhead) return;
+    this.makingAhead = true;
+    void nextTask().then(() => {
+      this.makingAhead = false;
+      const name = this.nextToFill();
+      const chart = name === undefined ? undefined : this.charts?.[name];
+      if (chart && !chart.isMade) void chart.plot;
+    });
   }
 
   /** Finishes counted, so that a finish drawn in parts stops where another has begun (see `finish`). */
@@ -678,6 +700,15 @@ export class Views {
     return seen[this.turn];
   }
 
+  /**
+   * Works out, ahead of a run's first frame, what that frame would ask of the core at length: the truth's
+   * bounds over the whole run, which frame the scene (the 100-mass chain's normal modes, over 1,000 s:
+   * some milliseconds). The core keeps them for the run.
+   */
+  static ahead(sim: Session, info: ScenarioInfo): void {
+    sceneBounds(sim, info);
+  }
+
   private renderScene(shown: Shown): void {
     const { sim, info, state } = shown;
     const n = sim.tracks;
@@ -702,7 +733,7 @@ export class Views {
         truth,
       };
     });
-    const bounds = sim.truthBounds(second === undefined ? [scaled] : [scaled, 1]);
+    const bounds = sceneBounds(sim, info);
     drawScene(byId<HTMLCanvasElement>('scene'), {
       scene: info.scene,
       bounds: { a: bounds?.[0], b: bounds?.[1] },
@@ -898,6 +929,13 @@ export class Views {
 /** The index of the coordinate the charts show among the run's positions (the first, where it has no such). */
 function coordinateIndex({ sim, state }: Shown): number {
   return Math.max(0, sim.positions.indexOf(state.coord));
+}
+
+/** The truth's bounds the scene is framed by: those of the position its scale follows (the chain's free end,
+ * or the first), and the second's. */
+function sceneBounds(sim: Session, info: ScenarioInfo): { min: number; max: number }[] | undefined {
+  const scaled = info.scene.scaleFromLast ? sim.dim - 1 : 0;
+  return sim.truthBounds(sim.positions[1] === undefined ? [scaled] : [scaled, 1]);
 }
 
 /** Whether an element is laid out within the window's height now, more than its first hundred pixels or so
