@@ -481,6 +481,60 @@ test('on a slow machine the charts in sight still take turns while a run moves, 
   expect(perFrame.filter((n) => n > 1).length).toBeLessThanOrEqual(perFrame.length / 4);
 });
 
+test('as the page starts, each chart in sight is made between frames and drawn in a frame after, on the 100-mass chain with every method too', async ({
+  page,
+}) => {
+  // Whether an animation frame's callback is running when a chart is made (uPlot puts its root into the
+  // chart's box) or stroked.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __made: [string, boolean][]; __drawn: [string, boolean][] };
+    w.__made = [];
+    w.__drawn = [];
+    let inFrame = false;
+    const request = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) =>
+      request((now) => {
+        inFrame = true;
+        try {
+          callback(now);
+        } finally {
+          inFrame = false;
+        }
+      });
+    const append = Node.prototype.appendChild;
+    Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
+      const chart = node instanceof HTMLElement && node.classList.contains('uplot');
+      if (chart && this instanceof HTMLElement) w.__made.push([this.id, inFrame]);
+      return Reflect.apply(append, this, [node]) as T;
+    };
+    const stroke = CanvasRenderingContext2D.prototype.stroke;
+    CanvasRenderingContext2D.prototype.stroke = function (this: CanvasRenderingContext2D, path?: Path2D) {
+      const chart = this.canvas.closest('[id^="chart-"]')?.id;
+      if (chart) w.__drawn.push([chart, inFrame]);
+      Reflect.apply(stroke, this, path ? [path] : []);
+    };
+  });
+  const methods =
+    'euler,symplectic-euler,implicit-euler,verlet,velocity-verlet,leapfrog,midpoint,rk4,kinematic,kinematic-average,forest-ruth';
+  for (const query of ['', `?scenario=spring-chain&n=100&methods=${methods}&until=1000`]) {
+    await page.goto(`./${query}`);
+    await page.waitForFunction(() => performance.getEntriesByName('lab:first-frame').length > 0);
+    const { made, drawn } = await page.evaluate(() => {
+      const w = window as unknown as { __made: [string, boolean][]; __drawn: [string, boolean][] };
+      return { made: w.__made, drawn: w.__drawn };
+    });
+    // By the first frame (every chart in sight drawn) the position and phase charts are made and drawn.
+    const madeIn = new Map(made);
+    expect([...madeIn.keys()], query).toEqual(expect.arrayContaining(['chart-position', 'chart-phase']));
+    for (const [chart, inFrame] of madeIn) expect(inFrame, `${query}: ${chart} made in a frame`).toBe(false);
+    for (const chart of ['chart-position', 'chart-phase'])
+      expect(
+        drawn.some(([c, inFrame]) => c === chart && inFrame),
+        `${query}: ${chart} drawn`,
+      ).toBe(true);
+  }
+});
+
 test('a run that finishes draws its charts one a task, those out of sight too, and is "finished" once all are', async ({
   page,
 }) => {

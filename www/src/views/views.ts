@@ -431,17 +431,20 @@ export class Views {
     // now and then (or a chart just reshaped, still empty) has every chart drawn.
     const family = this.spinning ? 'rotation' : 'motion';
     // A new run's charts in sight that are not made yet (the page's first run: making a chart is its dearest
-    // drawing) are made and drawn one a frame after its first, which draws the scene, the tables, the status
-    // line and the charts made already: no frame holds the page for all of them. (A figure draws its few
+    // drawing) are each made in a task between frames and drawn one a frame after its first, which draws the
+    // scene, the tables, the status line and the charts made already: no frame holds the page for all of them. (A figure draws its few
     // charts at once: it fits them into its frame, which follows their heights.)
     const fresh = this.reshaped && !force && !this.figure;
     this.reshaped = false;
     if (fresh || force) this.toFill.clear();
     const fill = fresh || force ? undefined : this.nextToFill();
+    // The chart to fill is drawn once made: it is made in a task of its own, before this frame or after it
+    // (see `makeAhead`), and this frame draws no chart.
+    const unmade = fill !== undefined && !charts[fill].isMade ? fill : undefined;
     const inTurn = fresh ? undefined : (fill ?? (moving && !force && often ? this.nextInTurn() : undefined));
     this.paintCharts(shown, (name, paint) => {
       if ((FAMILY[name] ?? family) !== family) return;
-      const later = fresh && !charts[name].isMade;
+      const later = (fresh && !charts[name].isMade) || name === unmade;
       if (force || (!later && this.visible.has(name) && (inTurn === undefined || inTurn === name))) {
         paint();
         this.stale.delete(name);
@@ -466,9 +469,9 @@ export class Views {
   private makingAhead = false;
 
   /**
-   * Makes the next chart to fill in a task of its own, after this frame's and before the frame that draws
-   * it: making a chart (uPlot's elements, sizes and fonts) costs about as much as its first drawing, and the
-   * two in one frame held the page over 50 ms on the 100-mass chain with every method.
+   * Makes the next chart to fill in a task of its own, between frames: making a chart (uPlot's elements,
+   * sizes and fonts) costs about as much as its first drawing, and the two in one frame held the page over
+   * 50 ms on the 100-mass chain with every method. The first frame after it draws the chart.
    */
   private makeAhead(): void {
     if (this.makingAhead) return;
