@@ -703,13 +703,13 @@ fn chain_acceleration<R: Real>(k: R, x: &[R], a: &mut [R]) {
 mod tests {
     use super::*;
 
-    /// The propagator against a fine RK4 solution of y'' = −ω²y − γy' in all three damping regimes.
     /// The chain alone writes its acceleration instead of adding it to zeros: the same bits, a zero's sign
     /// included (a mass level with both neighbours has +0, never -0), at every length and in both
     /// precisions, and nothing left over from the last evaluation.
     #[test]
     fn the_chain_writes_what_it_would_add_to_zero() {
-        fn check<R: Real>(n: usize, x: &[R]) {
+        /// `a` as long as `x` and, where `longer`, three entries longer (the chain has none there).
+        fn check<R: Real>(n: usize, x: &[R], longer: bool) {
             let system = System::new(
                 n,
                 vec![Force::Chain {
@@ -717,12 +717,13 @@ mod tests {
                 }],
             );
             let v = vec![R::ZERO; n];
-            let mut added = vec![R::ZERO; n];
+            let len = if longer { n + 3 } else { n };
+            let mut added = vec![R::ZERO; len];
             system.forces[0].add_acceleration(R::ZERO, x, &v, &mut added);
-            let mut written = vec![R::from_f64(f64::NAN); n];
+            let mut written = vec![R::from_f64(f64::NAN); len];
             system.acceleration(R::ZERO, x, &v, &mut written);
             let bits = |a: &[R]| a.iter().map(|q| q.to_f64().to_bits()).collect::<Vec<_>>();
-            assert_eq!(bits(&written), bits(&added), "n = {n}");
+            assert_eq!(bits(&written), bits(&added), "n = {n}, longer: {longer}");
         }
         for n in 0..=7 {
             // Uneven spacings, some masses level with a neighbour (a difference of zero), some at -0.
@@ -733,16 +734,20 @@ mod tests {
                     _ => 0.01 * (i - 1) as f64,
                 })
                 .collect();
-            check::<f64>(n, &x);
-            check::<f32>(n, &x.iter().map(|&q| q as f32).collect::<Vec<_>>());
             // Masses at -0 and +0 in turn: each inner one's pull is -0 + -0 = -0, which added to zero is +0.
             let signed: Vec<f64> = (0..n)
                 .map(|i| if i % 2 == 0 { -0.0 } else { 0.0 })
                 .collect();
-            check::<f64>(n, &signed);
+            for x in [&x, &signed] {
+                for longer in [false, true] {
+                    check::<f64>(n, x, longer);
+                    check::<f32>(n, &x.iter().map(|&q| q as f32).collect::<Vec<_>>(), longer);
+                }
+            }
         }
     }
 
+    /// The propagator against a fine RK4 solution of y'' = −ω²y − γy' in all three damping regimes.
     #[test]
     fn propagator_follows_the_ode() {
         for &(omega2, gamma) in &[(15.0, 0.1), (4.0, 4.0), (1.0, 5.0), (0.0, 0.5), (2.0, 0.0)] {
