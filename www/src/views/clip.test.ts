@@ -343,6 +343,67 @@ describe('the scene’s trails', () => {
     expect(dots!.pieces).toBeGreaterThan(100);
     expect(dots!.points).toBe(2 * dots!.pieces);
   });
+
+  it('name the bodies off the scene over every trail, outlined, one under another where they left together', () => {
+    Object.assign(globalThis, { window: { devicePixelRatio: 1 } });
+    // What is drawn, in order: each trail's stroke, and each name's outline and fill (with its height).
+    const drawn: string[] = [];
+    const heights = new Map<string, number>();
+    const ctx = new Proxy(new Recorder(), {
+      get: (target, key) => {
+        if (key === 'stroke') return () => drawn.push('stroke');
+        if (key === 'strokeText') return (text: string) => drawn.push(`outline ${text}`);
+        if (key === 'fillText')
+          return (text: string, _x: number, y: number) => {
+            drawn.push(`name ${text}`);
+            heights.set(text, y);
+          };
+        if (key === 'measureText') return () => ({ width: 50 });
+        return key in target ? Reflect.get(target, key) : () => {};
+      },
+      set: () => true,
+    });
+    const canvas = { clientWidth: 900, clientHeight: 280, width: 900, height: 280, getContext: () => ctx };
+    const { a, b } = circle(400, 1);
+    // Two bodies have flown off by the same side (explicit Euler's orbit, and another's); the third goes
+    // round inside the frame, drawn after them.
+    const tracks = [
+      { label: 'Explicit Euler', a: [...a, 30], b: [...b, 0] },
+      { label: 'Midpoint', a: [...a, 31], b: [...b, 0] },
+      { label: 'RK4', a, b },
+    ].map(({ label, a, b }) => ({
+      label,
+      colour: '#000',
+      truth: false,
+      diverged: false,
+      stopped: false,
+      state: [a.at(-1)!, b.at(-1)!, 0, 0],
+      trailA: Float64Array.from(a),
+      trailB: Float64Array.from(b),
+      sampled: false,
+    }));
+    plane(
+      canvas as unknown as HTMLCanvasElement,
+      {
+        scene: { kind: 'plane', params: [] },
+        bounds: { a: { min: -1.2, max: 1.2 }, b: { min: -1.2, max: 1.2 } },
+        params: {},
+        t: 0,
+        dim: 2,
+        tracks,
+      } as never,
+      false,
+      true,
+    );
+    for (const body of ['Explicit Euler', 'Midpoint']) {
+      const name = drawn.indexOf(`name ${body} off the scene`);
+      expect(name).toBeGreaterThan(drawn.lastIndexOf('stroke'));
+      expect(drawn[name - 1]).toBe(`outline ${body} off the scene`);
+    }
+    expect(drawn.filter((d) => d.startsWith('name'))).toHaveLength(2);
+    const [first, second] = [...heights.values()];
+    expect(Math.abs(first! - second!)).toBeGreaterThanOrEqual(16);
+  });
 });
 
 describe('a point astronomically far away, measured from the other end', () => {

@@ -2,7 +2,7 @@
 // coordinates of a Viewport.
 
 import type { SceneInfo } from '../../core';
-import { type Marker, traceMarker } from '../../ui/palette';
+import { type Marker, neutral, traceMarker } from '../../ui/palette';
 import { type Extent, readableRange } from '../range';
 import type { Viewport } from '../viewport';
 
@@ -80,10 +80,18 @@ export function label(
   y: number,
   colour: string,
   size = 12,
+  halo = false,
 ) {
-  ctx.fillStyle = colour;
   ctx.font = `${size * v.ratio}px system-ui, sans-serif`;
   ctx.textBaseline = 'middle';
+  if (halo) {
+    // Outlined in the background's colour: readable over the lines it is drawn on.
+    ctx.strokeStyle = neutral().background;
+    ctx.lineWidth = 3 * v.ratio;
+    ctx.lineJoin = 'round';
+    ctx.strokeText(text, x, y);
+  }
+  ctx.fillStyle = colour;
   ctx.fillText(text, x, y);
 }
 

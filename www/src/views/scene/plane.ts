@@ -31,6 +31,9 @@ export function plane(canvas: HTMLCanvasElement, input: SceneInput, ground: bool
     ctx.stroke();
   }
   if (centre) disc(ctx, v.x(0), v.y(0), 4 * v.ratio, neutral().mid, false);
+  // The bodies that left the scene are named once every trail is drawn, over them, outlined: a later method's
+  // trail drawn across a name hid it (the Kepler orbit's explicit Euler).
+  const names: { text: string; x: number; y: number; width: number; colour: string }[] = [];
   for (const track of input.tracks) {
     const a = track.trailA;
     const b = track.trailB;
@@ -83,8 +86,17 @@ export function plane(canvas: HTMLCanvasElement, input: SceneInput, ground: bool
     ctx.font = `${12 * v.ratio}px system-ui, sans-serif`;
     const w = ctx.measureText(text).width;
     const lx = ex + 10 * v.ratio + w > v.width ? ex - 10 * v.ratio - w : ex + 10 * v.ratio;
-    label(ctx, v, text, lx, ey, track.colour);
+    // Bodies pinned at one place (two methods gone off by the same corner) have their names one under
+    // the other, not one over the other: a line further into the picture for each name already there.
+    const line = 16 * v.ratio;
+    const inward = ey < v.height / 2 ? 1 : -1;
+    const taken = (y: number) =>
+      names.some((n) => Math.abs(n.y - y) < line && n.x < lx + w && lx < n.x + n.width);
+    let ly = ey;
+    while (taken(ly) && Math.abs(ly - ey) < v.height) ly += inward * line;
+    names.push({ text, x: lx, y: ly, width: w, colour: track.colour });
   }
+  for (const { text, x, y, colour } of names) label(ctx, v, text, x, y, colour, 12, true);
 }
 
 export function lander(canvas: HTMLCanvasElement, input: SceneInput) {
