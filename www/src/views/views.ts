@@ -432,8 +432,8 @@ export class Views {
     const family = this.spinning ? 'rotation' : 'motion';
     // A new run's charts in sight that are not made yet (the page's first run: making a chart is its dearest
     // drawing) are each made in a task between frames and drawn one a frame after its first, which draws the
-    // scene, the tables, the status line and the charts made already: no frame holds the page for all of them. (A figure draws its few
-    // charts at once: it fits them into its frame, which follows their heights.)
+    // scene, the tables, the status line and the charts made already: no frame holds the page for all of
+    // them. (A figure draws its few charts at once: it fits them into its frame, which follows their heights.)
     const fresh = this.reshaped && !force && !this.figure;
     this.reshaped = false;
     if (fresh || force) this.toFill.clear();
