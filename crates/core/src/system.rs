@@ -217,21 +217,7 @@ impl<R: Real> Force<R> {
                 a[0] += a1;
                 a[1] += a2;
             }
-            Force::Chain { k_over_m } => {
-                // Each inner mass is pulled by both neighbours, the free end by its left one only (mass 0 is
-                // the wall's). The inner masses in one pass over windows of three, with no index to check and
-                // no branch, so that the compiler vectorises it (in wasm as natively); the same arithmetic, in
-                // the same order, as mass by mass.
-                let n = x.len().min(a.len());
-                if n < 2 {
-                    return;
-                }
-                let k = *k_over_m;
-                for (ai, w) in a[1..n - 1].iter_mut().zip(x[..n].windows(3)) {
-                    *ai += k * ((w[0] - w[1]) + (w[2] - w[1]));
-                }
-                a[n - 1] += k * ((x[n - 2] - x[n - 1]) + R::ZERO);
-            }
+            Force::Chain { k_over_m } => chain_pulls(*k_over_m, x, a, |ai, pull| *ai += pull),
             #[cfg(feature = "language")]
             Force::Custom(f) => {
                 // One or two coordinates, in f64.
@@ -681,9 +667,26 @@ impl<R: Real> System<R> {
     }
 }
 
+/// Each of the chain's masses' pull from its neighbours, given to `put` with the mass's acceleration: an
+/// inner mass is pulled by both, the free end by its left one only (mass 0 is the wall's, and has none; so
+/// has any past `x`'s length). The inner masses in one pass over windows of three, with no index to check and
+/// no branch, so that the compiler vectorises it (in wasm as natively); the same arithmetic, in the same
+/// order, as mass by mass.
+#[inline]
+fn chain_pulls<R: Real>(k: R, x: &[R], a: &mut [R], put: impl Fn(&mut R, R)) {
+    let n = x.len().min(a.len());
+    if n < 2 {
+        return;
+    }
+    for (ai, w) in a[1..n - 1].iter_mut().zip(x[..n].windows(3)) {
+        put(ai, k * ((w[0] - w[1]) + (w[2] - w[1])));
+    }
+    put(&mut a[n - 1], k * ((x[n - 2] - x[n - 1]) + R::ZERO));
+}
+
 /// The chain's acceleration written into `a`, each value what [`Force::add_acceleration`] adds to zero, to
-/// the bit (mass 0, the wall's, and any past `x`'s length have none). Not inlined: every method's step calls
-/// it, and inlined it made the base build 7 KB larger for no speed.
+/// the bit. Not inlined: every method's step calls it, and inlined it made the base build 7 KB larger for no
+/// speed.
 #[inline(never)]
 fn chain_acceleration<R: Real>(k: R, x: &[R], a: &mut [R]) {
     let n = x.len().min(a.len());
@@ -692,10 +695,7 @@ fn chain_acceleration<R: Real>(k: R, x: &[R], a: &mut [R]) {
         return;
     }
     a[0] = R::ZERO;
-    for (ai, w) in a[1..n - 1].iter_mut().zip(x[..n].windows(3)) {
-        *ai = R::ZERO + k * ((w[0] - w[1]) + (w[2] - w[1]));
-    }
-    a[n - 1] = R::ZERO + k * ((x[n - 2] - x[n - 1]) + R::ZERO);
+    chain_pulls(k, x, a, |ai, pull| *ai = R::ZERO + pull);
     a[n..].fill(R::ZERO);
 }
 

@@ -59,6 +59,48 @@ function within(points: [number, number][], plot: Rect, n: number): boolean {
 
 const PLOT: Rect = { left: 40, top: 10, width: 600, height: 300 };
 
+/** A trail for `planeOn`: a body's rows (a, b), the body where its last row is. */
+interface Trail {
+  label?: string;
+  a: number[];
+  b: number[];
+  truth?: boolean;
+  sampled?: boolean;
+}
+
+/**
+ * Draws the scene's `plane` for `trails` with `ctx` on a canvas `width` by `height` (at one device pixel a CSS
+ * pixel), framed by `bounds` on both axes.
+ */
+function planeOn(ctx: object, trails: Trail[], width = 900, height = 280, bounds = [-1.2, 1.2, -1.2, 1.2]) {
+  Object.assign(globalThis, { window: { devicePixelRatio: 1 } });
+  const canvas = { clientWidth: width, clientHeight: height, width, height, getContext: () => ctx };
+  const [amin, amax, bmin, bmax] = bounds;
+  plane(
+    canvas as unknown as HTMLCanvasElement,
+    {
+      scene: { kind: 'plane', params: [] },
+      bounds: { a: { min: amin, max: amax }, b: { min: bmin, max: bmax } },
+      params: {},
+      t: 0,
+      dim: 2,
+      tracks: trails.map(({ label = 'a body', a, b, truth = false, sampled = false }) => ({
+        label,
+        colour: '#000',
+        truth,
+        diverged: false,
+        stopped: false,
+        state: [a.at(-1)!, b.at(-1)!],
+        trailA: Float64Array.from(a),
+        trailB: Float64Array.from(b),
+        sampled,
+      })),
+    } as never,
+    false,
+    true,
+  );
+}
+
 describe('segments kept near their plot', () => {
   it('explicit Euler blowing up to 1e30 m reaches moveTo and lineTo only within the band', () => {
     const { x, v } = eulerSpring(900);
@@ -194,38 +236,13 @@ describe('the phase portrait and the scene hand the canvas nothing astronomicall
   });
 
   it('scene: the trail of a body 1e30 m away stays within 100 canvas sizes', () => {
-    Object.assign(globalThis, { window: { devicePixelRatio: 1 } });
     const { x, v } = eulerSpring(900);
     const ctx = new Proxy(new Recorder(), {
       get: (target, key) =>
         key in target ? Reflect.get(target, key) : key === 'measureText' ? () => ({ width: 50 }) : () => {},
       set: () => true,
     });
-    const canvas = { clientWidth: 600, clientHeight: 300, width: 600, height: 300, getContext: () => ctx };
-    const track = {
-      label: 'euler',
-      colour: '#000',
-      truth: false,
-      diverged: false,
-      stopped: false,
-      state: [x.at(-1)!, v.at(-1)!],
-      trailA: Float64Array.from(x),
-      trailB: Float64Array.from(v),
-      sampled: false,
-    };
-    plane(
-      canvas as unknown as HTMLCanvasElement,
-      {
-        scene: { kind: 'plane', params: [] },
-        bounds: { a: { min: -1000, max: 1000 }, b: { min: -4000, max: 4000 } },
-        params: {},
-        t: 90,
-        dim: 1,
-        tracks: [track],
-      } as never,
-      false,
-      false,
-    );
+    planeOn(ctx, [{ label: 'euler', a: x, b: v }], 600, 300, [-1000, 1000, -4000, 4000]);
     const points = (ctx as unknown as Recorder).points;
     expect(points.length).toBeGreaterThan(10);
     expect(within(points, { left: 0, top: 0, width: 600, height: 300 }, 100)).toBe(true);
@@ -234,8 +251,7 @@ describe('the phase portrait and the scene hand the canvas nothing astronomicall
 
 describe('the scene’s trails', () => {
   /** The trails `plane` strokes for `tracks` on a 900 by 280 canvas: each stroke's points, and its width. */
-  const strokes = (tracks: { a: number[]; b: number[]; truth?: boolean; sampled?: boolean }[]) => {
-    Object.assign(globalThis, { window: { devicePixelRatio: 1 } });
+  const strokes = (tracks: Trail[]) => {
     const recorder = new Recorder();
     const out: { points: number; pieces: number; width: number; dashed: boolean }[] = [];
     let dash: number[] = [];
@@ -261,30 +277,7 @@ describe('the scene’s trails', () => {
       },
       set: (target, key, value) => Reflect.set(target, key, value),
     });
-    const canvas = { clientWidth: 900, clientHeight: 280, width: 900, height: 280, getContext: () => ctx };
-    plane(
-      canvas as unknown as HTMLCanvasElement,
-      {
-        scene: { kind: 'plane', params: [] },
-        bounds: { a: { min: -1.2, max: 1.2 }, b: { min: -1.2, max: 1.2 } },
-        params: {},
-        t: 0,
-        dim: 2,
-        tracks: tracks.map(({ a, b, truth = false, sampled = false }) => ({
-          label: 'a body',
-          colour: '#000',
-          truth,
-          diverged: false,
-          stopped: false,
-          state: [a.at(-1)!, b.at(-1)!, 0, 0],
-          trailA: Float64Array.from(a),
-          trailB: Float64Array.from(b),
-          sampled,
-        })),
-      } as never,
-      false,
-      true,
-    );
+    planeOn(ctx, tracks);
     return out;
   };
   /** `n` points `turns` times round the unit circle. */
@@ -345,7 +338,6 @@ describe('the scene’s trails', () => {
   });
 
   it('name the bodies off the scene over every trail, outlined, one under another where they left together', () => {
-    Object.assign(globalThis, { window: { devicePixelRatio: 1 } });
     // What is drawn, in order: each trail's stroke, and each name's outline and fill (with its height).
     const drawn: string[] = [];
     const heights = new Map<string, number>();
@@ -363,38 +355,14 @@ describe('the scene’s trails', () => {
       },
       set: () => true,
     });
-    const canvas = { clientWidth: 900, clientHeight: 280, width: 900, height: 280, getContext: () => ctx };
     const { a, b } = circle(400, 1);
     // Two bodies have flown off by the same side (explicit Euler's orbit, and another's); the third goes
     // round inside the frame, drawn after them.
-    const tracks = [
+    planeOn(ctx, [
       { label: 'Explicit Euler', a: [...a, 30], b: [...b, 0] },
       { label: 'Midpoint', a: [...a, 31], b: [...b, 0] },
       { label: 'RK4', a, b },
-    ].map(({ label, a, b }) => ({
-      label,
-      colour: '#000',
-      truth: false,
-      diverged: false,
-      stopped: false,
-      state: [a.at(-1)!, b.at(-1)!, 0, 0],
-      trailA: Float64Array.from(a),
-      trailB: Float64Array.from(b),
-      sampled: false,
-    }));
-    plane(
-      canvas as unknown as HTMLCanvasElement,
-      {
-        scene: { kind: 'plane', params: [] },
-        bounds: { a: { min: -1.2, max: 1.2 }, b: { min: -1.2, max: 1.2 } },
-        params: {},
-        t: 0,
-        dim: 2,
-        tracks,
-      } as never,
-      false,
-      true,
-    );
+    ]);
     for (const body of ['Explicit Euler', 'Midpoint']) {
       const name = drawn.indexOf(`name ${body} off the scene`);
       expect(name).toBeGreaterThan(drawn.lastIndexOf('stroke'));
