@@ -14,7 +14,9 @@ interface Offline {
 
 /** Registers the worker `delay` ms from now (the page calls it after its first frame). */
 export function goOffline(delay = 1000): void {
-  if (!('serviceWorker' in navigator)) return;
+  // The development server (npm start) writes no sw.js: it answers the page instead, which the browser
+  // refuses as a worker with an error in the console. Only a built site works offline.
+  if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
   setTimeout(() => {
     // A page opened from a file, or a browser that refuses workers here (a tab opened from a sandboxed frame
     // has an opaque origin: reading navigator.serviceWorker throws there): the lab works online as ever.
